@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# ukbench build. Plain make, out of tree:
+#   make                  build/ukbench
+#   make check            every test, in a normal and a sanitizer build
+#   make SAN=1 O=build-san   AddressSanitizer + UndefinedBehaviorSanitizer
+#   make perf-check       the harness against hand-written loops (prints figures)
+#   make format-check     the code against .clang-format
+#
+# The core (src/core) needs libc, libm and pthread only; the front end
+# links json-c. Warnings are errors when CI=true or WERROR=1.
+
+VERSION := 0.1.0
+GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
+UKB_VERSION := $(VERSION)$(if $(GITREV),+g$(GITREV))
+
+O       ?= build
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -Wformat=2 -Wno-format-nonliteral -Wmissing-prototypes -Wshadow
+ifeq ($(CI),true)
+WERROR  ?= 1
+endif
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
+ifeq ($(SAN),1)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+CPPFLAGS += -Iinclude -Isrc/core -Isrc/bench -Isrc/cli -DUKB_VERSION='"$(UKB_VERSION)"'
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
+
+JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+
+CORE_SRC  := $(sort $(wildcard src/core/*.c))
+BENCH_SRC := $(sort $(wildcard src/bench/*.c))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
+UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
+
+obj = $(patsubst %.c,$(O)/%.o,$(1))
+
+all: $(O)/ukbench
+
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(if $(filter src/cli/%,$<),$(JSON_CFLAGS)) -c -o $@ $<
+
+$(O)/libukbcore.a: $(call obj,$(CORE_SRC))
+	$(AR) rcs $@ $^
+
+$(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
+	$(AR) rcs $@ $^
+
+$(O)/ukbench: $(call obj,$(CLI_SRC)) $(O)/libukbbench.a $(O)/libukbcore.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) -lm -lpthread
+
+# ------------------------------------------------------------------
+# Tests
+
+UNIT_LIBS := $(O)/libukbbench.a $(O)/libukbcore.a -lcmocka -lm -lpthread
+
+$(O)/tests/test-stats: $(O)/tests/unit/test-stats.o $(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -lgsl -lgslcblas -lm
+
+$(O)/tests/%: $(O)/tests/unit/%.o $(O)/libukbbench.a $(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
+
+# ELF images made by the real toolchain, for the vDSO parser's tests
+FIXTURES := $(O)/fixtures/vdso-sysv.so $(O)/fixtures/vdso-gnu.so $(O)/fixtures/vdso-both.so \
+	    $(O)/fixtures/vdso-otherver.so
+FIXTURE_LD = -nostdlib -shared -fPIC -Wl,--version-script=tests/fixtures/vdso.lds
+
+$(O)/fixtures/vdso-sysv.so: tests/fixtures/fake-vdso.c tests/fixtures/vdso.lds
+	@mkdir -p $(dir $@)
+	$(CC) -O2 $(FIXTURE_LD) -Wl,--hash-style=sysv -o $@ $<
+$(O)/fixtures/vdso-gnu.so: tests/fixtures/fake-vdso.c tests/fixtures/vdso.lds
+	@mkdir -p $(dir $@)
+	$(CC) -O2 $(FIXTURE_LD) -Wl,--hash-style=gnu -o $@ $<
+$(O)/fixtures/vdso-both.so: tests/fixtures/fake-vdso.c tests/fixtures/vdso.lds
+	@mkdir -p $(dir $@)
+	$(CC) -O2 $(FIXTURE_LD) -Wl,--hash-style=both -o $@ $<
+$(O)/fixtures/vdso-otherver.so: tests/fixtures/fake-vdso.c tests/fixtures/other.lds
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -nostdlib -shared -fPIC -Wl,--version-script=tests/fixtures/other.lds \
+		-Wl,--hash-style=both -o $@ $<
+
+tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check
+
+check:
+	tests/check.sh
+
+# ------------------------------------------------------------------
+# Figures
+
+$(O)/perf-check: $(O)/tools/perf-check.o $(O)/libukbbench.a $(O)/libukbcore.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lm -lpthread
+
+perf-check: $(O)/perf-check
+	$(O)/perf-check
+
+format-check:
+	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) include/*.h src/*/*.h
+
+install: $(O)/ukbench
+	install -D -m 755 $(O)/ukbench $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all tests check perf-check format-check install clean
+.SECONDARY:
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

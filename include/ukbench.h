@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ukbench.h - how a benchmark is declared.
+ *
+ * This is the one header a benchmark needs, built-in or external. A
+ * benchmark is a table entry (struct ukb_bench): a name, a summary, the
+ * variants it is measured in (a clock id, a size) and the paths through
+ * which the same operation is reached (the vDSO called directly, the C
+ * library's wrapper, the raw system call). Each path brings its own run()
+ * loop so that the loop stays as tight as a hand-written one: the harness
+ * only times batches of run() from outside.
+ *
+ * Rules a benchmark follows:
+ *  - run() performs exactly @iters operations and nothing else: no
+ *    allocation, no printing, no timing. It returns 0, or -errno when the
+ *    operation failed (the sample is then discarded and the result is an
+ *    error, never a fast figure).
+ *  - setup() prepares state and proves the path works with one real call;
+ *    it returns 0, or -errno with a human reason in @why: the path is then
+ *    reported as unavailable with that reason.
+ *  - Nothing prints and nothing exits: the front end reports.
+ */
+#ifndef UKBENCH_H
+#define UKBENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define UKB_API_VERSION 1
+
+struct ukb_bench;
+struct ukb_path;
+
+/* One named variant of a benchmark: "monotonic" for CLOCK_MONOTONIC. */
+struct ukb_variant {
+	const char *name;
+	long arg;
+};
+
+/*
+ * What a path's functions are handed. The harness owns it; the benchmark
+ * may use @priv for its own state (allocated in setup, freed in teardown).
+ */
+struct ukb_ctx {
+	const struct ukb_bench *bench;
+	const struct ukb_variant *variant; /* NULL when the bench has none */
+	const struct ukb_path *path;
+	long arg;     /* variant->arg, or 0 */
+	void *vfn;    /* the resolved vDSO function when path->vdso_sym */
+	void *priv;   /* benchmark-owned */
+	unsigned cpu; /* CPU the measuring thread is pinned to, or UKB_CPU_ANY */
+};
+
+#define UKB_CPU_ANY (~0u)
+
+typedef int (*ukb_run_fn)(struct ukb_ctx *ctx, uint64_t iters);
+
+struct ukb_path {
+	const char *name; /* "vdso", "libc", "syscall", or the benchmark's own */
+	ukb_run_fn run;
+	/*
+	 * Base name of the vDSO function this path calls ("clock_gettime").
+	 * The harness resolves it with the architecture's prefix and version
+	 * and puts it in ctx->vfn before setup(); a missing symbol makes the
+	 * path unavailable without calling setup().
+	 */
+	const char *vdso_sym;
+	int (*setup)(struct ukb_ctx *ctx, char *why, size_t len);
+	void (*teardown)(struct ukb_ctx *ctx);
+	/* What this path really calls, shown by `list` and stored with results. */
+	const char *detail;
+};
+
+enum ukb_bench_flags {
+	UKB_DEFAULT = 1 << 0,     /* part of the default suite */
+	UKB_FIXED_BATCH = 1 << 1, /* one iteration is one sample; no calibration */
+};
+
+struct ukb_bench {
+	const char *name;    /* family.function, e.g. "time.clock_gettime" */
+	const char *summary; /* one line, shown by `list` */
+	const char *unit;    /* what one iteration is: "call" unless set */
+	const struct ukb_variant *variants; /* NULL, or ended by { NULL } */
+	const struct ukb_path *paths;       /* ended by { NULL } */
+	unsigned flags;
+};
+
+#endif /* UKBENCH_H */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * registry.h - the table of every built-in benchmark.
+ *
+ * UKB_BENCHMARKS() is the one list: add a family's entries there and they
+ * are declared, registered, listed, validated and runnable.
+ */
+#ifndef UKB_BENCH_REGISTRY_H
+#define UKB_BENCH_REGISTRY_H
+
+#include <stddef.h>
+
+#include "ukbench.h"
+
+#define UKB_BENCHMARKS(X)                                                                          \
+	X(harness_empty)                                                                           \
+	X(syscall_null)                                                                            \
+	X(time_gettimeofday)                                                                       \
+	X(time_clock_gettime)                                                                      \
+	X(time_time)                                                                               \
+	X(time_clock_getres)                                                                       \
+	X(cpu_getcpu)
+
+/* Every registered benchmark, in list order; the count in @n. */
+const struct ukb_bench *const *ukb_registry(size_t *n);
+
+/*
+ * Checks every entry: a name, a summary, at least one path, a run() for
+ * each path, unique benchmark and path names. Returns 0, or -EINVAL with
+ * the first problem in @why.
+ */
+int ukb_registry_validate(char *why, size_t len);
+
+#endif

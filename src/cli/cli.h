@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli.h - what the subcommands share: messages, exit codes, option values,
+ * benchmark selection.
+ *
+ * Only this layer prints and decides exit codes; the core returns errors.
+ */
+#ifndef UKB_CLI_H
+#define UKB_CLI_H
+
+#include <stddef.h>
+
+#include "ukbench.h"
+
+enum ukb_exit {
+	UKB_EXIT_OK = 0,
+	UKB_EXIT_FAIL = 1,  /* a benchmark failed */
+	UKB_EXIT_USAGE = 2, /* bad command line or input: nothing was run */
+	UKB_EXIT_INTERRUPTED = 130,
+};
+
+/* Subcommands: argv[0] is the subcommand's name. */
+int cmd_list(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_env(int argc, char **argv);
+
+/* git-style messages on stderr: "error: ...", "warning: ..." */
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Option values: parse @arg for option @opt within [min, max]. On a
+ * malformed or out-of-range value, print an error naming both and return
+ * -1; the caller exits with UKB_EXIT_USAGE.
+ */
+int parse_double(const char *opt, const char *arg, double min, double max, double *out);
+int parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
+	       unsigned long *out);
+
+/* Is @name a --help request among the arguments of a subcommand? */
+int wants_help(int argc, char **argv);
+
+/* ------------------------------------------------------------------ */
+/* Selection of benchmark paths                                        */
+
+/* One benchmark, in one variant, through one path. */
+struct ukb_case {
+	const struct ukb_bench *bench;
+	const struct ukb_variant *variant;
+	const struct ukb_path *path;
+	char name[128]; /* bench[.variant] */
+};
+
+/*
+ * Expands @patterns (NAME[/PATH], NAME a glob or a dotted prefix) into
+ * cases, in registry order, each once. No pattern: the default suite when
+ * @default_suite, else everything. A pattern that matches nothing is an
+ * error naming the closest benchmarks; returns 0 or -1 (message printed).
+ * The caller frees *@out.
+ */
+int select_cases(int npatterns, char **patterns, int default_suite, struct ukb_case **out,
+		 size_t *n);
+
+#endif

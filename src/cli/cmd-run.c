@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd-run.c - `ukbench run`: measure the selected paths, print the table,
+ * write the JSON.
+ *
+ * Everything that can be refused is refused before the first benchmark
+ * runs: the patterns, the option values, the CPU, the JSON file (created
+ * under a temporary name next to its destination and renamed into place
+ * at the end, so an interrupted run never leaves half a file or clobbers
+ * an older one).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "affinity.h"
+#include "cli.h"
+#include "output.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static const char run_usage[] =
+	"usage: ukbench run [options] [PATTERN...]\n"
+	"\n"
+	"Measures each selected benchmark path and prints its mean cost per call\n"
+	"with the 95% confidence interval, the median, calls/s and the sample count.\n"
+	"Calls are timed in batches (CLOCK_MONOTONIC_RAW read outside the loop);\n"
+	"batches are taken until the CI is within the precision target or the\n"
+	"budget is spent. No pattern runs the default suite (about a minute at most).\n"
+	"\n"
+	"PATTERN is NAME or NAME/PATH: NAME a glob or a dotted prefix of a benchmark\n"
+	"name, PATH a glob on the path (vdso, libc, syscall). See 'ukbench list'.\n"
+	"\n"
+	"options:\n"
+	"  -p, --precision PCT    target half-width of the 95% CI, in % (default 1)\n"
+	"  -b, --budget SEC       measuring time per path at most (default 1)\n"
+	"  -w, --warmup SEC       warm-up per path, calibration included (default 0.05)\n"
+	"  -n, --min-samples N    never fewer samples than this (default 10)\n"
+	"      --max-samples N    never more samples than this (default 1000000)\n"
+	"      --batch USEC       length of one timed batch (default: 1 ms, or 1000x\n"
+	"                         the clock's resolution and read cost if longer)\n"
+	"  -c, --cpu N            pin the measuring thread to CPU N\n"
+	"  -j, --json FILE        write settings, environment and every sample as JSON\n"
+	"                         ('-' for standard output; the table then goes to stderr)\n"
+	"  -q, --quiet            print no table and no progress, only errors\n"
+	"  -h, --help             this text\n"
+	"\n"
+	"exit status: 0 all measured or not available here, 1 a benchmark failed,\n"
+	"2 bad usage (nothing was run), 130 interrupted.\n"
+	"\n"
+	"examples:\n"
+	"  ukbench run                                  # the default suite\n"
+	"  ukbench run time.gettimeofday                # all paths of one benchmark\n"
+	"  ukbench run 'time.clock_gettime.*/vdso'      # every clock, vDSO path only\n"
+	"  ukbench run -c 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
+	"  ukbench run --json before.json time          # keep every sample\n";
+
+struct run_opts {
+	struct ukb_measure_opts m;
+	const char *json;
+	int quiet;
+};
+
+static int parse_args(int argc, char **argv, struct run_opts *ro)
+{
+	static const struct option longopts[] = {
+		{ "precision", required_argument, NULL, 'p' },
+		{ "budget", required_argument, NULL, 'b' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "min-samples", required_argument, NULL, 'n' },
+		{ "max-samples", required_argument, NULL, 'M' },
+		{ "batch", required_argument, NULL, 'B' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	unsigned long u;
+	double d;
+	int c;
+
+	ukb_measure_opts_init(&ro->m);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			if (parse_double("--precision", optarg, 0.001, 100, &d))
+				return -1;
+			ro->m.precision = d / 100;
+			break;
+		case 'b':
+			if (parse_double("--budget", optarg, 0.001, 86400, &ro->m.budget_s))
+				return -1;
+			break;
+		case 'w':
+			if (parse_double("--warmup", optarg, 0, 3600, &ro->m.warmup_s))
+				return -1;
+			break;
+		case 'n':
+			if (parse_uint("--min-samples", optarg, 2, 10000000, &u))
+				return -1;
+			ro->m.min_samples = (unsigned)u;
+			break;
+		case 'M':
+			if (parse_uint("--max-samples", optarg, 2, 100000000, &u))
+				return -1;
+			ro->m.max_samples = (unsigned)u;
+			break;
+		case 'B':
+			if (parse_double("--batch", optarg, 1, 60e6, &d))
+				return -1;
+			ro->m.batch_ns = d * 1000;
+			break;
+		case 'c':
+			if (parse_uint("--cpu", optarg, 0, 65535, &u))
+				return -1;
+			ro->m.cpu = (unsigned)u;
+			break;
+		case 'j':
+			ro->json = optarg;
+			break;
+		case 'q':
+			ro->quiet = 1;
+			break;
+		case 'h':
+			fputs(run_usage, stdout);
+			exit(UKB_EXIT_OK);
+		case ':':
+			error("option '%s' needs a value", argv[optind - 1]);
+			return -1;
+		default:
+			error("unknown option '%s'; see 'ukbench run --help'", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (ro->m.min_samples > ro->m.max_samples) {
+		error("--min-samples %u is above --max-samples %u", ro->m.min_samples,
+		      ro->m.max_samples);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON destination                                                    */
+
+struct json_dest {
+	const char *path;
+	char tmp[4096];
+	FILE *f;
+};
+
+static int json_open(struct json_dest *d, const char *path)
+{
+	int fd;
+
+	d->path = path;
+	d->f = NULL;
+	if (!path)
+		return 0;
+	if (!strcmp(path, "-")) {
+		d->f = stdout;
+		return 0;
+	}
+	if (snprintf(d->tmp, sizeof(d->tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(d->tmp)) {
+		error("--json path is too long");
+		return -1;
+	}
+	fd = mkstemp(d->tmp);
+	if (fd < 0) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	d->f = fdopen(fd, "w");
+	if (!d->f) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		close(fd);
+		unlink(d->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int json_close(struct json_dest *d, const struct ukb_run_info *run)
+{
+	int err;
+
+	if (!d->f)
+		return 0;
+	err = json_write_run(d->f, run);
+	if (d->f == stdout)
+		return fflush(stdout) || err ? -1 : 0;
+	if (fclose(d->f))
+		err = -errno;
+	if (!err && rename(d->tmp, d->path))
+		err = -errno;
+	if (err) {
+		error("cannot write '%s': %s", d->path, strerror(-err));
+		unlink(d->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Progress                                                            */
+
+struct progress {
+	int on;
+	size_t index, total;
+	uint64_t last_ns;
+};
+
+static void progress_cb(void *arg, const struct ukb_result *r)
+{
+	struct progress *p = arg;
+	uint64_t now = ukb_now_ns();
+
+	if (now - p->last_ns < 100000000ull)
+		return;
+	p->last_ns = now;
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s/%s: %zu samples, %.1f s", p->index + 1, p->total,
+		r->name, r->path->name, r->nsamples, r->measure_s);
+}
+
+static void progress_clear(struct progress *p)
+{
+	if (p->on && p->last_ns) {
+		fputs("\r\033[K", stderr);
+		p->last_ns = 0;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts ro = { 0 };
+	struct ukb_case *cases = NULL;
+	struct ukb_result *results = NULL;
+	struct ukb_clock_info clk;
+	struct ukb_env env;
+	struct json_dest jd = { 0 };
+	struct progress prog = { 0 };
+	struct ukb_run_info run = { 0 };
+	size_t ncases = 0, nres = 0;
+	uint64_t t0;
+	FILE *out;
+	int ret = UKB_EXIT_USAGE, err, failed = 0;
+
+	if (parse_args(argc, argv, &ro))
+		return UKB_EXIT_USAGE;
+	if (select_cases(argc - optind, argv + optind, 1, &cases, &ncases))
+		return UKB_EXIT_USAGE;
+	if (ro.m.cpu != UKB_CPU_ANY) {
+		err = ukb_pin_cpu(ro.m.cpu);
+		if (err) {
+			error("cannot pin to CPU %u: %s (%ld CPUs online)", ro.m.cpu,
+			      strerror(-err), sysconf(_SC_NPROCESSORS_ONLN));
+			goto out;
+		}
+	}
+	if (json_open(&jd, ro.json))
+		goto out;
+	results = calloc(ncases, sizeof(*results));
+	if (!results) {
+		error("out of memory");
+		ret = UKB_EXIT_FAIL;
+		goto out;
+	}
+
+	out = jd.f == stdout ? stderr : stdout;
+	prog.on = !ro.quiet && isatty(STDERR_FILENO);
+	prog.total = ncases;
+	ro.m.stop = &stop_signal;
+	ro.m.progress = prog.on ? progress_cb : NULL;
+	ro.m.progress_arg = &prog;
+	install_signals();
+
+	ukb_env_capture(&env);
+	err = ukb_clock_probe(&clk);
+	if (err) {
+		error("cannot read CLOCK_MONOTONIC_RAW: %s", strerror(-err));
+		ret = UKB_EXIT_FAIL;
+		goto out;
+	}
+	run.env = &env;
+	run.clock = &clk;
+	run.opts = &ro.m;
+	run.started = time(NULL);
+	run.results = results;
+	if (!ro.quiet) {
+		table_header(out, &run);
+		fflush(out);
+	}
+
+	t0 = ukb_now_ns();
+	for (size_t i = 0; i < ncases && !stop_signal; i++) {
+		prog.index = i;
+		err = ukb_measure(cases[i].bench, cases[i].variant, cases[i].path, &ro.m, &clk,
+				  &results[i]);
+		if (err) {
+			error("cannot measure '%s/%s': %s", cases[i].name, cases[i].path->name,
+			      strerror(-err));
+			ret = UKB_EXIT_FAIL;
+			goto out;
+		}
+		nres++;
+		progress_clear(&prog);
+		if (results[i].status == UKB_ERROR)
+			failed = 1;
+		if (!ro.quiet) {
+			table_row(out, &results[i], i == 0 || strcmp(cases[i].name, cases[i - 1].name));
+			fflush(out);
+		}
+	}
+	run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;
+	run.nresults = nres;
+	run.interrupted = stop_signal != 0;
+	if (!ro.quiet)
+		table_footer(out, &run);
+
+	ret = failed ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+	if (json_close(&jd, &run))
+		ret = UKB_EXIT_FAIL;
+	jd.f = NULL;
+	if (stop_signal) {
+		error("interrupted by signal %d after %zu of %zu paths%s", (int)stop_signal, nres,
+		      ncases, ro.json ? "; the JSON holds what was measured" : "");
+		ret = 128 + (int)stop_signal;
+	}
+out:
+	if (jd.f && jd.f != stdout) {
+		fclose(jd.f);
+		unlink(jd.tmp);
+	}
+	for (size_t i = 0; i < nres; i++)
+		ukb_result_release(&results[i]);
+	free(results);
+	free(cases);
+	return ret;
+}

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * measure.c - calibration, warm-up and adaptive sampling of one path.
+ *
+ * Why batches: one call of a vDSO function lasts a few nanoseconds, less
+ * than the cost of the clock read that would time it. So N calls are timed
+ * together, with the clock read before and after the loop and never inside
+ * it, and the sample is the batch time divided by N. Nothing is
+ * subtracted: the loop's own cost (measured by harness.empty, well under a
+ * nanosecond) stays in, as it does in the hand-written loop a developer
+ * would compare against, and the two clock reads are amortized over a
+ * batch at least a thousand times longer than they are.
+ *
+ * Why adaptive: the sample count needed for a given precision depends on
+ * the noise of the machine, which is not known in advance. Sampling stops
+ * once the 95% confidence interval of the mean is within the target, so a
+ * quiet benchmark finishes early and a noisy one uses its whole budget and
+ * says it did not converge. Every batch is kept: statistics are computed
+ * over all of them and the raw series goes to the output.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "vdso.h"
+
+void ukb_measure_opts_init(struct ukb_measure_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->precision = 0.01;
+	o->budget_s = 1.0;
+	o->warmup_s = 0.05;
+	o->min_samples = 10;
+	o->max_samples = 1000000;
+	o->cpu = UKB_CPU_ANY;
+}
+
+const char *ukb_status_name(enum ukb_status s)
+{
+	switch (s) {
+	case UKB_OK:
+		return "ok";
+	case UKB_UNSUPPORTED:
+		return "unsupported";
+	case UKB_SKIPPED:
+		return "skipped";
+	case UKB_ERROR:
+		return "error";
+	case UKB_INTERRUPTED:
+		return "interrupted";
+	}
+	return "?";
+}
+
+void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant,
+			char *buf, size_t len)
+{
+	if (variant)
+		snprintf(buf, len, "%s.%s", bench->name, variant->name);
+	else
+		snprintf(buf, len, "%s", bench->name);
+}
+
+size_t ukb_bench_variant_count(const struct ukb_bench *b)
+{
+	size_t n = 0;
+
+	while (b->variants && b->variants[n].name)
+		n++;
+	return n;
+}
+
+void ukb_result_release(struct ukb_result *res)
+{
+	free(res->samples);
+	res->samples = NULL;
+	res->nsamples = res->cap = 0;
+}
+
+static int push_sample(struct ukb_result *res, double v)
+{
+	if (res->nsamples == res->cap) {
+		size_t cap = res->cap ? 2 * res->cap : 256;
+		double *s = realloc(res->samples, cap * sizeof(*s));
+
+		if (!s)
+			return -ENOMEM;
+		res->samples = s;
+		res->cap = cap;
+	}
+	res->samples[res->nsamples++] = v;
+	return 0;
+}
+
+/* Times one batch of @n iterations; returns 0 and the time in *ns, or -errno. */
+static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
+{
+	uint64_t t0, t1;
+	int err;
+
+	t0 = ukb_now_ns();
+	err = ctx->path->run(ctx, n);
+	t1 = ukb_now_ns();
+	*ns = t1 - t0;
+	return err;
+}
+
+static void set_status(struct ukb_result *res, enum ukb_status st, int err, const char *fmt,
+		       const char *detail)
+{
+	res->status = st;
+	res->err = err;
+	snprintf(res->reason, sizeof(res->reason), fmt, detail);
+}
+
+/* A setup failure: not permitted is a skip, absent is unsupported. */
+static enum ukb_status setup_status(int err)
+{
+	switch (-err) {
+	case EPERM:
+	case EACCES:
+		return UKB_SKIPPED;
+	case ENOSYS:
+	case ENOENT:
+	case EOPNOTSUPP:
+	case ENODEV:
+	case ENXIO:
+	case EINVAL:
+		return UKB_UNSUPPORTED;
+	default:
+		return UKB_ERROR;
+	}
+}
+
+/*
+ * Batch length: at least 1 ms, and a thousand times the clock's resolution
+ * and read cost, so that neither moves a per-call figure by more than
+ * 0.1%. One millisecond also keeps a timer interrupt (every 1 to 10 ms) to
+ * a fraction of the batches, where it shows as an outlier, rather than in
+ * every batch, where it would hide in the mean.
+ */
+static double batch_target(const struct ukb_measure_opts *o, const struct ukb_clock_info *clk)
+{
+	double t = 1e6;
+
+	if (o->batch_ns > 0)
+		return o->batch_ns;
+	if (1000 * clk->resolution_ns > t)
+		t = 1000 * clk->resolution_ns;
+	if (1000 * clk->read_cost_ns > t)
+		t = 1000 * clk->read_cost_ns;
+	return t;
+}
+
+static int calibrate(struct ukb_ctx *ctx, struct ukb_result *res, double target,
+		     volatile sig_atomic_t *stop)
+{
+	uint64_t n = 1, ns;
+	int err;
+
+	if (ctx->bench->flags & UKB_FIXED_BATCH) {
+		res->batch_iters = 1;
+		return 0;
+	}
+	for (;;) {
+		double factor;
+
+		err = time_batch(ctx, n, &ns);
+		if (err)
+			return err;
+		res->warmup_batches++;
+		if ((double)ns >= target || n >= (1ull << 40) || (stop && *stop))
+			break;
+		/* grow towards the target, by 2x to 100x per step */
+		factor = ns ? 1.1 * target / (double)ns : 100;
+		if (factor < 2)
+			factor = 2;
+		if (factor > 100)
+			factor = 100;
+		n = (uint64_t)ceil((double)n * factor);
+	}
+	res->batch_iters = n;
+	return 0;
+}
+
+static int warm_up(struct ukb_ctx *ctx, struct ukb_result *res, double warmup_ns, uint64_t start,
+		   volatile sig_atomic_t *stop)
+{
+	uint64_t ns;
+	int err;
+
+	while ((double)(ukb_now_ns() - start) < warmup_ns && !(stop && *stop)) {
+		err = time_batch(ctx, res->batch_iters, &ns);
+		if (err)
+			return err;
+		res->warmup_batches++;
+	}
+	return 0;
+}
+
+static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_measure_opts *o)
+{
+	struct ukb_running run = { 0 };
+	uint64_t start = ukb_now_ns(), ns;
+	double budget = o->budget_s * 1e9, elapsed;
+	int err;
+
+	for (;;) {
+		if (o->stop && *o->stop) {
+			res->status = UKB_INTERRUPTED;
+			snprintf(res->reason, sizeof(res->reason), "interrupted after %zu samples",
+				 res->nsamples);
+			break;
+		}
+		err = time_batch(ctx, res->batch_iters, &ns);
+		if (err)
+			return err;
+		err = push_sample(res, (double)ns / (double)res->batch_iters);
+		if (err)
+			return err;
+		ukb_running_add(&run, res->samples[res->nsamples - 1]);
+		elapsed = (double)(ukb_now_ns() - start);
+		res->measure_s = elapsed / 1e9;
+		if (o->progress)
+			o->progress(o->progress_arg, res);
+
+		if (res->nsamples >= o->max_samples)
+			break;
+		if (res->nsamples < o->min_samples) {
+			/* a slow benchmark may overrun, but not without bound */
+			if (elapsed < 10 * budget)
+				continue;
+			break;
+		}
+		if (ukb_running_ci95_rel(&run) <= o->precision) {
+			res->converged = 1;
+			break;
+		}
+		if (elapsed >= budget)
+			break;
+	}
+	return 0;
+}
+
+/*
+ * Resolves the vDSO symbol and runs setup(). Returns 1 when the path is
+ * ready (teardown owed), 0 when @res holds why it is not.
+ */
+static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
+{
+	const struct ukb_path *path = ctx->path;
+	char why[sizeof(res->reason)] = "";
+	int err;
+
+	if (path->vdso_sym) {
+		ctx->vfn = ukb_vdso_func(path->vdso_sym, why, sizeof(why));
+		if (!ctx->vfn) {
+			set_status(res, UKB_UNSUPPORTED, -ENOENT, "%s", why);
+			return 0;
+		}
+	}
+	if (path->setup) {
+		err = path->setup(ctx, why, sizeof(why));
+		if (err) {
+			if (!why[0])
+				snprintf(why, sizeof(why), "setup failed: %s", strerror(-err));
+			set_status(res, setup_status(err), err, "%s", why);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void result_init(struct ukb_result *res, struct ukb_ctx *ctx, const struct ukb_bench *bench,
+			const struct ukb_variant *variant, const struct ukb_path *path,
+			unsigned cpu)
+{
+	memset(res, 0, sizeof(*res));
+	ukb_bench_fullname(bench, variant, res->name, sizeof(res->name));
+	res->bench = bench;
+	res->variant = variant;
+	res->path = path;
+	res->cpu = cpu;
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->bench = bench;
+	ctx->variant = variant;
+	ctx->path = path;
+	ctx->arg = variant ? variant->arg : 0;
+	ctx->cpu = cpu;
+}
+
+int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
+	      const struct ukb_path *path, unsigned cpu, struct ukb_result *res)
+{
+	struct ukb_ctx ctx;
+
+	result_init(res, &ctx, bench, variant, path, cpu);
+	if (prepare(&ctx, res) && path->teardown)
+		path->teardown(&ctx);
+	return res->status == UKB_OK;
+}
+
+int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant,
+		const struct ukb_path *path, const struct ukb_measure_opts *o,
+		const struct ukb_clock_info *clk, struct ukb_result *res)
+{
+	struct ukb_ctx ctx;
+	uint64_t start = ukb_now_ns();
+	int err;
+
+	result_init(res, &ctx, bench, variant, path, o->cpu);
+	res->batch_ns = batch_target(o, clk);
+	if (!prepare(&ctx, res))
+		return 0;
+
+	err = calibrate(&ctx, res, res->batch_ns, o->stop);
+	if (!err)
+		err = warm_up(&ctx, res, o->warmup_s * 1e9, start, o->stop);
+	if (!err)
+		err = sample(&ctx, res, o);
+
+	if (path->teardown)
+		path->teardown(&ctx);
+
+	if (err == -ENOMEM && !res->samples)
+		return err;
+	if (err) {
+		set_status(res, UKB_ERROR, err, "%s", strerror(-err));
+		return 0;
+	}
+	if (res->status == UKB_OK && !res->nsamples) {
+		set_status(res, UKB_INTERRUPTED, -EINTR, "%s", "interrupted before the first sample");
+		return 0;
+	}
+	if (res->nsamples)
+		ukb_stats_compute(res->samples, res->nsamples, &res->stats);
+	return 0;
+}

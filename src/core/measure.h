@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * measure.h - the sampler: one benchmark path in, every sample out.
+ *
+ * Method (the why is in measure.c):
+ *  1. resolve the vDSO symbol and run the path's setup(), which proves the
+ *     path works with one real call;
+ *  2. calibrate the batch size so one batch is long against the clock;
+ *  3. warm up (caches, branch predictors, frequency, page faults);
+ *  4. sample: time batches until the 95% CI of the mean per iteration is
+ *     within the precision target, or the time budget is spent, and never
+ *     fewer than the minimum count;
+ *  5. compute statistics over every sample (outliers counted, not dropped).
+ */
+#ifndef UKB_CORE_MEASURE_H
+#define UKB_CORE_MEASURE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ukbench.h"
+#include "clock.h"
+#include "stats.h"
+
+struct ukb_result;
+
+struct ukb_measure_opts {
+	double precision;      /* target relative CI95 half-width, e.g. 0.01 */
+	double budget_s;       /* measuring time per benchmark path */
+	double warmup_s;       /* warm-up time, calibration included */
+	unsigned min_samples;  /* never stop with fewer samples */
+	unsigned max_samples;  /* never keep more (memory bound) */
+	double batch_ns;       /* batch length target; 0: derived from the clock */
+	unsigned cpu;          /* recorded in the result; pinning is the caller's */
+	volatile sig_atomic_t *stop; /* set asynchronously to stop (Ctrl-C) */
+	/* called after every sample, outside the timed region; may be NULL */
+	void (*progress)(void *arg, const struct ukb_result *r);
+	void *progress_arg;
+};
+
+/* Defaults: 1% precision, 1 s budget, 50 ms warm-up, 10..1000000 samples. */
+void ukb_measure_opts_init(struct ukb_measure_opts *o);
+
+enum ukb_status {
+	UKB_OK,
+	UKB_UNSUPPORTED, /* the machine lacks it: no vDSO, no symbol, ENOSYS */
+	UKB_SKIPPED,     /* present but not permitted: EPERM, EACCES, seccomp */
+	UKB_ERROR,       /* it ran and failed: no figure is reported */
+	UKB_INTERRUPTED, /* stopped by the user before it finished */
+};
+
+const char *ukb_status_name(enum ukb_status s);
+
+struct ukb_result {
+	char name[128]; /* bench name, plus "." variant */
+	const struct ukb_bench *bench;
+	const struct ukb_variant *variant;
+	const struct ukb_path *path;
+
+	enum ukb_status status;
+	int err;          /* -errno behind a non-OK status */
+	char reason[256]; /* why, for a human */
+
+	uint64_t batch_iters; /* iterations per batch */
+	double batch_ns;      /* batch length the calibration aimed at */
+	size_t warmup_batches;
+	double *samples; /* ns per iteration of every measured batch, in order */
+	size_t nsamples, cap;
+	double measure_s; /* wall time spent sampling */
+	int converged;    /* precision target reached */
+	unsigned cpu;
+	struct ukb_stats stats;
+};
+
+/*
+ * Measures @path of @bench in @variant (NULL when the bench has none) into
+ * @res, which the caller releases with ukb_result_release(). The returned
+ * value is 0 when a status was reached (check res->status), -ENOMEM when
+ * not even that was possible.
+ */
+int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant,
+		const struct ukb_path *path, const struct ukb_measure_opts *opts,
+		const struct ukb_clock_info *clk, struct ukb_result *res);
+
+/*
+ * Only checks that @path can run here (vDSO symbol, setup's probe call),
+ * measuring nothing. Returns 1 when it can; otherwise @res says why.
+ */
+int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
+	      const struct ukb_path *path, unsigned cpu, struct ukb_result *res);
+
+void ukb_result_release(struct ukb_result *res);
+
+/* Fills the name of @bench in @variant into @buf. */
+void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant,
+			char *buf, size_t len);
+
+/* Number of variants of @bench; 0 when it has none. */
+size_t ukb_bench_variant_count(const struct ukb_bench *bench);
+
+#endif

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * stats.h - descriptive statistics of a sample and the distributions that
+ * confidence intervals and tests need.
+ *
+ * Everything here is pure computation on arrays the caller owns: no I/O,
+ * no globals. Quantiles use linear interpolation between order statistics
+ * (Hyndman & Fan type 7, the default of R and numpy), so figures can be
+ * checked against either.
+ */
+#ifndef UKB_CORE_STATS_H
+#define UKB_CORE_STATS_H
+
+#include <stddef.h>
+
+struct ukb_stats {
+	size_t n;
+	double mean;
+	double median;
+	double stddev; /* sample standard deviation (n - 1) */
+	double cv;     /* stddev / mean */
+	double min, max;
+	double q1, q3;
+	double ci95;     /* half-width of the 95% CI of the mean (Student t) */
+	double ci95_rel; /* ci95 / mean */
+	/*
+	 * Mean of the lowest 95% of the samples: mmtests' "mean95", which
+	 * drops the slow tail that interrupts and preemption add.
+	 */
+	double trimmed_mean;
+	/* Tukey fences: beyond 1.5 IQR (mild) and 3 IQR (severe) of Q1/Q3. */
+	size_t outliers_low, outliers_high, outliers_severe;
+};
+
+/*
+ * Fills @st from @x[0..n). Outliers are counted, never dropped: the mean
+ * is the mean of every sample. With n == 1 the spread figures are NAN.
+ * Returns 0, -EINVAL for n == 0, -ENOMEM.
+ */
+int ukb_stats_compute(const double *x, size_t n, struct ukb_stats *st);
+
+/* Quantile @p in [0, 1] of an ascending array, type 7. */
+double ukb_quantile_sorted(const double *sorted, size_t n, double p);
+
+/* Regularized incomplete beta function I_x(a, b). */
+double ukb_betai(double a, double b, double x);
+
+/* Student t distribution with @df degrees of freedom (df may be fractional). */
+double ukb_t_cdf(double t, double df);
+double ukb_t_quantile(double p, double df);
+
+/* Welford's running mean and variance, for stopping rules. */
+struct ukb_running {
+	size_t n;
+	double mean, m2;
+};
+
+static inline void ukb_running_add(struct ukb_running *r, double x)
+{
+	double d = x - r->mean;
+
+	r->n++;
+	r->mean += d / (double)r->n;
+	r->m2 += d * (x - r->mean);
+}
+
+/* Relative half-width of the 95% CI of the running mean; INFINITY if n < 2. */
+double ukb_running_ci95_rel(const struct ukb_running *r);
+
+#endif
