@@ -61,7 +61,7 @@ $(O)/ukbench: $(call obj,$(CLI_SRC)) $(O)/libukbbench.a $(O)/libukbcore.a
 # ------------------------------------------------------------------
 # Tests
 
-UNIT_LIBS := $(O)/libukbbench.a $(O)/libukbcore.a -lcmocka -lm -lpthread
+UNIT_LIBS := $(O)/libukbbench.a $(O)/libukbcore.a -lcmocka -ldl -lm -lpthread
 
 $(O)/tests/test-stats: $(O)/tests/unit/test-stats.o $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
@@ -69,7 +69,7 @@ $(O)/tests/test-stats: $(O)/tests/unit/test-stats.o $(O)/libukbcore.a
 
 $(O)/tests/%: $(O)/tests/unit/%.o $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -ldl -lm -lpthread
 
 # ELF images made by the real toolchain, for the vDSO parser's tests
 FIXTURES := $(O)/fixtures/vdso-sysv.so $(O)/fixtures/vdso-gnu.so $(O)/fixtures/vdso-both.so \

@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# check.sh - every test, twice: in the normal build and in a build with
+# AddressSanitizer and UndefinedBehaviorSanitizer. Ends with the line
+#   N passed, N failed, N skipped
+# summed over both, and exits non-zero if anything failed or did not build.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+sums=$(mktemp)
+status=0
+jobs=$(nproc 2>/dev/null || echo 2)
+
+for variant in "build" "build-san SAN=1"; do
+	set -- $variant
+	dir=$1
+	shift
+	echo "## $dir: building"
+	if ! make -s -j"$jobs" O="$dir" "$@" tests; then
+		echo "## $dir: build failed"
+		echo "0 1 0" >>"$sums"
+		status=1
+		continue
+	fi
+	log="$dir/test-suite.log"
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		tests/run-suite.sh "$dir" >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	counts=$(tail -n 1 "$log" | sed -n 's/^[^:]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
+	# a suite that died without its summary, or failed uncounted, is a failure
+	if [ -z "$counts" ] || { [ "$rc" != 0 ] && [ "${counts#* }" = "0 ${counts##* }" ]; }; then
+		counts="${counts:-0 0 0}"
+		set -- $counts
+		counts="$1 $(($2 + 1)) $3"
+	fi
+	[ "$rc" = 0 ] || status=1
+	echo "$counts" >>"$sums"
+done
+
+set -- $(awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }' "$sums")
+rm -f "$sums"
+[ "$2" = 0 ] || status=1
+echo "$1 passed, $2 failed, $3 skipped"
+exit $status
