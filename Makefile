@@ -105,7 +105,8 @@ perf-check: $(O)/perf-check
 	$(O)/perf-check
 
 format-check:
-	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) include/*.h src/*/*.h
+	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) include/*.h src/*/*.h \
+		tests/unit/*.c tests/fixtures/*.c tools/*.c
 
 install: $(O)/ukbench
 	install -D -m 755 $(O)/ukbench $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench

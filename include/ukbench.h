@@ -72,16 +72,16 @@ struct ukb_path {
 };
 
 enum ukb_bench_flags {
-	UKB_DEFAULT = 1 << 0,     /* part of the default suite */
+	UKB_DEFAULT = 1 << 0,	  /* part of the default suite */
 	UKB_FIXED_BATCH = 1 << 1, /* one iteration is one sample; no calibration */
 };
 
 struct ukb_bench {
-	const char *name;    /* family.function, e.g. "time.clock_gettime" */
-	const char *summary; /* one line, shown by `list` */
-	const char *unit;    /* what one iteration is: "call" unless set */
+	const char *name;		    /* family.function, e.g. "time.clock_gettime" */
+	const char *summary;		    /* one line, shown by `list` */
+	const char *unit;		    /* what one iteration is: "call" unless set */
 	const struct ukb_variant *variants; /* NULL, or ended by { NULL } */
-	const struct ukb_path *paths;       /* ended by { NULL } */
+	const struct ukb_path *paths;	    /* ended by { NULL } */
 	unsigned flags;
 };
 

@@ -39,6 +39,18 @@ for variant in "build" "build-san SAN=1"; do
 	echo "$counts" >>"$sums"
 done
 
+# the code against the repository's .clang-format: one test
+if make -s format-check >format.log 2>&1; then
+	echo "ok - format-check"
+	echo "1 0 0" >>"$sums"
+else
+	echo "not ok - format-check"
+	sed 's/^/#   /' format.log | head -40
+	echo "0 1 0" >>"$sums"
+	status=1
+fi
+rm -f format.log
+
 set -- $(awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }' "$sums")
 rm -f "$sums"
 [ "$2" = 0 ] || status=1

@@ -20,7 +20,7 @@
 
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
 #define HAVE_LIBC_GETCPU 1
-#define LIBC_GETCPU "getcpu()"
+#define LIBC_GETCPU	 "getcpu()"
 #else
 #define LIBC_GETCPU "sched_getcpu()"
 #endif
@@ -96,17 +96,26 @@ static int getcpu_setup(struct ukb_ctx *c, char *why, size_t len)
 	return 0;
 }
 
+static const struct ukb_path cpu_getcpu_paths[] = {
+	{ .name = "vdso",
+	  .run = getcpu_vdso,
+	  .vdso_sym = "getcpu",
+	  .setup = getcpu_setup,
+	  .detail = "direct call into the vDSO" },
+	{ .name = "libc",
+	  .run = getcpu_libc,
+	  .setup = getcpu_setup,
+	  .detail = "the C library's " LIBC_GETCPU },
+	{ .name = "syscall",
+	  .run = getcpu_syscall,
+	  .setup = getcpu_setup,
+	  .detail = "syscall(SYS_getcpu)" },
+	{ NULL },
+};
+
 const struct ukb_bench ukb_bench_cpu_getcpu = {
 	.name = "cpu.getcpu",
 	.summary = "getcpu(&cpu, &node): the CPU and node the caller runs on",
 	.flags = UKB_DEFAULT,
-	.paths = (const struct ukb_path[]){
-		{ .name = "vdso", .run = getcpu_vdso, .vdso_sym = "getcpu",
-		  .setup = getcpu_setup, .detail = "direct call into the vDSO" },
-		{ .name = "libc", .run = getcpu_libc, .setup = getcpu_setup,
-		  .detail = "the C library's " LIBC_GETCPU },
-		{ .name = "syscall", .run = getcpu_syscall, .setup = getcpu_setup,
-		  .detail = "syscall(SYS_getcpu)" },
-		{ NULL },
-	},
+	.paths = cpu_getcpu_paths,
 };

@@ -19,13 +19,15 @@ static int empty_run(struct ukb_ctx *c, uint64_t n)
 	return 0;
 }
 
+static const struct ukb_path harness_empty_paths[] = {
+	{ .name = "loop", .run = empty_run, .detail = "empty loop body" },
+	{ NULL },
+};
+
 const struct ukb_bench ukb_bench_harness_empty = {
 	.name = "harness.empty",
 	.summary = "an empty loop: the harness's own cost per iteration",
 	.unit = "iteration",
 	.flags = UKB_DEFAULT,
-	.paths = (const struct ukb_path[]){
-		{ .name = "loop", .run = empty_run, .detail = "empty loop body" },
-		{ NULL },
-	},
+	.paths = harness_empty_paths,
 };

@@ -39,22 +39,27 @@ static int null_setup(struct ukb_ctx *c, char *why, size_t len)
 	errno = 0;
 	ret = strcmp(c->path->name, "libc") ? syscall(SYS_getppid) : (long)getppid();
 	if (ret < 0) {
-		snprintf(why, len, "getppid through %s failed: %s", c->path->name,
-			 strerror(errno));
+		snprintf(why, len, "getppid through %s failed: %s", c->path->name, strerror(errno));
 		return -errno;
 	}
 	return 0;
 }
 
+static const struct ukb_path syscall_null_paths[] = {
+	{ .name = "syscall",
+	  .run = null_syscall,
+	  .setup = null_setup,
+	  .detail = "syscall(SYS_getppid)" },
+	{ .name = "libc",
+	  .run = null_libc,
+	  .setup = null_setup,
+	  .detail = "the C library's getppid()" },
+	{ NULL },
+};
+
 const struct ukb_bench ukb_bench_syscall_null = {
 	.name = "syscall.null",
 	.summary = "getppid(): a system call that does nothing, entry and exit only",
 	.flags = UKB_DEFAULT,
-	.paths = (const struct ukb_path[]){
-		{ .name = "syscall", .run = null_syscall, .setup = null_setup,
-		  .detail = "syscall(SYS_getppid)" },
-		{ .name = "libc", .run = null_libc, .setup = null_setup,
-		  .detail = "the C library's getppid()" },
-		{ NULL },
-	},
+	.paths = syscall_null_paths,
 };

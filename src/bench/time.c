@@ -258,19 +258,45 @@ static int time_syscall(struct ukb_ctx *c, uint64_t n)
 
 /* ------------------------------------------------------------------ */
 
+static const struct ukb_path time_gettimeofday_paths[] = {
+	{ .name = "vdso",
+	  .run = gtod_vdso,
+	  .vdso_sym = "gettimeofday",
+	  .setup = gtod_setup,
+	  .detail = "direct call into the vDSO" },
+	{ .name = "libc",
+	  .run = gtod_libc,
+	  .setup = gtod_setup,
+	  .detail = "the C library's gettimeofday()" },
+	{ .name = "syscall",
+	  .run = gtod_syscall,
+	  .setup = gtod_setup,
+	  .detail = "syscall(SYS_gettimeofday)" },
+	{ NULL },
+};
+
 const struct ukb_bench ukb_bench_time_gettimeofday = {
 	.name = "time.gettimeofday",
 	.summary = "gettimeofday(&tv, NULL)",
 	.flags = UKB_DEFAULT,
-	.paths = (const struct ukb_path[]){
-		{ .name = "vdso", .run = gtod_vdso, .vdso_sym = "gettimeofday",
-		  .setup = gtod_setup, .detail = "direct call into the vDSO" },
-		{ .name = "libc", .run = gtod_libc, .setup = gtod_setup,
-		  .detail = "the C library's gettimeofday()" },
-		{ .name = "syscall", .run = gtod_syscall, .setup = gtod_setup,
-		  .detail = "syscall(SYS_gettimeofday)" },
-		{ NULL },
-	},
+	.paths = time_gettimeofday_paths,
+};
+
+static const struct ukb_path time_clock_gettime_paths[] = {
+	{ .name = "vdso",
+	  .run = cgt_vdso,
+	  .vdso_sym = "clock_gettime",
+	  .setup = clock_setup,
+	  .detail = "direct call into the vDSO" },
+	{ .name = "libc",
+	  .run = cgt_libc,
+	  .setup = clock_setup,
+	  .detail = "the C library's clock_gettime()" },
+	{ .name = "syscall",
+	  .run = cgt_syscall,
+	  .setup = clock_setup,
+	  .detail = "syscall(SYS_clock_gettime)" },
+	{ NULL },
 };
 
 const struct ukb_bench ukb_bench_time_clock_gettime = {
@@ -278,30 +304,49 @@ const struct ukb_bench ukb_bench_time_clock_gettime = {
 	.summary = "clock_gettime(clock, &ts), one variant per clock",
 	.flags = UKB_DEFAULT,
 	.variants = clocks,
-	.paths = (const struct ukb_path[]){
-		{ .name = "vdso", .run = cgt_vdso, .vdso_sym = "clock_gettime",
-		  .setup = clock_setup, .detail = "direct call into the vDSO" },
-		{ .name = "libc", .run = cgt_libc, .setup = clock_setup,
-		  .detail = "the C library's clock_gettime()" },
-		{ .name = "syscall", .run = cgt_syscall, .setup = clock_setup,
-		  .detail = "syscall(SYS_clock_gettime)" },
-		{ NULL },
-	},
+	.paths = time_clock_gettime_paths,
+};
+
+static const struct ukb_path time_time_paths[] = {
+	{ .name = "vdso",
+	  .run = time_vdso,
+	  .vdso_sym = "time",
+	  .setup = time_setup,
+	  .detail = "direct call into the vDSO" },
+	{ .name = "libc",
+	  .run = time_libc,
+	  .setup = time_setup,
+	  .detail = "the C library's time()" },
+	{ .name = "syscall",
+	  .run = time_syscall,
+	  .setup = time_setup,
+	  .detail = "syscall(SYS_time)" },
+	{ NULL },
 };
 
 const struct ukb_bench ukb_bench_time_time = {
 	.name = "time.time",
 	.summary = "time(NULL)",
 	.flags = UKB_DEFAULT,
-	.paths = (const struct ukb_path[]){
-		{ .name = "vdso", .run = time_vdso, .vdso_sym = "time", .setup = time_setup,
-		  .detail = "direct call into the vDSO" },
-		{ .name = "libc", .run = time_libc, .setup = time_setup,
-		  .detail = "the C library's time()" },
-		{ .name = "syscall", .run = time_syscall, .setup = time_setup,
-		  .detail = "syscall(SYS_time)" },
-		{ NULL },
-	},
+	.paths = time_time_paths,
+};
+
+static const struct ukb_path time_clock_getres_paths[] = {
+	/* same signature as clock_gettime: the same loop serves */
+	{ .name = "vdso",
+	  .run = cgt_vdso,
+	  .vdso_sym = "clock_getres",
+	  .setup = clock_setup,
+	  .detail = "direct call into the vDSO" },
+	{ .name = "libc",
+	  .run = cgr_libc,
+	  .setup = clock_setup,
+	  .detail = "the C library's clock_getres()" },
+	{ .name = "syscall",
+	  .run = cgr_syscall,
+	  .setup = clock_setup,
+	  .detail = "syscall(SYS_clock_getres)" },
+	{ NULL },
 };
 
 const struct ukb_bench ukb_bench_time_clock_getres = {
@@ -309,14 +354,5 @@ const struct ukb_bench ukb_bench_time_clock_getres = {
 	.summary = "clock_getres(clock, &ts), one variant per clock",
 	.flags = UKB_DEFAULT,
 	.variants = clocks,
-	.paths = (const struct ukb_path[]){
-		/* same signature as clock_gettime: the same loop serves */
-		{ .name = "vdso", .run = cgt_vdso, .vdso_sym = "clock_getres",
-		  .setup = clock_setup, .detail = "direct call into the vDSO" },
-		{ .name = "libc", .run = cgr_libc, .setup = clock_setup,
-		  .detail = "the C library's clock_getres()" },
-		{ .name = "syscall", .run = cgr_syscall, .setup = clock_setup,
-		  .detail = "syscall(SYS_clock_getres)" },
-		{ NULL },
-	},
+	.paths = time_clock_getres_paths,
 };

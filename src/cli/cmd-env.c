@@ -14,16 +14,16 @@
 #include "vdso.h"
 
 static const char env_usage[] =
-	"usage: ukbench env [--json]\n"
-	"\n"
-	"Shows what ukbench records with every run: kernel, boot command line, CPU,\n"
-	"clocksource, governor, turbo, SMT, mitigations, perf_event_paranoid, libc,\n"
-	"compiler, virtualization, load; the vDSO found; and warnings about anything\n"
-	"that makes timings less stable.\n"
-	"\n"
-	"options:\n"
-	"  --json       the same as JSON (the 'environment' object of run --json)\n"
-	"  -h, --help   this text\n";
+    "usage: ukbench env [--json]\n"
+    "\n"
+    "Shows what ukbench records with every run: kernel, boot command line, CPU,\n"
+    "clocksource, governor, turbo, SMT, mitigations, perf_event_paranoid, libc,\n"
+    "compiler, virtualization, load; the vDSO found; and warnings about anything\n"
+    "that makes timings less stable.\n"
+    "\n"
+    "options:\n"
+    "  --json       the same as JSON (the 'environment' object of run --json)\n"
+    "  -h, --help   this text\n";
 
 static void print_text(const struct ukb_env *e)
 {
@@ -98,7 +98,7 @@ int cmd_env(int argc, char **argv)
 		struct json_object *o = json_env(&env);
 
 		puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-							       JSON_C_TO_STRING_NOSLASHESCAPE));
+							   JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {
 		print_text(&env);

@@ -13,20 +13,20 @@
 #include "output.h"
 
 static const char list_usage[] =
-	"usage: ukbench list [--names] [PATTERN...]\n"
-	"\n"
-	"Lists benchmarks, their paths, what each path calls, and whether it is\n"
-	"available here; when not, why (no vDSO, symbol not exported, system call\n"
-	"blocked). '*' marks the default suite.\n"
-	"\n"
-	"options:\n"
-	"  --names      one NAME/PATH per line, for scripts\n"
-	"  -h, --help   this text\n"
-	"\n"
-	"examples:\n"
-	"  ukbench list\n"
-	"  ukbench list time.clock_gettime\n"
-	"  ukbench list --names '*/vdso'\n";
+    "usage: ukbench list [--names] [PATTERN...]\n"
+    "\n"
+    "Lists benchmarks, their paths, what each path calls, and whether it is\n"
+    "available here; when not, why (no vDSO, symbol not exported, system call\n"
+    "blocked). '*' marks the default suite.\n"
+    "\n"
+    "options:\n"
+    "  --names      one NAME/PATH per line, for scripts\n"
+    "  -h, --help   this text\n"
+    "\n"
+    "examples:\n"
+    "  ukbench list\n"
+    "  ukbench list time.clock_gettime\n"
+    "  ukbench list --names '*/vdso'\n";
 
 int cmd_list(int argc, char **argv)
 {

@@ -30,40 +30,40 @@ static void on_signal(int sig)
 }
 
 static const char run_usage[] =
-	"usage: ukbench run [options] [PATTERN...]\n"
-	"\n"
-	"Measures each selected benchmark path and prints its mean cost per call\n"
-	"with the 95% confidence interval, the median, calls/s and the sample count.\n"
-	"Calls are timed in batches (CLOCK_MONOTONIC_RAW read outside the loop);\n"
-	"batches are taken until the CI is within the precision target or the\n"
-	"budget is spent. No pattern runs the default suite (about a minute at most).\n"
-	"\n"
-	"PATTERN is NAME or NAME/PATH: NAME a glob or a dotted prefix of a benchmark\n"
-	"name, PATH a glob on the path (vdso, libc, syscall). See 'ukbench list'.\n"
-	"\n"
-	"options:\n"
-	"  -p, --precision PCT    target half-width of the 95% CI, in % (default 1)\n"
-	"  -b, --budget SEC       measuring time per path at most (default 1)\n"
-	"  -w, --warmup SEC       warm-up per path, calibration included (default 0.05)\n"
-	"  -n, --min-samples N    never fewer samples than this (default 10)\n"
-	"      --max-samples N    never more samples than this (default 1000000)\n"
-	"      --batch USEC       length of one timed batch (default: 1 ms, or 1000x\n"
-	"                         the clock's resolution and read cost if longer)\n"
-	"  -c, --cpu N            pin the measuring thread to CPU N\n"
-	"  -j, --json FILE        write settings, environment and every sample as JSON\n"
-	"                         ('-' for standard output; the table then goes to stderr)\n"
-	"  -q, --quiet            print no table and no progress, only errors\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"exit status: 0 all measured or not available here, 1 a benchmark failed,\n"
-	"2 bad usage (nothing was run), 130 interrupted.\n"
-	"\n"
-	"examples:\n"
-	"  ukbench run                                  # the default suite\n"
-	"  ukbench run time.gettimeofday                # all paths of one benchmark\n"
-	"  ukbench run 'time.clock_gettime.*/vdso'      # every clock, vDSO path only\n"
-	"  ukbench run -c 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
-	"  ukbench run --json before.json time          # keep every sample\n";
+    "usage: ukbench run [options] [PATTERN...]\n"
+    "\n"
+    "Measures each selected benchmark path and prints its mean cost per call\n"
+    "with the 95% confidence interval, the median, calls/s and the sample count.\n"
+    "Calls are timed in batches (CLOCK_MONOTONIC_RAW read outside the loop);\n"
+    "batches are taken until the CI is within the precision target or the\n"
+    "budget is spent. No pattern runs the default suite (about a minute at most).\n"
+    "\n"
+    "PATTERN is NAME or NAME/PATH: NAME a glob or a dotted prefix of a benchmark\n"
+    "name, PATH a glob on the path (vdso, libc, syscall). See 'ukbench list'.\n"
+    "\n"
+    "options:\n"
+    "  -p, --precision PCT    target half-width of the 95% CI, in % (default 1)\n"
+    "  -b, --budget SEC       measuring time per path at most (default 1)\n"
+    "  -w, --warmup SEC       warm-up per path, calibration included (default 0.05)\n"
+    "  -n, --min-samples N    never fewer samples than this (default 10)\n"
+    "      --max-samples N    never more samples than this (default 1000000)\n"
+    "      --batch USEC       length of one timed batch (default: 1 ms, or 1000x\n"
+    "                         the clock's resolution and read cost if longer)\n"
+    "  -c, --cpu N            pin the measuring thread to CPU N\n"
+    "  -j, --json FILE        write settings, environment and every sample as JSON\n"
+    "                         ('-' for standard output; the table then goes to stderr)\n"
+    "  -q, --quiet            print no table and no progress, only errors\n"
+    "  -h, --help             this text\n"
+    "\n"
+    "exit status: 0 all measured or not available here, 1 a benchmark failed,\n"
+    "2 bad usage (nothing was run), 130 interrupted.\n"
+    "\n"
+    "examples:\n"
+    "  ukbench run                                  # the default suite\n"
+    "  ukbench run time.gettimeofday                # all paths of one benchmark\n"
+    "  ukbench run 'time.clock_gettime.*/vdso'      # every clock, vDSO path only\n"
+    "  ukbench run -c 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
+    "  ukbench run --json before.json time          # keep every sample\n";
 
 struct run_opts {
 	struct ukb_measure_opts m;
@@ -333,7 +333,8 @@ int cmd_run(int argc, char **argv)
 		if (results[i].status == UKB_ERROR)
 			failed = 1;
 		if (!ro.quiet) {
-			table_row(out, &results[i], i == 0 || strcmp(cases[i].name, cases[i - 1].name));
+			table_row(out, &results[i],
+				  i == 0 || strcmp(cases[i].name, cases[i - 1].name));
 			fflush(out);
 		}
 	}

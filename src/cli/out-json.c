@@ -144,7 +144,8 @@ int json_write_run(FILE *f, const struct ukb_run_info *run)
 	add(o, "min_samples", json_object_new_int64(run->opts->min_samples));
 	add(o, "max_samples", json_object_new_int64(run->opts->max_samples));
 	add(o, "batch_ns", run->opts->batch_ns > 0 ? num(run->opts->batch_ns) : NULL);
-	add(o, "cpu", run->opts->cpu == UKB_CPU_ANY ? NULL : json_object_new_int((int)run->opts->cpu));
+	add(o, "cpu",
+	    run->opts->cpu == UKB_CPU_ANY ? NULL : json_object_new_int((int)run->opts->cpu));
 	add(doc, "settings", o);
 
 	o = json_object_new_object();

@@ -56,12 +56,12 @@ void table_header(FILE *f, const struct ukb_run_info *run)
 
 	fprintf(f, "ukbench %s on %s: Linux %s %s, %s\n", env->ukbench_version, env->hostname,
 		env->kernel_release, env->machine, env->cpu_model);
-	fprintf(f, "clocksource %s, %s, %d CPUs, virtualization: %s\n", env->clocksource,
-		env->libc, env->online_cpus, env->virtualization);
+	fprintf(f, "clocksource %s, %s, %d CPUs, virtualization: %s\n", env->clocksource, env->libc,
+		env->online_cpus, env->virtualization);
 	for (unsigned i = 0; i < env->nwarnings; i++)
 		fprintf(f, "warning: %s\n", env->warnings[i]);
-	fprintf(f, "precision %g%% (95%% CI of the mean), budget %g s per path, ", 100 * o->precision,
-		o->budget_s);
+	fprintf(f, "precision %g%% (95%% CI of the mean), budget %g s per path, ",
+		100 * o->precision, o->budget_s);
 	if (o->cpu == UKB_CPU_ANY)
 		fprintf(f, "not pinned\n\n");
 	else
@@ -112,13 +112,17 @@ void table_footer(FILE *f, const struct ukb_run_info *run)
 		if (run->results[i].status == UKB_OK && !run->results[i].converged)
 			unconverged++;
 	}
-	fprintf(f, "\n%zu paths in %.1f s: %zu measured, %zu not available here, %zu skipped, %zu failed",
-		run->nresults, run->duration_s, count[UKB_OK], count[UKB_UNSUPPORTED],
-		count[UKB_SKIPPED], count[UKB_ERROR]);
+	fprintf(
+	    f,
+	    "\n%zu paths in %.1f s: %zu measured, %zu not available here, %zu skipped, %zu failed",
+	    run->nresults, run->duration_s, count[UKB_OK], count[UKB_UNSUPPORTED],
+	    count[UKB_SKIPPED], count[UKB_ERROR]);
 	if (count[UKB_INTERRUPTED])
 		fprintf(f, ", %zu interrupted", count[UKB_INTERRUPTED]);
 	fprintf(f, "\n");
 	if (unconverged)
-		fprintf(f, "* %zu did not reach %g%% within the budget: raise --budget or lower --precision\n",
+		fprintf(f,
+			"* %zu did not reach %g%% within the budget: raise --budget or lower "
+			"--precision\n",
 			unconverged, 100 * run->opts->precision);
 }

@@ -13,7 +13,7 @@
 #include "env.h"
 #include "measure.h"
 
-#define UKB_JSON_SCHEMA "ukbench-run"
+#define UKB_JSON_SCHEMA		"ukbench-run"
 #define UKB_JSON_SCHEMA_VERSION 1
 
 /* Everything about one `run`, as the outputs need it. */

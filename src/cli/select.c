@@ -130,8 +130,7 @@ static int add_case(struct ukb_case **out, size_t *n, size_t *cap, const struct 
 }
 
 /* Adds what @pat selects (NULL: everything, or the default suite). */
-static int expand(const char *pat, int default_suite, struct ukb_case **out, size_t *n,
-		  size_t *cap)
+static int expand(const char *pat, int default_suite, struct ukb_case **out, size_t *n, size_t *cap)
 {
 	char name[256], *slash;
 	const char *ppat = NULL;

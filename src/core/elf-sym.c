@@ -90,7 +90,8 @@ static int parse_phdrs(struct ukb_elf *e, uint64_t *dyn_off, uint64_t *dyn_size)
 		return fail(e, -ENOEXEC, "bad program header count %llu",
 			    (unsigned long long)phnum);
 	if (!in_image(e, phoff, phentsize * phnum))
-		return fail(e, -ENOEXEC, "program headers (offset %llu, %llu x %llu) beyond the %zu-byte image",
+		return fail(e, -ENOEXEC,
+			    "program headers (offset %llu, %llu x %llu) beyond the %zu-byte image",
 			    (unsigned long long)phoff, (unsigned long long)phnum,
 			    (unsigned long long)phentsize, e->size);
 
@@ -113,7 +114,9 @@ static int parse_phdrs(struct ukb_elf *e, uint64_t *dyn_off, uint64_t *dyn_size)
 				return fail(e, -ENOEXEC, "more than %d PT_LOAD segments",
 					    UKB_ELF_MAX_LOAD);
 			if (!in_image(e, off, filesz))
-				return fail(e, -ENOEXEC, "PT_LOAD segment (offset %llu, size %llu) beyond the %zu-byte image",
+				return fail(e, -ENOEXEC,
+					    "PT_LOAD segment (offset %llu, size %llu) beyond the "
+					    "%zu-byte image",
 					    (unsigned long long)off, (unsigned long long)filesz,
 					    e->size);
 			e->load[e->nload].vaddr = vaddr;
@@ -122,9 +125,10 @@ static int parse_phdrs(struct ukb_elf *e, uint64_t *dyn_off, uint64_t *dyn_size)
 			e->nload++;
 		} else if (type == PT_DYNAMIC) {
 			if (!in_image(e, off, filesz))
-				return fail(e, -ENOEXEC, "PT_DYNAMIC (offset %llu, size %llu) beyond the %zu-byte image",
-					    (unsigned long long)off, (unsigned long long)filesz,
-					    e->size);
+				return fail(
+				    e, -ENOEXEC,
+				    "PT_DYNAMIC (offset %llu, size %llu) beyond the %zu-byte image",
+				    (unsigned long long)off, (unsigned long long)filesz, e->size);
 			*dyn_off = off;
 			*dyn_size = filesz;
 			have_dyn = 1;
@@ -137,8 +141,7 @@ static int parse_phdrs(struct ukb_elf *e, uint64_t *dyn_off, uint64_t *dyn_size)
 	return 0;
 }
 
-static int dyn_table(struct ukb_elf *e, const char *what, uint64_t va, uint64_t len,
-		     uint64_t *off)
+static int dyn_table(struct ukb_elf *e, const char *what, uint64_t va, uint64_t len, uint64_t *off)
 {
 	if (va_to_off(e, va, len, off))
 		return fail(e, -ENOEXEC, "%s at address 0x%llx is outside every PT_LOAD segment",
@@ -195,7 +198,8 @@ static int parse_dynamic(struct ukb_elf *e, uint64_t dyn_off, uint64_t dyn_size)
 	if (!e->syment)
 		e->syment = e->is64 ? 24 : 16;
 	if (e->syment < (e->is64 ? 24u : 16u) || e->syment > 4096)
-		return fail(e, -ENOEXEC, "bad symbol entry size %llu", (unsigned long long)e->syment);
+		return fail(e, -ENOEXEC, "bad symbol entry size %llu",
+			    (unsigned long long)e->syment);
 	if (!e->strsz)
 		return fail(e, -ENOEXEC, "dynamic section has no DT_STRSZ");
 
@@ -233,8 +237,8 @@ int ukb_elf_parse(struct ukb_elf *e, const void *img, size_t size)
 	e->is64 = id[EI_CLASS] == ELFCLASS64;
 	e->big_endian = id[EI_DATA] == ELFDATA2MSB;
 	if (size < (e->is64 ? 64u : 52u))
-		return fail(e, -ENOEXEC, "image of %zu bytes is too small for an ELF%d header", size,
-			    e->is64 ? 64 : 32);
+		return fail(e, -ENOEXEC, "image of %zu bytes is too small for an ELF%d header",
+			    size, e->is64 ? 64 : 32);
 	if (rd(e, 16, 2) != ET_DYN)
 		return fail(e, -ENOEXEC, "not a shared object (e_type %llu)",
 			    (unsigned long long)rd(e, 16, 2));
@@ -323,7 +327,8 @@ static int version_matches(struct ukb_elf *e, uint64_t i, const char *version, i
 		uint64_t flags, dndx, next;
 
 		if (n >= limit || !in_image(e, def, 20)) {
-			*err = fail(e, -ENOEXEC, "DT_VERDEF chain runs beyond its %llu entries or the image",
+			*err = fail(e, -ENOEXEC,
+				    "DT_VERDEF chain runs beyond its %llu entries or the image",
 				    (unsigned long long)limit);
 			return 0;
 		}
@@ -416,7 +421,8 @@ static int lookup_sysv(struct ukb_elf *e, const char *name, const char *version,
 	buckets = e->hash + 2ull * ent;
 	if (!nbucket || nbucket > e->size / ent || nchain > e->size / ent ||
 	    !in_image(e, buckets, (nbucket + nchain) * ent))
-		return fail(e, -ENOEXEC, "DT_HASH tables (%llu buckets, %llu chains) beyond the image",
+		return fail(e, -ENOEXEC,
+			    "DT_HASH tables (%llu buckets, %llu chains) beyond the image",
 			    (unsigned long long)nbucket, (unsigned long long)nchain);
 	chains = buckets + nbucket * ent;
 

@@ -99,8 +99,8 @@ void ukb_env_warn(struct ukb_env *env, const char *fmt, ...)
 static void cpu_model(struct ukb_env *env)
 {
 	/* x86 and loongarch, powerpc, riscv, s390x, in that order */
-	static const char *const keys[] = { "model name", "Model Name", "cpu", "uarch",
-					    "machine", "vendor_id" };
+	static const char *const keys[] = { "model name", "Model Name", "cpu",
+					    "uarch",	  "machine",	"vendor_id" };
 	char impl[32], part[32];
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -249,8 +249,8 @@ static void virtualization(struct ukb_env *env)
 		fclose(f);
 	}
 	if (!read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v)) &&
-	    (strstr(v, "QEMU") || strstr(v, "VMware") || strstr(v, "innotek") ||
-	     strstr(v, "Xen") || strstr(v, "Microsoft"))) {
+	    (strstr(v, "QEMU") || strstr(v, "VMware") || strstr(v, "innotek") || strstr(v, "Xen") ||
+	     strstr(v, "Microsoft"))) {
 		snprintf(env->virtualization, sizeof(env->virtualization), "%s", v);
 		return;
 	}
@@ -263,13 +263,15 @@ static void virtualization(struct ukb_env *env)
 int ukb_clocksource_vdso_capable(const char *cs)
 {
 	/* clocksources with a vDSO clock mode, per architecture */
-	static const char *const good[] = { "tsc",       "kvm-clock",   "hyperv_clocksource_tsc_page",
-					    "arch_sys_counter", "timebase", "tod",
-					    "riscv_clocksource", "Constant", "xen",
-					    "MIPS", "arm,armv7-timer-mem" };
+	static const char *const good[] = {
+		"tsc",	    "kvm-clock", "hyperv_clocksource_tsc_page", "arch_sys_counter",
+		"timebase", "tod",	 "riscv_clocksource",		"Constant",
+		"xen",	    "MIPS",	 "arm,armv7-timer-mem"
+	};
 	/* read only through the system call */
-	static const char *const bad[] = { "hpet", "acpi_pm", "jiffies", "refined-jiffies",
-					   "pit", "hyperv_clocksource_msr" };
+	static const char *const bad[] = { "hpet",    "acpi_pm",
+					   "jiffies", "refined-jiffies",
+					   "pit",     "hyperv_clocksource_msr" };
 
 	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
 		if (!strcmp(cs, good[i]))
@@ -296,15 +298,22 @@ static void warnings(struct ukb_env *env)
 	int capable = ukb_clocksource_vdso_capable(env->clocksource);
 
 	if (strncmp(env->governor, "none", 4) && strcmp(env->governor, "performance"))
-		ukb_env_warn(env, "cpufreq governor is '%s', not 'performance': the clock speed may change during a run",
+		ukb_env_warn(env,
+			     "cpufreq governor is '%s', not 'performance': the clock speed may "
+			     "change during a run",
 			     env->governor);
 	if (!strcmp(env->turbo, "on"))
-		ukb_env_warn(env, "turbo/boost is on: the clock speed depends on temperature and load");
+		ukb_env_warn(env,
+			     "turbo/boost is on: the clock speed depends on temperature and load");
 	if (strcmp(env->virtualization, "none detected"))
-		ukb_env_warn(env, "running in a virtual machine (%s): timings include the hypervisor's noise",
-			     env->virtualization);
+		ukb_env_warn(
+		    env,
+		    "running in a virtual machine (%s): timings include the hypervisor's noise",
+		    env->virtualization);
 	if (capable == 0)
-		ukb_env_warn(env, "clocksource '%s' cannot be read by the vDSO: vDSO time calls fall back to the system call",
+		ukb_env_warn(env,
+			     "clocksource '%s' cannot be read by the vDSO: vDSO time calls fall "
+			     "back to the system call",
 			     env->clocksource);
 	if (env->online_cpus > 0 && env->loadavg[0] > 0.5 * env->online_cpus &&
 	    env->loadavg[0] >= 1.0)

@@ -11,7 +11,7 @@
 #define UKB_CORE_ENV_H
 
 #define UKB_ENV_MAX_MITIGATIONS 48
-#define UKB_ENV_MAX_WARNINGS 16
+#define UKB_ENV_MAX_WARNINGS	16
 
 struct ukb_env {
 	char hostname[65];
@@ -50,8 +50,7 @@ struct ukb_env {
 void ukb_env_capture(struct ukb_env *env);
 
 /* Adds a warning; silently drops it past UKB_ENV_MAX_WARNINGS. */
-void ukb_env_warn(struct ukb_env *env, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void ukb_env_warn(struct ukb_env *env, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * Is @clocksource one the vDSO reads directly? 1 yes, 0 no (time calls

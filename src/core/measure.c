@@ -55,8 +55,8 @@ const char *ukb_status_name(enum ukb_status s)
 	return "?";
 }
 
-void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant,
-			char *buf, size_t len)
+void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant, char *buf,
+			size_t len)
 {
 	if (variant)
 		snprintf(buf, len, "%s.%s", bench->name, variant->name);
@@ -332,7 +332,8 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 		return 0;
 	}
 	if (res->status == UKB_OK && !res->nsamples) {
-		set_status(res, UKB_INTERRUPTED, -EINTR, "%s", "interrupted before the first sample");
+		set_status(res, UKB_INTERRUPTED, -EINTR, "%s",
+			   "interrupted before the first sample");
 		return 0;
 	}
 	if (res->nsamples)

@@ -26,13 +26,13 @@
 struct ukb_result;
 
 struct ukb_measure_opts {
-	double precision;      /* target relative CI95 half-width, e.g. 0.01 */
-	double budget_s;       /* measuring time per benchmark path */
-	double warmup_s;       /* warm-up time, calibration included */
-	unsigned min_samples;  /* never stop with fewer samples */
-	unsigned max_samples;  /* never keep more (memory bound) */
-	double batch_ns;       /* batch length target; 0: derived from the clock */
-	unsigned cpu;          /* recorded in the result; pinning is the caller's */
+	double precision;	     /* target relative CI95 half-width, e.g. 0.01 */
+	double budget_s;	     /* measuring time per benchmark path */
+	double warmup_s;	     /* warm-up time, calibration included */
+	unsigned min_samples;	     /* never stop with fewer samples */
+	unsigned max_samples;	     /* never keep more (memory bound) */
+	double batch_ns;	     /* batch length target; 0: derived from the clock */
+	unsigned cpu;		     /* recorded in the result; pinning is the caller's */
 	volatile sig_atomic_t *stop; /* set asynchronously to stop (Ctrl-C) */
 	/* called after every sample, outside the timed region; may be NULL */
 	void (*progress)(void *arg, const struct ukb_result *r);
@@ -45,8 +45,8 @@ void ukb_measure_opts_init(struct ukb_measure_opts *o);
 enum ukb_status {
 	UKB_OK,
 	UKB_UNSUPPORTED, /* the machine lacks it: no vDSO, no symbol, ENOSYS */
-	UKB_SKIPPED,     /* present but not permitted: EPERM, EACCES, seccomp */
-	UKB_ERROR,       /* it ran and failed: no figure is reported */
+	UKB_SKIPPED,	 /* present but not permitted: EPERM, EACCES, seccomp */
+	UKB_ERROR,	 /* it ran and failed: no figure is reported */
 	UKB_INTERRUPTED, /* stopped by the user before it finished */
 };
 
@@ -59,7 +59,7 @@ struct ukb_result {
 	const struct ukb_path *path;
 
 	enum ukb_status status;
-	int err;          /* -errno behind a non-OK status */
+	int err;	  /* -errno behind a non-OK status */
 	char reason[256]; /* why, for a human */
 
 	uint64_t batch_iters; /* iterations per batch */
@@ -68,7 +68,7 @@ struct ukb_result {
 	double *samples; /* ns per iteration of every measured batch, in order */
 	size_t nsamples, cap;
 	double measure_s; /* wall time spent sampling */
-	int converged;    /* precision target reached */
+	int converged;	  /* precision target reached */
 	unsigned cpu;
 	struct ukb_stats stats;
 };
@@ -93,8 +93,8 @@ int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
 void ukb_result_release(struct ukb_result *res);
 
 /* Fills the name of @bench in @variant into @buf. */
-void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant,
-			char *buf, size_t len);
+void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant, char *buf,
+			size_t len);
 
 /* Number of variants of @bench; 0 when it has none. */
 size_t ukb_bench_variant_count(const struct ukb_bench *bench);

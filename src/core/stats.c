@@ -218,6 +218,5 @@ double ukb_running_ci95_rel(const struct ukb_running *r)
 	if (r->n < 2 || r->mean == 0)
 		return INFINITY;
 	sd = sqrt(r->m2 / (double)(r->n - 1));
-	return ukb_t_quantile(0.975, (double)(r->n - 1)) * sd / sqrt((double)r->n) /
-	       fabs(r->mean);
+	return ukb_t_quantile(0.975, (double)(r->n - 1)) * sd / sqrt((double)r->n) / fabs(r->mean);
 }

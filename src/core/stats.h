@@ -21,7 +21,7 @@ struct ukb_stats {
 	double cv;     /* stddev / mean */
 	double min, max;
 	double q1, q3;
-	double ci95;     /* half-width of the 95% CI of the mean (Student t) */
+	double ci95;	 /* half-width of the 95% CI of the mean (Student t) */
 	double ci95_rel; /* ci95 / mean */
 	/*
 	 * Mean of the lowest 95% of the samples: mmtests' "mean95", which

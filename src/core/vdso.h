@@ -17,7 +17,7 @@
 /* The names the kernel gives vDSO functions on one architecture. */
 struct ukb_vdso_abi {
 	unsigned machine; /* e_machine */
-	int is64;         /* ELF class, -1: either */
+	int is64;	  /* ELF class, -1: either */
 	const char *arch;
 	const char *prefix;  /* "__vdso_" or "__kernel_" */
 	const char *version; /* "LINUX_2.6", ... */

@@ -37,8 +37,8 @@
 #endif
 
 static const char *const fixture_names[] = {
-	"__vdso_clock_gettime",	 "__vdso_gettimeofday",	  "__vdso_time",
-	"__vdso_clock_getres",	 "__vdso_getcpu",	  "__vdso_getrandom",
+	"__vdso_clock_gettime",	  "__vdso_gettimeofday",   "__vdso_time",
+	"__vdso_clock_getres",	  "__vdso_getcpu",	   "__vdso_getrandom",
 	"__kernel_clock_gettime", "__kernel_gettimeofday", "__kernel_clock_getres",
 	"__kernel_getrandom",
 };
@@ -184,8 +184,10 @@ static void test_live_clock_gettime_is_the_kernels(void **state)
 		assert_int_equal(syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &a), 0);
 		assert_int_equal(fn(CLOCK_MONOTONIC, &v), 0);
 		assert_int_equal(syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &b), 0);
-		assert_true(a.tv_sec < v.tv_sec || (a.tv_sec == v.tv_sec && a.tv_nsec <= v.tv_nsec));
-		assert_true(v.tv_sec < b.tv_sec || (v.tv_sec == b.tv_sec && v.tv_nsec <= b.tv_nsec));
+		assert_true(a.tv_sec < v.tv_sec ||
+			    (a.tv_sec == v.tv_sec && a.tv_nsec <= v.tv_nsec));
+		assert_true(v.tv_sec < b.tv_sec ||
+			    (v.tv_sec == b.tv_sec && v.tv_nsec <= b.tv_nsec));
 	}
 }
 
@@ -306,7 +308,7 @@ static void test_phdrs_out_of_range(void **state)
 {
 	struct image img;
 	struct ukb_elf e;
-	ElfW(Ehdr) *eh;
+	ElfW(Ehdr) * eh;
 
 	(void)state;
 	load_or_fail("vdso-both.so", &img);
@@ -314,13 +316,13 @@ static void test_phdrs_out_of_range(void **state)
 	eh->e_phoff = (ElfW(Off))img.size - 8;
 	assert_int_equal(ukb_elf_parse(&e, img.data, img.size), -ENOEXEC);
 	assert_non_null(strstr(e.err, "program headers"));
-	eh->e_phoff = (ElfW(Off))-1;
+	eh->e_phoff = (ElfW(Off)) - 1;
 	assert_int_equal(ukb_elf_parse(&e, img.data, img.size), -ENOEXEC);
 	free(img.data);
 }
 
 /* The dynamic entry of @tag in a native image, or NULL. */
-static ElfW(Dyn) *dyn_entry(struct image *img, ElfW(Sxword) tag)
+static ElfW(Dyn) * dyn_entry(struct image *img, ElfW(Sxword) tag)
 {
 	ElfW(Ehdr) *eh = (ElfW(Ehdr) *)img->data;
 	ElfW(Phdr) *ph = (ElfW(Phdr) *)(img->data + eh->e_phoff);
@@ -340,7 +342,7 @@ static void test_table_address_out_of_range(void **state)
 {
 	struct image img;
 	struct ukb_elf e;
-	ElfW(Dyn) *d;
+	ElfW(Dyn) * d;
 
 	(void)state;
 	load_or_fail("vdso-both.so", &img);
@@ -357,7 +359,7 @@ static void test_string_table_too_short(void **state)
 	struct image img;
 	struct ukb_elf e;
 	uint64_t off;
-	ElfW(Dyn) *d;
+	ElfW(Dyn) * d;
 
 	(void)state;
 	load_or_fail("vdso-sysv.so", &img);
@@ -432,9 +434,9 @@ static void test_missing_tables(void **state)
 {
 	struct image img;
 	struct ukb_elf e;
-	ElfW(Ehdr) *eh;
-	ElfW(Phdr) *ph;
-	ElfW(Dyn) *d;
+	ElfW(Ehdr) * eh;
+	ElfW(Phdr) * ph;
+	ElfW(Dyn) * d;
 
 	(void)state;
 	load_or_fail("vdso-both.so", &img);

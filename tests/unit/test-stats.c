@@ -56,7 +56,8 @@ static void test_descriptive_vs_gsl(void **state)
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		for (int kind = 0; kind < 2; kind++) {
 			size_t n = sizes[k], keep, lo = 0, hi = 0, sev = 0;
-			double *x = sample(r, n, kind), *s = malloc(n * sizeof(*s)), q1, q3, sum = 0;
+			double *x = sample(r, n, kind), *s = malloc(n * sizeof(*s)), q1, q3,
+			       sum = 0;
 			struct ukb_stats st;
 
 			assert_non_null(s);
@@ -77,7 +78,7 @@ static void test_descriptive_vs_gsl(void **state)
 			assert_close(st.max, s[n - 1], 0);
 			assert_close(st.ci95,
 				     gsl_cdf_tdist_Pinv(0.975, (double)(n - 1)) *
-					     gsl_stats_sd(x, 1, n) / sqrt((double)n),
+					 gsl_stats_sd(x, 1, n) / sqrt((double)n),
 				     1e-9);
 
 			keep = (size_t)ceil(0.95 * (double)n);
@@ -165,8 +166,8 @@ static void test_t_distribution_vs_gsl(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(dfs) / sizeof(dfs[0]); i++) {
 		for (size_t j = 0; j < sizeof(ps) / sizeof(ps[0]); j++)
-			assert_close(ukb_t_quantile(ps[j], dfs[i]), gsl_cdf_tdist_Pinv(ps[j], dfs[i]),
-				     1e-8);
+			assert_close(ukb_t_quantile(ps[j], dfs[i]),
+				     gsl_cdf_tdist_Pinv(ps[j], dfs[i]), 1e-8);
 		for (size_t j = 0; j < sizeof(ts) / sizeof(ts[0]); j++) {
 			double want = gsl_cdf_tdist_P(ts[j], dfs[i]);
 

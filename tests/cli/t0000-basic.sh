@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The command itself: help, version, unknown commands.
+. "$(dirname "$0")/../lib.sh"
+
+test_expect_success 'no command: usage on stderr, exit 2' '
+	test_expect_code 2 ukbench 2>err &&
+	grep -q "usage: ukbench" err
+'
+
+test_expect_success '--help lists every command' '
+	ukbench --help >out &&
+	grep -q "^   run " out && grep -q "^   list " out && grep -q "^   env " out
+'
+
+test_expect_success '--version names the version' '
+	ukbench --version >out &&
+	grep -Eq "^ukbench [0-9]+\.[0-9]+\.[0-9]+" out
+'
+
+test_expect_success 'unknown command: error, exit 2' '
+	test_expect_code 2 ukbench frobnicate 2>err &&
+	grep -q "error: .frobnicate. is not a ukbench command" err
+'
+
+for cmd in run list env; do
+	test_expect_success "$cmd --help teaches, with examples where it takes patterns" "
+		ukbench $cmd --help >out &&
+		grep -q 'usage: ukbench $cmd' out &&
+		{ [ $cmd = env ] || grep -q 'examples:' out; }
+	"
+	test_expect_success "help $cmd is $cmd --help" "
+		ukbench help $cmd >a && ukbench $cmd --help >b && cmp a b
+	"
+done
+
+test_expect_success 'env prints the kernel and the vDSO' '
+	ukbench env >out &&
+	grep -q "^kernel  *$(uname -r)" out &&
+	grep -q "^vdso " out &&
+	grep -q "^clocksource " out
+'
+
+test_expect_success 'env --json is JSON with the same kernel' '
+	ukbench env --json >out.json &&
+	jq -e --arg r "$(uname -r)" ".kernel_release == \$r" out.json &&
+	jq -e ".vulnerabilities | type == \"object\"" out.json &&
+	jq -e ".warnings | type == \"array\"" out.json
+'
+
+test_expect_success 'env refuses arguments' '
+	test_expect_code 2 ukbench env extra 2>err &&
+	grep -q "takes no arguments" err
+'
+
+test_done

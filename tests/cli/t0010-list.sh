@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `ukbench list`: every benchmark and path, and whether it runs here.
+. "$(dirname "$0")/../lib.sh"
+
+test_expect_success 'list shows every family and path' '
+	ukbench list >out &&
+	for b in harness.empty syscall.null time.gettimeofday time.clock_gettime.monotonic \
+		time.clock_gettime.tai time.clock_gettime.monotonic_coarse time.time \
+		time.clock_getres.realtime cpu.getcpu; do
+		grep -q "^\* $b$" out || { echo "missing $b"; exit 1; }
+	done &&
+	grep -q "^    vdso  *available  *direct call into the vDSO (__" out &&
+	grep -q "^    syscall  *available" out
+'
+
+test_expect_success 'list --names: one NAME/PATH per line' '
+	ukbench list --names >names &&
+	grep -qx "time.gettimeofday/vdso" names &&
+	grep -qx "time.gettimeofday/libc" names &&
+	grep -qx "time.gettimeofday/syscall" names &&
+	grep -qx "harness.empty/loop" names &&
+	test "$(grep -c "^time.clock_gettime\." names)" = 21
+'
+
+test_expect_success 'patterns: glob, family prefix, path' '
+	ukbench list --names "time.clock_gettime.*/vdso" >a &&
+	test "$(wc -l <a)" = 7 &&
+	ukbench list --names time >b &&
+	test "$(grep -vc "^time\." b)" = 0 &&
+	ukbench list --names cpu.getcpu/libc >c &&
+	test "$(cat c)" = "cpu.getcpu/libc"
+'
+
+test_expect_success 'unknown pattern: closest names, exit 2' '
+	test_expect_code 2 ukbench list time.clok_gettime 2>err &&
+	grep -q "no benchmark matches .time.clok_gettime." err &&
+	grep -q "hint: the closest.*time.clock_gettime" err
+'
+
+test_expect_success 'unknown path: says which, exit 2' '
+	test_expect_code 2 ukbench list time.time/vsdo 2>err &&
+	grep -q "no path matches .vsdo." err
+'
+
+test_done

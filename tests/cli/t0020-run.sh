@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `ukbench run`: every benchmark with a tiny budget, the table, the JSON.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200"
+
+test_expect_success 'every benchmark runs; the JSON holds every path and sample' '
+	ukbench run $tiny --json all.json "*" >out &&
+	ukbench list --names "*" | sort >want &&
+	jq -r ".results[] | \"\(.name)/\(.path)\"" all.json | sort >got &&
+	cmp want got &&
+	jq -e "[.results[] | select(.status == \"ok\")] | length > 40" all.json &&
+	jq -e "all(.results[] | select(.status == \"ok\");
+		(.samples_ns | length) == .stats.n and .stats.n >= 3 and .batch_iterations >= 1)" all.json &&
+	jq -e "all(.results[] | select(.status != \"ok\"); .reason != null and .stats == null)" all.json
+'
+
+test_expect_success 'the JSON mean is the mean of its samples' '
+	ukbench run $tiny --json r.json syscall.null >/dev/null &&
+	jq -e "all(.results[]; ((.samples_ns | add / length) - .stats.mean_ns | fabs) < 1e-6 * .stats.mean_ns)" r.json &&
+	jq -e "all(.results[]; .stats.min_ns <= .stats.median_ns and .stats.median_ns <= .stats.max_ns)" r.json
+'
+
+test_expect_success 'the JSON carries schema, settings, clock, vDSO and environment' '
+	ukbench run $tiny --cpu 0 --precision 2 --json r.json harness.empty >/dev/null &&
+	jq -e ".schema == \"ukbench-run\" and .schema_version == 1" r.json &&
+	jq -e ".settings.precision == 0.02 and .settings.cpu == 0 and .settings.min_samples == 3" r.json &&
+	jq -e ".clock.id == \"CLOCK_MONOTONIC_RAW\" and .clock.resolution_ns > 0" r.json &&
+	jq -e ".vdso | has(\"present\")" r.json &&
+	jq -e --arg r "$(uname -r)" ".environment.kernel_release == \$r" r.json &&
+	jq -e ".environment | has(\"clocksource\") and has(\"governor\") and has(\"vulnerabilities\")" r.json &&
+	jq -e ".interrupted == false and .results[0].cpu == 0" r.json
+'
+
+test_expect_success 'the table: header, grouped paths, summary' '
+	ukbench run $tiny time.gettimeofday >out &&
+	grep -q "^benchmark  *path  *ns/call  *±CI95  *median  *calls/s  *samples" out &&
+	grep -q "^time.gettimeofday  *vdso  *[0-9.]" out &&
+	grep -q "^  *libc  *[0-9.]" out &&
+	grep -q "^  *syscall  *[0-9.]" out &&
+	grep -q "^3 paths in .*: 3 measured" out
+'
+
+test_expect_success 'the vDSO is cheaper than the system call' '
+	ukbench run --budget 0.2 --json r.json "time.clock_gettime.monotonic" >/dev/null &&
+	v=$(jq ".results[] | select(.path == \"vdso\") | .stats.median_ns" r.json) &&
+	s=$(jq ".results[] | select(.path == \"syscall\") | .stats.median_ns" r.json) &&
+	echo "vdso $v ns, syscall $s ns" &&
+	awk -v v="$v" -v s="$s" "BEGIN { exit !(v < s) }"
+'
+
+test_expect_success '--quiet prints nothing; --json - writes JSON to stdout' '
+	ukbench run $tiny --quiet harness.empty >out 2>err &&
+	test ! -s out && test ! -s err &&
+	ukbench run $tiny --json - harness.empty >out.json 2>table &&
+	jq -e ".results | length == 1" out.json &&
+	grep -q "^harness.empty" table
+'
+
+test_expect_success 'no progress line when stderr is not a terminal' '
+	ukbench run $tiny harness.empty >out 2>err &&
+	test ! -s err
+'
+
+test_expect_success 'the default suite is what list marks, and runs' '
+	ukbench list | grep -c "^\* " >n &&
+	test "$(cat n)" -ge 9
+'
+
+test_done
