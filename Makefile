@@ -56,7 +56,7 @@ $(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
 	$(AR) rcs $@ $^
 
 $(O)/ukbench: $(call obj,$(CLI_SRC)) $(O)/libukbbench.a $(O)/libukbcore.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) -lm -lpthread
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) -lsqlite3 -lm -lpthread
 
 # ------------------------------------------------------------------
 # Tests

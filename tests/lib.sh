@@ -17,6 +17,10 @@ set -u
 : "${UKBENCH:=$(cd "$(dirname "$0")/../.." && pwd)/build/ukbench}"
 export UKBENCH
 TEST_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-test.XXXXXX")
+# every test stores into its own scratch database, never the user's
+XDG_DATA_HOME="$TEST_ROOT/data"
+export XDG_DATA_HOME
+unset UKBENCH_DB
 test_count=0
 test_failed=0
 

@@ -19,7 +19,8 @@
 	X(time_clock_gettime)                                                                      \
 	X(time_time)                                                                               \
 	X(time_clock_getres)                                                                       \
-	X(cpu_getcpu)
+	X(cpu_getcpu)                                                                              \
+	X(lab_spin)
 
 /* Every registered benchmark, in list order; the count in @n. */
 const struct ukb_bench *const *ukb_registry(size_t *n);

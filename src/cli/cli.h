@@ -23,6 +23,12 @@ enum ukb_exit {
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_env(int argc, char **argv);
+int cmd_runs(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -60,5 +66,11 @@ struct ukb_case {
  */
 int select_cases(int npatterns, char **patterns, int default_suite, struct ukb_case **out,
 		 size_t *n);
+
+/*
+ * Does a stored result match @pattern (NAME[/PATH], as select_cases reads
+ * it)? For results whose benchmark may not be registered here.
+ */
+int pattern_matches(const char *pattern, const char *name, const char *benchmark, const char *path);
 
 #endif

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <json-c/json.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 #include "affinity.h"
 #include "cli.h"
 #include "output.h"
+#include "record.h"
+#include "store.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -68,7 +71,11 @@ static const char run_usage[] =
 struct run_opts {
 	struct ukb_measure_opts m;
 	const char *json;
+	const char *label;
+	const char *db;
+	enum out_format format;
 	int quiet;
+	int no_store;
 };
 
 static int parse_args(int argc, char **argv, struct run_opts *ro)
@@ -82,6 +89,10 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "batch", required_argument, NULL, 'B' },
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "db", required_argument, NULL, 'D' },
+		{ "no-store", no_argument, NULL, 'S' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -93,7 +104,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 	ukb_measure_opts_init(&ro->m);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (parse_double("--precision", optarg, 0.001, 100, &d))
@@ -130,6 +141,22 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			break;
 		case 'j':
 			ro->json = optarg;
+			break;
+		case 'l':
+			ro->label = optarg;
+			break;
+		case 'D':
+			ro->db = optarg;
+			break;
+		case 'S':
+			ro->no_store = 1;
+			break;
+		case 'f':
+			if (parse_format(optarg, &ro->format)) {
+				error("unknown format '%s': use table, json, csv, ktap or gbench",
+				      optarg);
+				return -1;
+			}
 			break;
 		case 'q':
 			ro->quiet = 1;
@@ -193,13 +220,16 @@ static int json_open(struct json_dest *d, const char *path)
 	return 0;
 }
 
-static int json_close(struct json_dest *d, const struct ukb_run_info *run)
+static int json_close(struct json_dest *d, const struct rec_run *run)
 {
+	struct json_object *doc;
 	int err;
 
 	if (!d->f)
 		return 0;
-	err = json_write_run(d->f, run);
+	doc = rec_to_json(run);
+	err = json_print(d->f, doc) ? -EIO : 0;
+	json_object_put(doc);
 	if (d->f == stdout)
 		return fflush(stdout) || err ? -1 : 0;
 	if (fclose(d->f))
@@ -256,20 +286,58 @@ static void install_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+/* Opens the store unless told not to; refuses a bad database up front. */
+static int open_store(const struct run_opts *ro, struct store **st, char *path, size_t len)
+{
+	char err[1024];
+
+	*st = NULL;
+	if (ro->no_store)
+		return 0;
+	if (store_default_path(ro->db, path, len, err, sizeof(err)) ||
+	    store_open(path, st, err, sizeof(err))) {
+		error("%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int store_run(struct store *st, const char *path, struct rec_run *run, int quiet, FILE *out)
+{
+	char err[1024];
+
+	if (!st)
+		return 0;
+	if (run->interrupted) {
+		if (!quiet)
+			fprintf(out, "not stored: the run was interrupted\n");
+		return 0;
+	}
+	if (store_save(st, run, err, sizeof(err))) {
+		error("%s", err);
+		return -1;
+	}
+	if (!quiet)
+		fprintf(out, "stored as run #%lld%s%s%s in %s\n", (long long)run->id,
+			run->label[0] ? " '" : "", run->label, run->label[0] ? "'" : "", path);
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts ro = { 0 };
 	struct ukb_case *cases = NULL;
-	struct ukb_result *results = NULL;
 	struct ukb_clock_info clk;
 	struct ukb_env env;
 	struct json_dest jd = { 0 };
 	struct progress prog = { 0 };
-	struct ukb_run_info run = { 0 };
-	size_t ncases = 0, nres = 0;
+	struct rec_run run = { 0 };
+	struct store *st = NULL;
+	char dbpath[4096];
+	size_t ncases = 0;
 	uint64_t t0;
 	FILE *out;
-	int ret = UKB_EXIT_USAGE, err, failed = 0;
+	int ret = UKB_EXIT_USAGE, err, failed = 0, table;
 
 	if (parse_args(argc, argv, &ro))
 		return UKB_EXIT_USAGE;
@@ -283,16 +351,16 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (json_open(&jd, ro.json))
-		goto out;
-	results = calloc(ncases, sizeof(*results));
-	if (!results) {
-		error("out of memory");
-		ret = UKB_EXIT_FAIL;
+	if (ro.json && !strcmp(ro.json, "-") && ro.format != OUT_TABLE) {
+		error("--json - and --format both want standard output");
 		goto out;
 	}
+	if (open_store(&ro, &st, dbpath, sizeof(dbpath)) || json_open(&jd, ro.json))
+		goto out;
 
+	/* the table goes where the machine-readable output does not */
 	out = jd.f == stdout ? stderr : stdout;
+	table = !ro.quiet && ro.format == OUT_TABLE;
 	prog.on = !ro.quiet && isatty(STDERR_FILENO);
 	prog.total = ncases;
 	ro.m.stop = &stop_signal;
@@ -307,50 +375,53 @@ int cmd_run(int argc, char **argv)
 		ret = UKB_EXIT_FAIL;
 		goto out;
 	}
-	run.env = &env;
-	run.clock = &clk;
-	run.opts = &ro.m;
-	run.started = time(NULL);
-	run.results = results;
-	if (!ro.quiet) {
+	rec_run_begin(&run, json_env(&env), json_settings(&ro.m), json_clock(&clk), json_vdso(),
+		      time(NULL), ro.label);
+	if (table) {
 		table_header(out, &run);
 		fflush(out);
 	}
 
 	t0 = ukb_now_ns();
 	for (size_t i = 0; i < ncases && !stop_signal; i++) {
+		struct ukb_result res;
+		struct rec_result *r;
+
 		prog.index = i;
-		err = ukb_measure(cases[i].bench, cases[i].variant, cases[i].path, &ro.m, &clk,
-				  &results[i]);
-		if (err) {
-			error("cannot measure '%s/%s': %s", cases[i].name, cases[i].path->name,
-			      strerror(-err));
+		err =
+		    ukb_measure(cases[i].bench, cases[i].variant, cases[i].path, &ro.m, &clk, &res);
+		r = err ? NULL : rec_add_measured(&run, &res);
+		ukb_result_release(&res);
+		if (!r) {
+			error("cannot measure '%s/%s': out of memory", cases[i].name,
+			      cases[i].path->name);
 			ret = UKB_EXIT_FAIL;
 			goto out;
 		}
-		nres++;
 		progress_clear(&prog);
-		if (results[i].status == UKB_ERROR)
+		if (r->status == UKB_ERROR)
 			failed = 1;
-		if (!ro.quiet) {
-			table_row(out, &results[i],
-				  i == 0 || strcmp(cases[i].name, cases[i - 1].name));
+		if (table) {
+			table_row(out, r, i == 0 || strcmp(cases[i].name, cases[i - 1].name));
 			fflush(out);
 		}
 	}
 	run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;
-	run.nresults = nres;
 	run.interrupted = stop_signal != 0;
-	if (!ro.quiet)
+	if (table)
 		table_footer(out, &run);
+	else if (!ro.quiet && print_run(stdout, &run, ro.format))
+		failed = 1;
 
 	ret = failed ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	if (json_close(&jd, &run))
 		ret = UKB_EXIT_FAIL;
 	jd.f = NULL;
+	if (store_run(st, dbpath, &run, !table, out))
+		ret = UKB_EXIT_FAIL;
 	if (stop_signal) {
-		error("interrupted by signal %d after %zu of %zu paths%s", (int)stop_signal, nres,
-		      ncases, ro.json ? "; the JSON holds what was measured" : "");
+		error("interrupted by signal %d after %zu of %zu paths%s", (int)stop_signal,
+		      run.nresults, ncases, ro.json ? "; the JSON holds what was measured" : "");
 		ret = 128 + (int)stop_signal;
 	}
 out:
@@ -358,9 +429,8 @@ out:
 		fclose(jd.f);
 		unlink(jd.tmp);
 	}
-	for (size_t i = 0; i < nres; i++)
-		ukb_result_release(&results[i]);
-	free(results);
+	store_close(st);
+	rec_run_release(&run);
 	free(cases);
 	return ret;
 }

@@ -20,6 +20,12 @@ static const struct {
 } commands[] = {
 	{ "run", cmd_run, "measure benchmarks and print per-call cost with 95% CIs" },
 	{ "list", cmd_list, "list benchmarks and paths, and whether this machine has them" },
+	{ "compare", cmd_compare, "compare runs: change, 95% CI, p-value, verdict" },
+	{ "history", cmd_history, "a benchmark over the stored runs, with change points" },
+	{ "runs", cmd_runs, "list the stored runs" },
+	{ "show", cmd_show, "print a stored run again, in any format" },
+	{ "import", cmd_import, "store a JSON result made elsewhere" },
+	{ "calibrate", cmd_calibrate, "measure which change sizes this machine can detect" },
 	{ "env", cmd_env, "show the environment that results are measured in" },
 };
 

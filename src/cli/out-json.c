@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * out-json.c - the run as a JSON document (schema "ukbench-run", version 1).
- *
- * Every sample is written, in the order it was taken, so that any other
- * statistic can be computed later from the file alone. Figures that do not
- * exist (the spread of a single sample) are null, never NaN, which JSON
- * cannot carry.
+ * out-json.c - the descriptions kept with every run (environment, settings,
+ * timing clock, vDSO) as JSON objects, and pretty-printing a document.
  */
-#include <errno.h>
 #include <json-c/json.h>
 #include <math.h>
-#include <string.h>
 
 #include "output.h"
 #include "vdso.h"
@@ -66,112 +60,48 @@ struct json_object *json_env(const struct ukb_env *env)
 	return o;
 }
 
-static struct json_object *json_stats(const struct ukb_stats *st)
+struct json_object *json_settings(const struct ukb_measure_opts *o)
 {
-	struct json_object *o = json_object_new_object(), *out;
+	struct json_object *s = json_object_new_object();
 
-	add(o, "n", json_object_new_int64((int64_t)st->n));
-	add(o, "mean_ns", num(st->mean));
-	add(o, "median_ns", num(st->median));
-	add(o, "stddev_ns", num(st->stddev));
-	add(o, "cv", num(st->cv));
-	add(o, "min_ns", num(st->min));
-	add(o, "max_ns", num(st->max));
-	add(o, "q1_ns", num(st->q1));
-	add(o, "q3_ns", num(st->q3));
-	add(o, "ci95_ns", num(st->ci95));
-	add(o, "ci95_rel", num(st->ci95_rel));
-	add(o, "trimmed_mean_ns", num(st->trimmed_mean));
-	add(o, "per_second", num(st->mean > 0 ? 1e9 / st->mean : NAN));
-	out = json_object_new_object();
-	add(out, "low", json_object_new_int64((int64_t)st->outliers_low));
-	add(out, "high", json_object_new_int64((int64_t)st->outliers_high));
-	add(out, "severe", json_object_new_int64((int64_t)st->outliers_severe));
-	add(o, "outliers", out);
-	return o;
+	add(s, "precision", num(o->precision));
+	add(s, "budget_s", num(o->budget_s));
+	add(s, "warmup_s", num(o->warmup_s));
+	add(s, "min_samples", json_object_new_int64(o->min_samples));
+	add(s, "max_samples", json_object_new_int64(o->max_samples));
+	add(s, "batch_ns", o->batch_ns > 0 ? num(o->batch_ns) : NULL);
+	add(s, "cpu", o->cpu == UKB_CPU_ANY ? NULL : json_object_new_int((int)o->cpu));
+	return s;
 }
 
-static struct json_object *json_result(const struct ukb_result *r)
+struct json_object *json_clock(const struct ukb_clock_info *clk)
 {
-	struct json_object *o = json_object_new_object(), *s;
-	char sym[128];
+	struct json_object *o = json_object_new_object();
 
-	add_str(o, "name", r->name);
-	add_str(o, "benchmark", r->bench->name);
-	add_str(o, "variant", r->variant ? r->variant->name : NULL);
-	add_str(o, "path", r->path->name);
-	add_str(o, "detail", r->path->detail);
-	vdso_symbol_of(r->path, sym, sizeof(sym));
-	add_str(o, "vdso_symbol", sym[0] ? sym : NULL);
-	add_str(o, "unit", r->bench->unit ? r->bench->unit : "call");
-	add_str(o, "status", ukb_status_name(r->status));
-	add_str(o, "reason", r->reason[0] ? r->reason : NULL);
-	add(o, "errno", r->err ? json_object_new_int(-r->err) : NULL);
-	add(o, "cpu", r->cpu == UKB_CPU_ANY ? NULL : json_object_new_int((int)r->cpu));
-	add(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
-	add(o, "batch_target_ns", num(r->batch_ns));
-	add(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
-	add(o, "measure_s", num(r->measure_s));
-	add(o, "converged", json_object_new_boolean(r->converged));
-	add(o, "stats", r->status == UKB_OK && r->nsamples ? json_stats(&r->stats) : NULL);
-	s = json_object_new_array_ext((int)r->nsamples);
-	for (size_t i = 0; i < r->nsamples; i++)
-		json_object_array_add(s, json_object_new_double(r->samples[i]));
-	add(o, "samples_ns", s);
-	return o;
-}
-
-int json_write_run(FILE *f, const struct ukb_run_info *run)
-{
-	struct json_object *doc = json_object_new_object(), *o, *res;
-	const struct ukb_vdso_abi *abi = ukb_vdso_live_abi();
-	char started[32];
-	const char *text;
-	int err = 0;
-
-	strftime(started, sizeof(started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&run->started));
-	add_str(doc, "schema", UKB_JSON_SCHEMA);
-	add(doc, "schema_version", json_object_new_int(UKB_JSON_SCHEMA_VERSION));
-	add_str(doc, "ukbench_version", run->env->ukbench_version);
-	add_str(doc, "started", started);
-	add(doc, "duration_s", num(run->duration_s));
-	add(doc, "interrupted", json_object_new_boolean(run->interrupted));
-
-	o = json_object_new_object();
-	add(o, "precision", num(run->opts->precision));
-	add(o, "budget_s", num(run->opts->budget_s));
-	add(o, "warmup_s", num(run->opts->warmup_s));
-	add(o, "min_samples", json_object_new_int64(run->opts->min_samples));
-	add(o, "max_samples", json_object_new_int64(run->opts->max_samples));
-	add(o, "batch_ns", run->opts->batch_ns > 0 ? num(run->opts->batch_ns) : NULL);
-	add(o, "cpu",
-	    run->opts->cpu == UKB_CPU_ANY ? NULL : json_object_new_int((int)run->opts->cpu));
-	add(doc, "settings", o);
-
-	o = json_object_new_object();
 	add_str(o, "id", "CLOCK_MONOTONIC_RAW");
-	add(o, "resolution_ns", num(run->clock->resolution_ns));
-	add(o, "read_cost_ns", num(run->clock->read_cost_ns));
-	add(doc, "clock", o);
+	add(o, "resolution_ns", num(clk->resolution_ns));
+	add(o, "read_cost_ns", num(clk->read_cost_ns));
+	return o;
+}
 
-	o = json_object_new_object();
+struct json_object *json_vdso(void)
+{
+	const struct ukb_vdso_abi *abi = ukb_vdso_live_abi();
+	struct json_object *o = json_object_new_object();
+
 	add(o, "present", json_object_new_boolean(abi != NULL));
 	add_str(o, "arch", abi ? abi->arch : NULL);
 	add_str(o, "prefix", abi ? abi->prefix : NULL);
 	add_str(o, "version", abi ? abi->version : NULL);
-	add(doc, "vdso", o);
+	return o;
+}
 
-	add(doc, "environment", json_env(run->env));
+int json_print(FILE *f, struct json_object *doc)
+{
+	const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+								   JSON_C_TO_STRING_NOSLASHESCAPE);
 
-	res = json_object_new_array();
-	for (size_t i = 0; i < run->nresults; i++)
-		json_object_array_add(res, json_result(&run->results[i]));
-	add(doc, "results", res);
-
-	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-						       JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
-		err = -errno;
-	json_object_put(doc);
-	return err;
+		return -1;
+	return 0;
 }

@@ -8,6 +8,7 @@
  * then the median (robust to the slow tail), calls per second and the
  * number of samples. A path that cannot run here is a row that says why.
  */
+#include <json-c/json.h>
 #include <math.h>
 #include <string.h>
 
@@ -28,7 +29,7 @@ void format_si(char *buf, size_t len, double v)
 	snprintf(buf, len, "%.*f%s", fabs(v) < 10 ? 2 : fabs(v) < 100 ? 1 : 0, v, units[u]);
 }
 
-static void format_ns(char *buf, size_t len, double ns)
+void format_ns(char *buf, size_t len, double ns)
 {
 	snprintf(buf, len, "%.*f", ns < 10 ? 3 : ns < 1000 ? 2 : ns < 1e6 ? 1 : 0, ns);
 }
@@ -49,61 +50,75 @@ void vdso_symbol_of(const struct ukb_path *p, char *buf, size_t len)
 	snprintf(buf, len, "%s@%s", name, abi->version);
 }
 
-void table_header(FILE *f, const struct ukb_run_info *run)
+/* A string member of a JSON object, or @fallback. */
+static const char *jstr(struct json_object *o, const char *key, const char *fallback)
 {
-	const struct ukb_env *env = run->env;
-	const struct ukb_measure_opts *o = run->opts;
+	struct json_object *v = json_object_object_get(o, key);
 
-	fprintf(f, "ukbench %s on %s: Linux %s %s, %s\n", env->ukbench_version, env->hostname,
-		env->kernel_release, env->machine, env->cpu_model);
-	fprintf(f, "clocksource %s, %s, %d CPUs, virtualization: %s\n", env->clocksource, env->libc,
-		env->online_cpus, env->virtualization);
-	for (unsigned i = 0; i < env->nwarnings; i++)
-		fprintf(f, "warning: %s\n", env->warnings[i]);
+	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : fallback;
+}
+
+void table_header(FILE *f, const struct rec_run *run)
+{
+	struct json_object *env = run->environment, *w, *s = run->settings, *cpu;
+
+	fprintf(f, "ukbench %s on %s: Linux %s %s, %s\n", run->ukbench_version, run->host,
+		run->kernel_release, jstr(env, "machine", "?"), jstr(env, "cpu_model", "?"));
+	fprintf(f, "clocksource %s, %s, %d CPUs, virtualization: %s\n",
+		jstr(env, "clocksource", "?"), jstr(env, "libc", "?"),
+		json_object_get_int(json_object_object_get(env, "online_cpus")),
+		jstr(env, "virtualization", "?"));
+	w = json_object_object_get(env, "warnings");
+	for (size_t i = 0; w && i < json_object_array_length(w); i++)
+		fprintf(f, "warning: %s\n",
+			json_object_get_string(json_object_array_get_idx(w, i)));
+	if (run->id || run->label[0]) {
+		if (run->id)
+			fprintf(f, "run #%lld, ", (long long)run->id);
+		fprintf(f, "%s%s%sstarted %s\n", run->label[0] ? "label '" : "", run->label,
+			run->label[0] ? "', " : "", run->started);
+	}
 	fprintf(f, "precision %g%% (95%% CI of the mean), budget %g s per path, ",
-		100 * o->precision, o->budget_s);
-	if (o->cpu == UKB_CPU_ANY)
+		100 * json_object_get_double(json_object_object_get(s, "precision")),
+		json_object_get_double(json_object_object_get(s, "budget_s")));
+	cpu = json_object_object_get(s, "cpu");
+	if (!cpu)
 		fprintf(f, "not pinned\n\n");
 	else
-		fprintf(f, "pinned to CPU %u\n\n", o->cpu);
+		fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
 	fprintf(f, ROW_FMT, "benchmark", "path", "ns/call", "±CI95", "median", "calls/s",
 		"samples");
 }
 
-void table_row(FILE *f, const struct ukb_result *r, int first)
+void table_row(FILE *f, const struct rec_result *r, int first)
 {
 	char mean[32], ci[32], med[32], rate[32], n[32];
 	const char *name = first ? r->name : "";
+	static const char *const label[] = {
+		[UKB_UNSUPPORTED] = "n/a",
+		[UKB_SKIPPED] = "skipped",
+		[UKB_ERROR] = "FAILED",
+		[UKB_INTERRUPTED] = "stopped",
+	};
 
-	switch (r->status) {
-	case UKB_OK:
-		format_ns(mean, sizeof(mean), r->stats.mean);
-		if (isfinite(r->stats.ci95_rel))
-			snprintf(ci, sizeof(ci), "%.2f%%%s", 100 * r->stats.ci95_rel,
-				 r->converged ? "" : "*");
-		else
-			snprintf(ci, sizeof(ci), "-");
-		format_ns(med, sizeof(med), r->stats.median);
-		format_si(rate, sizeof(rate), 1e9 / r->stats.mean);
-		snprintf(n, sizeof(n), "%zu", r->nsamples);
-		fprintf(f, ROW_FMT, name, r->path->name, mean, ci, med, rate, n);
-		break;
-	case UKB_UNSUPPORTED:
-		fprintf(f, "%-35s %-8s %10s  %s\n", name, r->path->name, "n/a", r->reason);
-		break;
-	case UKB_SKIPPED:
-		fprintf(f, "%-35s %-8s %10s  %s\n", name, r->path->name, "skipped", r->reason);
-		break;
-	case UKB_ERROR:
-		fprintf(f, "%-35s %-8s %10s  %s\n", name, r->path->name, "FAILED", r->reason);
-		break;
-	case UKB_INTERRUPTED:
-		fprintf(f, "%-35s %-8s %10s  %s\n", name, r->path->name, "stopped", r->reason);
-		break;
+	if (r->status != UKB_OK || !r->nsamples) {
+		fprintf(f, "%-35s %-8s %10s  %s\n", name, r->path,
+			r->status == UKB_OK ? "-" : label[r->status], r->reason);
+		return;
 	}
+	format_ns(mean, sizeof(mean), r->stats.mean);
+	if (isfinite(r->stats.ci95_rel))
+		snprintf(ci, sizeof(ci), "%.2f%%%s", 100 * r->stats.ci95_rel,
+			 r->converged ? "" : "*");
+	else
+		snprintf(ci, sizeof(ci), "-");
+	format_ns(med, sizeof(med), r->stats.median);
+	format_si(rate, sizeof(rate), 1e9 / r->stats.mean);
+	snprintf(n, sizeof(n), "%zu", r->nsamples);
+	fprintf(f, ROW_FMT, name, r->path, mean, ci, med, rate, n);
 }
 
-void table_footer(FILE *f, const struct ukb_run_info *run)
+void table_footer(FILE *f, const struct rec_run *run)
 {
 	size_t count[UKB_INTERRUPTED + 1] = { 0 }, unconverged = 0;
 
@@ -124,5 +139,16 @@ void table_footer(FILE *f, const struct ukb_run_info *run)
 		fprintf(f,
 			"* %zu did not reach %g%% within the budget: raise --budget or lower "
 			"--precision\n",
-			unconverged, 100 * run->opts->precision);
+			unconverged,
+			100 * json_object_get_double(
+				  json_object_object_get(run->settings, "precision")));
+}
+
+void table_print(FILE *f, const struct rec_run *run)
+{
+	table_header(f, run);
+	for (size_t i = 0; i < run->nresults; i++)
+		table_row(f, &run->results[i],
+			  i == 0 || strcmp(run->results[i].name, run->results[i - 1].name));
+	table_footer(f, run);
 }

@@ -1,48 +1,53 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * output.h - the one place results become text: the terminal table and
- * the JSON document. Benchmarks never format anything themselves.
+ * output.h - the one place results become text: the terminal table, JSON,
+ * CSV, KTAP and Google Benchmark's JSON. Benchmarks never format anything
+ * themselves; every output reads the same run record.
  */
 #ifndef UKB_CLI_OUTPUT_H
 #define UKB_CLI_OUTPUT_H
 
 #include <stdio.h>
-#include <time.h>
 
 #include "clock.h"
 #include "env.h"
 #include "measure.h"
+#include "record.h"
 
-#define UKB_JSON_SCHEMA		"ukbench-run"
-#define UKB_JSON_SCHEMA_VERSION 1
-
-/* Everything about one `run`, as the outputs need it. */
-struct ukb_run_info {
-	const struct ukb_env *env;
-	const struct ukb_clock_info *clock;
-	const struct ukb_measure_opts *opts;
-	time_t started;
-	double duration_s;
-	int interrupted;
-	const struct ukb_result *results;
-	size_t nresults;
-};
-
-/* The terminal table: a header, a row per path as it completes, a summary. */
-void table_header(FILE *f, const struct ukb_run_info *run);
-void table_row(FILE *f, const struct ukb_result *r, int first_of_group);
-void table_footer(FILE *f, const struct ukb_run_info *run);
+/* The terminal table: a header, a row per path, a summary. */
+void table_header(FILE *f, const struct rec_run *run);
+void table_row(FILE *f, const struct rec_result *r, int first_of_group);
+void table_footer(FILE *f, const struct rec_run *run);
+void table_print(FILE *f, const struct rec_run *run);
 
 /* "12.3", "1.23 k", "4.56 M": compact figures for columns. */
 void format_si(char *buf, size_t len, double v);
+/* A time in ns with the digits that matter: 0.342, 16.73, 122.9 */
+void format_ns(char *buf, size_t len, double ns);
 
 /* The vDSO symbol a path calls, "__vdso_time@LINUX_2.6", or "" if none. */
 void vdso_symbol_of(const struct ukb_path *p, char *buf, size_t len);
 
+/* Descriptions kept with every run (new references). */
 struct json_object;
 struct json_object *json_env(const struct ukb_env *env);
+struct json_object *json_settings(const struct ukb_measure_opts *o);
+struct json_object *json_clock(const struct ukb_clock_info *clk);
+struct json_object *json_vdso(void);
 
-/* Writes the run as JSON to @f. Returns 0 or -errno. */
-int json_write_run(FILE *f, const struct ukb_run_info *run);
+/* A JSON document to @f, pretty-printed; 0 or -1. */
+int json_print(FILE *f, struct json_object *doc);
+
+/* The other formats of a run. Each returns 0, or -1 on a write error. */
+enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
+int parse_format(const char *arg, enum out_format *out);
+int print_run(FILE *f, const struct rec_run *run, enum out_format fmt);
+int csv_print(FILE *f, const struct rec_run *run);
+int gbench_print(FILE *f, const struct rec_run *run);
+/*
+ * KTAP: one test per path. @verdicts (may be NULL) holds, per result, a
+ * regression message that turns an ok into a not ok.
+ */
+int ktap_print(FILE *f, const struct rec_run *run, const char *const *verdicts);
 
 #endif

@@ -28,6 +28,25 @@ static int name_matches(const char *pat, const struct ukb_bench *b, const char *
 	return !fnmatch(pat, full, 0) || !fnmatch(pat, b->name, 0) || prefix_at_dot(pat, full);
 }
 
+int pattern_matches(const char *pattern, const char *name, const char *benchmark, const char *path)
+{
+	char n[256], *slash;
+	const char *p = NULL;
+
+	snprintf(n, sizeof(n), "%s", pattern);
+	slash = strrchr(n, '/');
+	if (slash) {
+		*slash = 0;
+		p = slash + 1;
+	}
+	if (p && fnmatch(p, path, 0))
+		return 0;
+	if (!n[0])
+		return 1;
+	return !fnmatch(n, name, 0) || (benchmark && !fnmatch(n, benchmark, 0)) ||
+	       prefix_at_dot(n, name);
+}
+
 static size_t levenshtein(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b), *row, best;

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rec-json.c - run records to and from JSON (schema "ukbench-run", v1).
+ *
+ * Every sample is written, in the order it was taken, so that any other
+ * statistic can be computed later from the file alone. Figures that do not
+ * exist (the spread of a single sample) are null, never NaN, which JSON
+ * cannot carry. Reading is strict: a file of another schema or version, or
+ * with a field of the wrong type, is refused with the field named; the
+ * statistics are recomputed from the samples rather than trusted.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+static struct json_object *num(double v)
+{
+	return isfinite(v) ? json_object_new_double(v) : NULL;
+}
+
+static void add(struct json_object *o, const char *key, struct json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+static void add_str(struct json_object *o, const char *key, const char *s)
+{
+	add(o, key, s && s[0] ? json_object_new_string(s) : NULL);
+}
+
+static struct json_object *get_ref(struct json_object *o)
+{
+	return o ? json_object_get(o) : json_object_new_object();
+}
+
+static struct json_object *stats_to_json(const struct ukb_stats *st)
+{
+	struct json_object *o = json_object_new_object(), *out;
+
+	add(o, "n", json_object_new_int64((int64_t)st->n));
+	add(o, "mean_ns", num(st->mean));
+	add(o, "median_ns", num(st->median));
+	add(o, "stddev_ns", num(st->stddev));
+	add(o, "cv", num(st->cv));
+	add(o, "min_ns", num(st->min));
+	add(o, "max_ns", num(st->max));
+	add(o, "q1_ns", num(st->q1));
+	add(o, "q3_ns", num(st->q3));
+	add(o, "ci95_ns", num(st->ci95));
+	add(o, "ci95_rel", num(st->ci95_rel));
+	add(o, "trimmed_mean_ns", num(st->trimmed_mean));
+	add(o, "per_second", num(st->mean > 0 ? 1e9 / st->mean : NAN));
+	out = json_object_new_object();
+	add(out, "low", json_object_new_int64((int64_t)st->outliers_low));
+	add(out, "high", json_object_new_int64((int64_t)st->outliers_high));
+	add(out, "severe", json_object_new_int64((int64_t)st->outliers_severe));
+	add(o, "outliers", out);
+	return o;
+}
+
+static struct json_object *result_to_json(const struct rec_result *r)
+{
+	struct json_object *o = json_object_new_object(), *s;
+
+	add_str(o, "name", r->name);
+	add_str(o, "benchmark", r->benchmark);
+	add_str(o, "variant", r->variant);
+	add_str(o, "path", r->path);
+	add_str(o, "detail", r->detail);
+	add_str(o, "vdso_symbol", r->vdso_symbol);
+	add_str(o, "unit", r->unit);
+	add_str(o, "status", ukb_status_name(r->status));
+	add_str(o, "reason", r->reason);
+	add(o, "errno", r->err ? json_object_new_int(r->err) : NULL);
+	add(o, "cpu", r->cpu < 0 ? NULL : json_object_new_int(r->cpu));
+	add(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
+	add(o, "batch_target_ns", num(r->batch_ns));
+	add(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
+	add(o, "measure_s", num(r->measure_s));
+	add(o, "converged", json_object_new_boolean(r->converged));
+	add(o, "stats", r->status == UKB_OK && r->nsamples ? stats_to_json(&r->stats) : NULL);
+	s = json_object_new_array_ext((int)r->nsamples);
+	for (size_t i = 0; i < r->nsamples; i++)
+		json_object_array_add(s, json_object_new_double(r->samples[i]));
+	add(o, "samples_ns", s);
+	return o;
+}
+
+struct json_object *rec_to_json(const struct rec_run *run)
+{
+	struct json_object *doc = json_object_new_object(), *res;
+
+	add_str(doc, "schema", UKB_JSON_SCHEMA);
+	add(doc, "schema_version", json_object_new_int(UKB_JSON_SCHEMA_VERSION));
+	add_str(doc, "ukbench_version", run->ukbench_version);
+	add(doc, "id", run->id ? json_object_new_int64(run->id) : NULL);
+	add_str(doc, "label", run->label);
+	add_str(doc, "host", run->host);
+	add_str(doc, "started", run->started);
+	add(doc, "duration_s", num(run->duration_s));
+	add(doc, "interrupted", json_object_new_boolean(run->interrupted));
+	add(doc, "settings", get_ref(run->settings));
+	add(doc, "clock", get_ref(run->clock));
+	add(doc, "vdso", get_ref(run->vdso));
+	add(doc, "environment", get_ref(run->environment));
+	res = json_object_new_array();
+	for (size_t i = 0; i < run->nresults; i++)
+		json_object_array_add(res, result_to_json(&run->results[i]));
+	add(doc, "results", res);
+	return doc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+struct reader {
+	const char *file;
+	char *err;
+	size_t errlen;
+};
+
+static int bad(struct reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(rd->err, rd->errlen, "'%s': ", rd->file);
+
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < rd->errlen)
+		vsnprintf(rd->err + n, rd->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A string member: absent or null gives "", another type is an error. */
+static int get_str(struct reader *rd, struct json_object *o, const char *key, char *buf, size_t len,
+		   const char *where)
+{
+	struct json_object *v;
+
+	buf[0] = 0;
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return bad(rd, "%s.%s is not a string", where, key);
+	snprintf(buf, len, "%s", json_object_get_string(v));
+	return 0;
+}
+
+static int get_num(struct reader *rd, struct json_object *o, const char *key, double *out,
+		   const char *where)
+{
+	struct json_object *v;
+
+	*out = 0;
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
+		return bad(rd, "%s.%s is not a number", where, key);
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+static int read_result(struct reader *rd, struct json_object *o, struct rec_result *r, size_t i)
+{
+	char where[64], status[32];
+	struct json_object *s, *v;
+	double d;
+	int st;
+
+	snprintf(where, sizeof(where), "results[%zu]", i);
+	if (!json_object_is_type(o, json_type_object))
+		return bad(rd, "%s is not an object", where);
+	if (get_str(rd, o, "name", r->name, sizeof(r->name), where) ||
+	    get_str(rd, o, "benchmark", r->benchmark, sizeof(r->benchmark), where) ||
+	    get_str(rd, o, "variant", r->variant, sizeof(r->variant), where) ||
+	    get_str(rd, o, "path", r->path, sizeof(r->path), where) ||
+	    get_str(rd, o, "unit", r->unit, sizeof(r->unit), where) ||
+	    get_str(rd, o, "detail", r->detail, sizeof(r->detail), where) ||
+	    get_str(rd, o, "vdso_symbol", r->vdso_symbol, sizeof(r->vdso_symbol), where) ||
+	    get_str(rd, o, "reason", r->reason, sizeof(r->reason), where) ||
+	    get_str(rd, o, "status", status, sizeof(status), where))
+		return -1;
+	if (!r->name[0] || !r->path[0])
+		return bad(rd, "%s has no name or path", where);
+	st = rec_status_parse(status);
+	if (st < 0)
+		return bad(
+		    rd, "%s.status '%s' is not one of ok, unsupported, skipped, error, interrupted",
+		    where, status);
+	r->status = (enum ukb_status)st;
+	if (get_num(rd, o, "errno", &d, where))
+		return -1;
+	r->err = (int)d;
+	if (json_object_object_get_ex(o, "cpu", &v) && v)
+		r->cpu = json_object_get_int(v);
+	if (get_num(rd, o, "batch_iterations", &d, where))
+		return -1;
+	r->batch_iters = (uint64_t)d;
+	if (get_num(rd, o, "batch_target_ns", &r->batch_ns, where) ||
+	    get_num(rd, o, "measure_s", &r->measure_s, where) ||
+	    get_num(rd, o, "warmup_batches", &d, where))
+		return -1;
+	r->warmup_batches = (uint64_t)d;
+	r->converged = json_object_get_boolean(json_object_object_get(o, "converged"));
+	if (!r->benchmark[0])
+		snprintf(r->benchmark, sizeof(r->benchmark), "%s", r->name);
+	if (!r->unit[0])
+		snprintf(r->unit, sizeof(r->unit), "call");
+
+	if (!json_object_object_get_ex(o, "samples_ns", &s) || !s)
+		s = NULL;
+	else if (!json_object_is_type(s, json_type_array))
+		return bad(rd, "%s.samples_ns is not an array", where);
+	if (s && json_object_array_length(s)) {
+		size_t n = json_object_array_length(s);
+
+		r->samples = malloc(n * sizeof(double));
+		if (!r->samples)
+			return bad(rd, "out of memory");
+		for (size_t k = 0; k < n; k++) {
+			v = json_object_array_get_idx(s, k);
+			if (!json_object_is_type(v, json_type_double) &&
+			    !json_object_is_type(v, json_type_int))
+				return bad(rd, "%s.samples_ns[%zu] is not a number", where, k);
+			r->samples[k] = json_object_get_double(v);
+			if (!isfinite(r->samples[k]) || r->samples[k] < 0)
+				return bad(rd, "%s.samples_ns[%zu] is not a time", where, k);
+		}
+		r->nsamples = n;
+	}
+	if (r->status == UKB_OK && !r->nsamples)
+		return bad(rd, "%s is 'ok' but has no samples", where);
+	if (r->status == UKB_OK)
+		rec_result_restat(r);
+	return 0;
+}
+
+/* Line and column of byte @off in @text, for syntax errors. */
+static void position(const char *text, size_t off, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off && text[i]; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+static struct json_object *own_object(struct json_object *doc, const char *key)
+{
+	struct json_object *v;
+
+	if (json_object_object_get_ex(doc, key, &v) && v &&
+	    json_object_is_type(v, json_type_object))
+		return json_object_get(v);
+	return json_object_new_object();
+}
+
+int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
+		       char *err, size_t errlen)
+{
+	struct reader rd = { file, err, errlen };
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *doc, *res, *v;
+	enum json_tokener_error jerr;
+	char schema[64];
+	int ret = -1, line, col;
+	double d;
+
+	memset(run, 0, sizeof(*run));
+	if (!tok)
+		return bad(&rd, "out of memory");
+	doc = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	if (!doc && jerr == json_tokener_continue) {
+		position(text, len, &line, &col);
+		bad(&rd, "truncated JSON: the document ends at line %d, column %d", line, col);
+		goto out;
+	}
+	if (!doc) {
+		position(text, json_tokener_get_parse_end(tok), &line, &col);
+		bad(&rd, "not JSON: %s at line %d, column %d", json_tokener_error_desc(jerr), line,
+		    col);
+		goto out;
+	}
+	if (!json_object_is_type(doc, json_type_object)) {
+		bad(&rd, "not a ukbench result: the document is not an object");
+		goto out;
+	}
+	if (get_str(&rd, doc, "schema", schema, sizeof(schema), "$"))
+		goto out;
+	if (strcmp(schema, UKB_JSON_SCHEMA)) {
+		bad(&rd, "not a ukbench result: schema is '%s', expected '%s'", schema,
+		    UKB_JSON_SCHEMA);
+		goto out;
+	}
+	if (get_num(&rd, doc, "schema_version", &d, "$"))
+		goto out;
+	if (d != UKB_JSON_SCHEMA_VERSION) {
+		bad(&rd, "schema version %g is not supported: this ukbench reads version %d", d,
+		    UKB_JSON_SCHEMA_VERSION);
+		goto out;
+	}
+	if (get_str(&rd, doc, "label", run->label, sizeof(run->label), "$") ||
+	    get_str(&rd, doc, "host", run->host, sizeof(run->host), "$") ||
+	    get_str(&rd, doc, "started", run->started, sizeof(run->started), "$") ||
+	    get_str(&rd, doc, "ukbench_version", run->ukbench_version, sizeof(run->ukbench_version),
+		    "$") ||
+	    get_num(&rd, doc, "duration_s", &run->duration_s, "$"))
+		goto out;
+	if (!run->started[0]) {
+		bad(&rd, "$.started is missing");
+		goto out;
+	}
+	run->interrupted = json_object_get_boolean(json_object_object_get(doc, "interrupted"));
+	run->environment = own_object(doc, "environment");
+	run->settings = own_object(doc, "settings");
+	run->clock = own_object(doc, "clock");
+	run->vdso = own_object(doc, "vdso");
+	if (!run->host[0])
+		snprintf(
+		    run->host, sizeof(run->host), "%s",
+		    json_object_get_string(json_object_object_get(run->environment, "hostname"))
+			?: "unknown");
+	v = json_object_object_get(run->environment, "kernel_release");
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s",
+		 v ? json_object_get_string(v) : "");
+	snprintf(run->source, sizeof(run->source), "%s", file);
+
+	if (!json_object_object_get_ex(doc, "results", &res) ||
+	    !json_object_is_type(res, json_type_array)) {
+		bad(&rd, "$.results is missing or not an array");
+		goto out;
+	}
+	for (size_t i = 0; i < json_object_array_length(res); i++) {
+		struct rec_result *r = rec_add_result(run);
+
+		if (!r) {
+			bad(&rd, "out of memory");
+			goto out;
+		}
+		if (read_result(&rd, json_object_array_get_idx(res, i), r, i))
+			goto out;
+	}
+	ret = 0;
+out:
+	if (ret)
+		rec_run_release(run);
+	json_object_put(doc);
+	json_tokener_free(tok);
+	return ret;
+}

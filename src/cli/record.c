@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * record.c - building, finding and freeing run records.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "output.h"
+#include "record.h"
+
+struct rec_result *rec_add_result(struct rec_run *run)
+{
+	struct rec_result *r = realloc(run->results, (run->nresults + 1) * sizeof(*r));
+
+	if (!r)
+		return NULL;
+	run->results = r;
+	r = &run->results[run->nresults++];
+	memset(r, 0, sizeof(*r));
+	r->cpu = -1;
+	return r;
+}
+
+void rec_result_restat(struct rec_result *r)
+{
+	memset(&r->stats, 0, sizeof(r->stats));
+	if (r->nsamples)
+		ukb_stats_compute(r->samples, r->nsamples, &r->stats);
+}
+
+static void env_string(struct json_object *env, const char *key, char *buf, size_t len)
+{
+	const char *v = json_object_get_string(json_object_object_get(env, key));
+
+	snprintf(buf, len, "%s", v ? v : "");
+}
+
+void rec_run_begin(struct rec_run *run, struct json_object *environment,
+		   struct json_object *settings, struct json_object *clock,
+		   struct json_object *vdso, time_t started, const char *label)
+{
+	memset(run, 0, sizeof(*run));
+	run->environment = environment;
+	run->settings = settings;
+	run->clock = clock;
+	run->vdso = vdso;
+	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&started));
+	snprintf(run->label, sizeof(run->label), "%s", label ? label : "");
+	snprintf(run->source, sizeof(run->source), "run");
+	env_string(environment, "hostname", run->host, sizeof(run->host));
+	env_string(environment, "kernel_release", run->kernel_release, sizeof(run->kernel_release));
+	env_string(environment, "ukbench_version", run->ukbench_version,
+		   sizeof(run->ukbench_version));
+}
+
+struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result *u)
+{
+	struct rec_result *r = rec_add_result(run);
+
+	if (!r)
+		return NULL;
+	snprintf(r->name, sizeof(r->name), "%s", u->name);
+	snprintf(r->benchmark, sizeof(r->benchmark), "%s", u->bench->name);
+	snprintf(r->variant, sizeof(r->variant), "%s", u->variant ? u->variant->name : "");
+	snprintf(r->path, sizeof(r->path), "%s", u->path->name);
+	snprintf(r->unit, sizeof(r->unit), "%s", u->bench->unit ? u->bench->unit : "call");
+	snprintf(r->detail, sizeof(r->detail), "%s", u->path->detail ? u->path->detail : "");
+	vdso_symbol_of(u->path, r->vdso_symbol, sizeof(r->vdso_symbol));
+	r->status = u->status;
+	r->err = -u->err;
+	snprintf(r->reason, sizeof(r->reason), "%s", u->reason);
+	r->cpu = u->cpu == UKB_CPU_ANY ? -1 : (int)u->cpu;
+	r->batch_iters = u->batch_iters;
+	r->batch_ns = u->batch_ns;
+	r->warmup_batches = u->warmup_batches;
+	r->measure_s = u->measure_s;
+	r->converged = u->converged;
+	if (u->nsamples) {
+		r->samples = malloc(u->nsamples * sizeof(double));
+		if (!r->samples) {
+			run->nresults--;
+			return NULL;
+		}
+		memcpy(r->samples, u->samples, u->nsamples * sizeof(double));
+		r->nsamples = u->nsamples;
+	}
+	if (u->status == UKB_OK)
+		r->stats = u->stats;
+	return r;
+}
+
+void rec_run_release(struct rec_run *run)
+{
+	for (size_t i = 0; i < run->nresults; i++)
+		free(run->results[i].samples);
+	free(run->results);
+	json_object_put(run->environment);
+	json_object_put(run->settings);
+	json_object_put(run->clock);
+	json_object_put(run->vdso);
+	memset(run, 0, sizeof(*run));
+}
+
+int rec_status_parse(const char *s)
+{
+	for (int i = UKB_OK; i <= UKB_INTERRUPTED; i++)
+		if (s && !strcmp(s, ukb_status_name((enum ukb_status)i)))
+			return i;
+	return -1;
+}
+
+const struct rec_result *rec_find(const struct rec_run *run, const char *name, const char *path)
+{
+	for (size_t i = 0; i < run->nresults; i++)
+		if (!strcmp(run->results[i].name, name) && !strcmp(run->results[i].path, path))
+			return &run->results[i];
+	return NULL;
+}
+
+char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 65536, n = 0;
+	char *buf;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+
+		n += got;
+		if (n < cap - 1)
+			break;
+		cap *= 2;
+		char *nb = realloc(buf, cap);
+
+		if (!nb)
+			free(buf);
+		buf = nb;
+	}
+	if (!buf || ferror(f)) {
+		snprintf(err, errlen, "cannot read '%s': %s", path,
+			 buf ? strerror(errno) : "out of memory");
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * record.h - a run as it is kept: what `run` measured, what the store and
+ * JSON files hold, what compare, history and show read.
+ *
+ * A record owns all its memory and refers to no registry entry, so a run
+ * read back from a database or a file made on another machine is the same
+ * thing as one just measured. The environment, settings, clock and vDSO
+ * descriptions are kept as JSON objects: they are stored and shown, never
+ * computed on.
+ */
+#ifndef UKB_CLI_RECORD_H
+#define UKB_CLI_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "measure.h"
+#include "stats.h"
+
+struct json_object;
+
+struct rec_result {
+	char name[128];	     /* benchmark[.variant] */
+	char benchmark[128]; /* without the variant */
+	char variant[64];    /* "" when none */
+	char path[32];
+	char unit[16];
+	char detail[128];
+	char vdso_symbol[96];
+	enum ukb_status status;
+	int err; /* errno (positive) behind a non-OK status, or 0 */
+	char reason[256];
+	int cpu; /* -1: not pinned */
+	uint64_t batch_iters;
+	double batch_ns;
+	uint64_t warmup_batches;
+	double measure_s;
+	int converged;
+	struct ukb_stats stats; /* valid when status is OK and nsamples > 0 */
+	double *samples;	/* ns per iteration, in the order taken */
+	size_t nsamples;
+};
+
+struct rec_run {
+	int64_t id;	 /* in the store; 0 when not stored */
+	char label[128]; /* "" when none */
+	char host[128];
+	char started[32]; /* UTC, ISO 8601 */
+	char ukbench_version[64];
+	char kernel_release[128];
+	char source[512]; /* "run", or the file it was imported from */
+	double duration_s;
+	int interrupted;
+	struct json_object *environment, *settings, *clock, *vdso;
+	struct rec_result *results;
+	size_t nresults;
+};
+
+/*
+ * Starts the record of a run being measured: takes ownership of the JSON
+ * objects and fills host, kernel and version from @environment.
+ */
+void rec_run_begin(struct rec_run *run, struct json_object *environment,
+		   struct json_object *settings, struct json_object *clock,
+		   struct json_object *vdso, time_t started, const char *label);
+
+/* Appends what ukb_measure() produced (copied); NULL on ENOMEM. */
+struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result *u);
+
+/* Adds an empty result to @run; NULL on ENOMEM. */
+struct rec_result *rec_add_result(struct rec_run *run);
+
+/* Recomputes a result's statistics from its samples. */
+void rec_result_restat(struct rec_result *r);
+
+/* Frees everything @run owns and zeroes it. */
+void rec_run_release(struct rec_run *run);
+
+/* "ok" -> UKB_OK ...; -1 when unknown. */
+int rec_status_parse(const char *s);
+
+/* The result of @run named @name through @path, or NULL. */
+const struct rec_result *rec_find(const struct rec_run *run, const char *name, const char *path);
+
+/* ------------------------------------------------------------------ */
+/* JSON (schema "ukbench-run")                                         */
+
+#define UKB_JSON_SCHEMA		"ukbench-run"
+#define UKB_JSON_SCHEMA_VERSION 1
+
+/* The record as a JSON document, every sample included. */
+struct json_object *rec_to_json(const struct rec_run *run);
+
+/*
+ * Reads @text (from @file, for messages) into @run. On error returns -1
+ * with a message in @err naming the file and, for syntax errors, the line
+ * and column: truncated, not JSON, another schema or version, a field of
+ * the wrong type.
+ */
+int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
+		       char *err, size_t errlen);
+
+/* Reads the whole file @path; -1 with @err on failure. Caller frees. */
+char *read_file(const char *path, size_t *len, char *err, size_t errlen);
+
+#endif

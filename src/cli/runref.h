@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runref.h - naming a run on the command line.
+ *
+ *   12, #12, id:12         run 12 in the store
+ *   before, label:before   the latest run labelled 'before' (with --all:
+ *                          every such run, pooled)
+ *   FILE.json, file:PATH   a ukbench JSON file (any path that exists)
+ */
+#ifndef UKB_CLI_RUNREF_H
+#define UKB_CLI_RUNREF_H
+
+#include <stddef.h>
+
+#include "record.h"
+#include "store.h"
+
+/*
+ * Loads the run @ref names into @run. @st may be NULL when no store is
+ * open (then only files resolve). A label matching several runs takes
+ * the latest and says so on stderr, unless @all pools them. @desc gets a
+ * short description ("#12 'before'", "before.json"). 0 or -1 (printed).
+ */
+int runref_load(struct store *st, const char *ref, int all, struct rec_run *run, char *desc,
+		size_t desclen);
+
+/* Loads a ukbench JSON file; 0 or -1 (printed). */
+int runref_load_file(const char *path, struct rec_run *run, char *desc, size_t desclen);
+
+/* Opens the store named by @db (or the default); NULL and printed on error. */
+struct store *store_open_cli(const char *db, char *path, size_t len);
+
+#endif

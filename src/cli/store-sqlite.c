@@ -1,0 +1,632 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * store-sqlite.c - the results store in an SQLite file.
+ *
+ * Layout: runs (one row per run, the environment and settings as JSON
+ * text), results (one row per benchmark path, with its statistics as
+ * columns so that SQL can query them), samples (every batch, in order),
+ * counters (per result and event). Migrations run in order inside one
+ * transaction; each is applied once, recorded in PRAGMA user_version.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "store-internal.h"
+
+struct store {
+	sqlite3 *db;
+	char path[PATH_MAX];
+};
+
+static const char *const migrations[] = {
+	/* 1: runs, their results and every sample */
+	"CREATE TABLE runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  label TEXT NOT NULL DEFAULT '',"
+	"  host TEXT NOT NULL,"
+	"  started TEXT NOT NULL,"
+	"  ukbench_version TEXT,"
+	"  kernel_release TEXT,"
+	"  duration_s REAL,"
+	"  interrupted INTEGER NOT NULL DEFAULT 0,"
+	"  environment TEXT, settings TEXT, clock TEXT, vdso TEXT);"
+	"CREATE TABLE results ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  name TEXT NOT NULL, benchmark TEXT, variant TEXT, path TEXT NOT NULL,"
+	"  unit TEXT, detail TEXT, vdso_symbol TEXT,"
+	"  status TEXT NOT NULL, errno INTEGER, reason TEXT, cpu INTEGER,"
+	"  batch_iterations INTEGER, batch_target_ns REAL, warmup_batches INTEGER,"
+	"  measure_s REAL, converged INTEGER,"
+	"  n INTEGER, mean_ns REAL, median_ns REAL, stddev_ns REAL, cv REAL,"
+	"  min_ns REAL, max_ns REAL, ci95_ns REAL, ci95_rel REAL, trimmed_mean_ns REAL);"
+	"CREATE TABLE samples ("
+	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  ns REAL NOT NULL,"
+	"  PRIMARY KEY (result_id, seq)) WITHOUT ROWID;"
+	"CREATE INDEX results_by_run ON results(run_id, seq);"
+	"CREATE INDEX results_by_name ON results(name, path);"
+	"CREATE INDEX runs_by_label ON runs(label, started);",
+
+	/* 2: where a run came from (imports); perf counters per result */
+	"ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'run';"
+	"CREATE TABLE counters ("
+	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+	"  event TEXT NOT NULL,"
+	"  status TEXT NOT NULL,"
+	"  value REAL, per_call REAL, reason TEXT,"
+	"  PRIMARY KEY (result_id, event)) WITHOUT ROWID;",
+};
+
+static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int exec(struct store *st, const char *sql, char *err, size_t len)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		fail(err, len, "database '%s': %s", st->path, msg ? msg : sqlite3_errmsg(st->db));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int pragma_int(sqlite3 *db, const char *sql, int *out)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+		return -1;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
+int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *env = getenv("UKBENCH_DB"), *xdg = getenv("XDG_DATA_HOME"),
+		   *home = getenv("HOME");
+
+	if (opt && opt[0])
+		snprintf(buf, len, "%s", opt);
+	else if (env && env[0])
+		snprintf(buf, len, "%s", env);
+	else if (xdg && xdg[0] == '/')
+		snprintf(buf, len, "%s/ukbench/results.db", xdg);
+	else if (home && home[0])
+		snprintf(buf, len, "%s/.local/share/ukbench/results.db", home);
+	else
+		return fail(err, errlen,
+			    "no database: set --db, UKBENCH_DB, XDG_DATA_HOME or HOME");
+	return 0;
+}
+
+/* Creates the directories above @path, as mkdir -p would. */
+static int make_parents(const char *path, char *err, size_t len)
+{
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			return fail(err, len, "cannot create '%s': %s", dir, strerror(errno));
+		*p = '/';
+	}
+	return 0;
+}
+
+/*
+ * Checks an existing file before anything may write to it: an SQLite
+ * header, ukbench's application id (or no table at all), a schema this
+ * build knows. Read-only: a refused file is left exactly as it was.
+ */
+static int check_existing(const char *path, char *err, size_t len)
+{
+	static const char magic[16] = "SQLite format 3";
+	unsigned char head[100];
+	sqlite3 *db = NULL;
+	int app = 0, ver = 0, tables = 0, ret = -1;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return errno == ENOENT
+			   ? 0
+			   : fail(err, len, "cannot open '%s': %s", path, strerror(errno));
+	n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	if (n == 0)
+		return 0; /* an empty file: a new database */
+	if (n < sizeof(head) || memcmp(head, magic, sizeof(magic)))
+		return fail(err, len, "'%s' is not an SQLite database; it was left untouched",
+			    path);
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+		goto corrupt;
+	if (pragma_int(db, "PRAGMA application_id", &app) ||
+	    pragma_int(db, "PRAGMA user_version", &ver) ||
+	    pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables))
+		goto corrupt;
+	if (app != UKB_STORE_APPLICATION_ID && tables) {
+		fail(err, len,
+		     "'%s' is a database of another application (application_id 0x%x); it was left "
+		     "untouched",
+		     path, (unsigned)app);
+		goto out;
+	}
+	if (ver > UKB_STORE_SCHEMA_VERSION) {
+		fail(err, len,
+		     "'%s' has schema version %d, newer than the %d this ukbench knows; upgrade "
+		     "ukbench (the file was left untouched)",
+		     path, ver, UKB_STORE_SCHEMA_VERSION);
+		goto out;
+	}
+	ret = 0;
+	goto out;
+corrupt:
+	fail(err, len, "'%s' is not a readable database (%s); it was left untouched", path,
+	     db ? sqlite3_errmsg(db) : "cannot open");
+out:
+	sqlite3_close(db);
+	return ret;
+}
+
+static int migrate(struct store *st, int target, char *err, size_t len)
+{
+	int ver = 0;
+	char sql[64];
+
+	if (exec(st, "BEGIN IMMEDIATE", err, len))
+		return -1;
+	if (pragma_int(st->db, "PRAGMA user_version", &ver)) {
+		fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+		goto rollback;
+	}
+	for (int v = ver; v < target; v++)
+		if (exec(st, migrations[v], err, len))
+			goto rollback;
+	if (ver < target) {
+		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", target);
+		if (exec(st, sql, err, len))
+			goto rollback;
+		snprintf(sql, sizeof(sql), "PRAGMA application_id = %d", UKB_STORE_APPLICATION_ID);
+		if (exec(st, sql, err, len))
+			goto rollback;
+	}
+	return exec(st, "COMMIT", err, len);
+rollback:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int store_open_version(const char *path, int target, struct store **out, char *err, size_t len)
+{
+	struct store *st;
+
+	*out = NULL;
+	if (target < 1 || target > UKB_STORE_SCHEMA_VERSION)
+		return fail(err, len, "no schema version %d", target);
+	if (check_existing(path, err, len) || make_parents(path, err, len))
+		return -1;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return fail(err, len, "out of memory");
+	snprintf(st->path, sizeof(st->path), "%s", path);
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+	    SQLITE_OK) {
+		fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
+		goto fail;
+	}
+	/* writers wait for each other rather than fail */
+	sqlite3_busy_timeout(st->db, 30000);
+	if (exec(st, "PRAGMA journal_mode = WAL", err, len) ||
+	    exec(st, "PRAGMA foreign_keys = ON", err, len) ||
+	    exec(st, "PRAGMA synchronous = NORMAL", err, len) || migrate(st, target, err, len))
+		goto fail;
+	*out = st;
+	return 0;
+fail:
+	store_close(st);
+	return -1;
+}
+
+int store_open(const char *path, struct store **out, char *err, size_t len)
+{
+	return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
+}
+
+void store_close(struct store *st)
+{
+	if (!st)
+		return;
+	sqlite3_close(st->db);
+	free(st);
+}
+
+sqlite3 *store_db(struct store *st)
+{
+	return st->db;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving                                                              */
+
+static int prepare(struct store *st, const char *sql, sqlite3_stmt **s, char *err, size_t len)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) != SQLITE_OK)
+		return fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+	return 0;
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+	sqlite3_bind_text(s, i, v ? v : "", -1, SQLITE_TRANSIENT);
+}
+
+static void bind_json(sqlite3_stmt *s, int i, struct json_object *o)
+{
+	if (o)
+		bind_text(s, i, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static void bind_num(sqlite3_stmt *s, int i, double v)
+{
+	if (isfinite(v))
+		sqlite3_bind_double(s, i, v);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static int step_done(struct store *st, sqlite3_stmt *s, char *err, size_t len)
+{
+	int rc = sqlite3_step(s);
+
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	if (rc != SQLITE_DONE)
+		return fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+	return 0;
+}
+
+static int save_result(struct store *st, int64_t run_id, size_t seq, const struct rec_result *r,
+		       sqlite3_stmt *res, sqlite3_stmt *smp, char *err, size_t len)
+{
+	int ok = r->status == UKB_OK && r->nsamples, i = 1;
+	const struct ukb_stats *s = &r->stats;
+	int64_t rid;
+
+	sqlite3_bind_int64(res, i++, run_id);
+	sqlite3_bind_int64(res, i++, (int64_t)seq);
+	bind_text(res, i++, r->name);
+	bind_text(res, i++, r->benchmark);
+	bind_text(res, i++, r->variant);
+	bind_text(res, i++, r->path);
+	bind_text(res, i++, r->unit);
+	bind_text(res, i++, r->detail);
+	bind_text(res, i++, r->vdso_symbol);
+	bind_text(res, i++, ukb_status_name(r->status));
+	sqlite3_bind_int(res, i++, r->err);
+	bind_text(res, i++, r->reason);
+	if (r->cpu >= 0)
+		sqlite3_bind_int(res, i, r->cpu);
+	i++;
+	sqlite3_bind_int64(res, i++, (int64_t)r->batch_iters);
+	bind_num(res, i++, r->batch_ns);
+	sqlite3_bind_int64(res, i++, (int64_t)r->warmup_batches);
+	bind_num(res, i++, r->measure_s);
+	sqlite3_bind_int(res, i++, r->converged);
+	sqlite3_bind_int64(res, i++, (int64_t)r->nsamples);
+	bind_num(res, i++, ok ? s->mean : NAN);
+	bind_num(res, i++, ok ? s->median : NAN);
+	bind_num(res, i++, ok ? s->stddev : NAN);
+	bind_num(res, i++, ok ? s->cv : NAN);
+	bind_num(res, i++, ok ? s->min : NAN);
+	bind_num(res, i++, ok ? s->max : NAN);
+	bind_num(res, i++, ok ? s->ci95 : NAN);
+	bind_num(res, i++, ok ? s->ci95_rel : NAN);
+	bind_num(res, i++, ok ? s->trimmed_mean : NAN);
+	if (step_done(st, res, err, len))
+		return -1;
+	rid = sqlite3_last_insert_rowid(st->db);
+	for (size_t k = 0; k < r->nsamples; k++) {
+		sqlite3_bind_int64(smp, 1, rid);
+		sqlite3_bind_int64(smp, 2, (int64_t)k);
+		sqlite3_bind_double(smp, 3, r->samples[k]);
+		if (step_done(st, smp, err, len))
+			return -1;
+	}
+	return 0;
+}
+
+int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
+{
+	sqlite3_stmt *ins = NULL, *res = NULL, *smp = NULL;
+	int64_t id;
+	int i = 1;
+
+	if (exec(st, "BEGIN IMMEDIATE", err, len))
+		return -1;
+	if (prepare(st,
+		    "INSERT INTO runs (label, host, started, ukbench_version, kernel_release,"
+		    " duration_s, interrupted, environment, settings, clock, vdso, source)"
+		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+		    &ins, err, len) ||
+	    prepare(st,
+		    "INSERT INTO results (run_id, seq, name, benchmark, variant, path, unit,"
+		    " detail, vdso_symbol, status, errno, reason, cpu, batch_iterations,"
+		    " batch_target_ns, warmup_batches, measure_s, converged, n, mean_ns,"
+		    " median_ns, stddev_ns, cv, min_ns, max_ns, ci95_ns, ci95_rel,"
+		    " trimmed_mean_ns) VALUES "
+		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    &res, err, len) ||
+	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
+		goto rollback;
+
+	bind_text(ins, i++, run->label);
+	bind_text(ins, i++, run->host);
+	bind_text(ins, i++, run->started);
+	bind_text(ins, i++, run->ukbench_version);
+	bind_text(ins, i++, run->kernel_release);
+	bind_num(ins, i++, run->duration_s);
+	sqlite3_bind_int(ins, i++, run->interrupted);
+	bind_json(ins, i++, run->environment);
+	bind_json(ins, i++, run->settings);
+	bind_json(ins, i++, run->clock);
+	bind_json(ins, i++, run->vdso);
+	bind_text(ins, i++, run->source[0] ? run->source : "run");
+	if (step_done(st, ins, err, len))
+		goto rollback;
+	id = sqlite3_last_insert_rowid(st->db);
+	for (size_t k = 0; k < run->nresults; k++)
+		if (save_result(st, id, k, &run->results[k], res, smp, err, len))
+			goto rollback;
+	sqlite3_finalize(ins);
+	sqlite3_finalize(res);
+	sqlite3_finalize(smp);
+	if (exec(st, "COMMIT", err, len))
+		goto rollback_only;
+	run->id = id;
+	return 0;
+rollback:
+	sqlite3_finalize(ins);
+	sqlite3_finalize(res);
+	sqlite3_finalize(smp);
+rollback_only:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                             */
+
+static void col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
+{
+	const unsigned char *v = sqlite3_column_text(s, i);
+
+	snprintf(buf, len, "%s", v ? (const char *)v : "");
+}
+
+static struct json_object *col_json(sqlite3_stmt *s, int i)
+{
+	const unsigned char *v = sqlite3_column_text(s, i);
+	struct json_object *o = v ? json_tokener_parse((const char *)v) : NULL;
+
+	return o ? o : json_object_new_object();
+}
+
+static double col_num(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL ? NAN : sqlite3_column_double(s, i);
+}
+
+static int load_run_row(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (prepare(
+		st,
+		"SELECT label, host, started, ukbench_version, kernel_release, duration_s,"
+		" interrupted, environment, settings, clock, vdso, source FROM runs WHERE id = ?",
+		&s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	rc = sqlite3_step(s);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(s);
+		if (rc == SQLITE_DONE)
+			return 1;
+		return fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+	}
+	memset(run, 0, sizeof(*run));
+	run->id = id;
+	col_text(s, 0, run->label, sizeof(run->label));
+	col_text(s, 1, run->host, sizeof(run->host));
+	col_text(s, 2, run->started, sizeof(run->started));
+	col_text(s, 3, run->ukbench_version, sizeof(run->ukbench_version));
+	col_text(s, 4, run->kernel_release, sizeof(run->kernel_release));
+	run->duration_s = col_num(s, 5);
+	run->interrupted = sqlite3_column_int(s, 6);
+	run->environment = col_json(s, 7);
+	run->settings = col_json(s, 8);
+	run->clock = col_json(s, 9);
+	run->vdso = col_json(s, 10);
+	col_text(s, 11, run->source, sizeof(run->source));
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int load_samples(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+
+	if (prepare(st, "SELECT ns FROM samples WHERE result_id = ? ORDER BY seq", &s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, rid);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		if (r->nsamples == cap) {
+			double *p;
+
+			cap = cap ? 2 * cap : 256;
+			p = realloc(r->samples, cap * sizeof(*p));
+			if (!p) {
+				sqlite3_finalize(s);
+				return fail(err, len, "out of memory");
+			}
+			r->samples = p;
+		}
+		r->samples[r->nsamples++] = sqlite3_column_double(s, 0);
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int load_results(struct store *st, struct rec_run *run, const char *name, const char *path,
+			char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	int ret = 0;
+
+	if (prepare(st,
+		    "SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
+		    " errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
+		    " measure_s, converged FROM results WHERE run_id = ? AND name GLOB ? AND"
+		    " path GLOB ? ORDER BY seq",
+		    &s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, run->id);
+	bind_text(s, 2, name ? name : "*");
+	bind_text(s, 3, path ? path : "*");
+	while (!ret && sqlite3_step(s) == SQLITE_ROW) {
+		struct rec_result *r = rec_add_result(run);
+		char status[32];
+
+		if (!r) {
+			ret = fail(err, len, "out of memory");
+			break;
+		}
+		col_text(s, 1, r->name, sizeof(r->name));
+		col_text(s, 2, r->benchmark, sizeof(r->benchmark));
+		col_text(s, 3, r->variant, sizeof(r->variant));
+		col_text(s, 4, r->path, sizeof(r->path));
+		col_text(s, 5, r->unit, sizeof(r->unit));
+		col_text(s, 6, r->detail, sizeof(r->detail));
+		col_text(s, 7, r->vdso_symbol, sizeof(r->vdso_symbol));
+		col_text(s, 8, status, sizeof(status));
+		r->status = rec_status_parse(status) < 0
+				? UKB_ERROR
+				: (enum ukb_status)rec_status_parse(status);
+		r->err = sqlite3_column_int(s, 9);
+		col_text(s, 10, r->reason, sizeof(r->reason));
+		r->cpu = sqlite3_column_type(s, 11) == SQLITE_NULL ? -1 : sqlite3_column_int(s, 11);
+		r->batch_iters = (uint64_t)sqlite3_column_int64(s, 12);
+		r->batch_ns = col_num(s, 13);
+		r->warmup_batches = (uint64_t)sqlite3_column_int64(s, 14);
+		r->measure_s = col_num(s, 15);
+		r->converged = sqlite3_column_int(s, 16);
+		ret = load_samples(st, sqlite3_column_int64(s, 0), r, err, len);
+		if (!ret && r->status == UKB_OK)
+			rec_result_restat(r);
+	}
+	sqlite3_finalize(s);
+	return ret;
+}
+
+int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
+			struct rec_run *run, char *err, size_t len)
+{
+	int rc = load_run_row(st, id, run, err, len);
+
+	if (rc)
+		return rc;
+	if (load_results(st, run, name, path, err, len)) {
+		rec_run_release(run);
+		return -1;
+	}
+	return 0;
+}
+
+int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+{
+	return store_load_matching(st, id, NULL, NULL, run, err, len);
+}
+
+int store_list(struct store *st, const struct store_filter *f, struct store_run **out, size_t *n,
+	       char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (prepare(st,
+		    "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source,"
+		    " r.duration_s, (SELECT count(*) FROM results WHERE run_id = r.id)"
+		    " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) AND (?2 IS NULL OR"
+		    " r.host = ?2) ORDER BY r.started DESC, r.id DESC LIMIT ?3",
+		    &s, err, len))
+		return -1;
+	if (f && f->label)
+		bind_text(s, 1, f->label);
+	if (f && f->host)
+		bind_text(s, 2, f->host);
+	sqlite3_bind_int64(s, 3, f && f->limit ? (int64_t)f->limit : -1);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		struct store_run *r;
+
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 32;
+			r = realloc(*out, cap * sizeof(*r));
+			if (!r) {
+				sqlite3_finalize(s);
+				free(*out);
+				*out = NULL;
+				return fail(err, len, "out of memory");
+			}
+			*out = r;
+		}
+		r = &(*out)[(*n)++];
+		r->id = sqlite3_column_int64(s, 0);
+		col_text(s, 1, r->label, sizeof(r->label));
+		col_text(s, 2, r->host, sizeof(r->host));
+		col_text(s, 3, r->started, sizeof(r->started));
+		col_text(s, 4, r->kernel_release, sizeof(r->kernel_release));
+		col_text(s, 5, r->source, sizeof(r->source));
+		r->duration_s = col_num(s, 6);
+		r->nresults = (size_t)sqlite3_column_int64(s, 7);
+	}
+	sqlite3_finalize(s);
+	return 0;
+}

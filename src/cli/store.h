@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * store.h - the record of every result over time.
+ *
+ * One SQLite file per machine by default ($XDG_DATA_HOME/ukbench/results.db,
+ * else ~/.local/share/ukbench/results.db), chosen with --db or UKBENCH_DB.
+ * The schema is versioned (PRAGMA user_version) and migrated forward on
+ * open; the file is marked as ukbench's (PRAGMA application_id), so that a
+ * foreign or corrupt file is refused untouched, and a file of a newer
+ * schema is refused with both versions named. A run is saved in one
+ * transaction: an interrupted save leaves no partial rows. WAL and a busy
+ * timeout let several runs on one machine store at once.
+ */
+#ifndef UKB_CLI_STORE_H
+#define UKB_CLI_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+#define UKB_STORE_SCHEMA_VERSION 2
+#define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
+
+struct store;
+
+/* A stored run without its results. */
+struct store_run {
+	int64_t id;
+	char label[128];
+	char host[128];
+	char started[32];
+	char kernel_release[128];
+	char source[512];
+	double duration_s;
+	size_t nresults;
+};
+
+struct store_filter {
+	const char *label; /* glob, or NULL */
+	const char *host;  /* exact, or NULL */
+	size_t limit;	   /* 0: all */
+};
+
+/* The database path from --db, UKBENCH_DB or the XDG default, into @buf. */
+int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t errlen);
+
+/*
+ * Opens the database at @path, creating it (and its directory) when
+ * absent, migrating it when older. 0, or -1 with a message in @err.
+ */
+int store_open(const char *path, struct store **out, char *err, size_t errlen);
+void store_close(struct store *st);
+
+/* Saves @run in one transaction and sets run->id. 0 or -1 with @err. */
+int store_save(struct store *st, struct rec_run *run, char *err, size_t errlen);
+
+/* Loads run @id, every result and sample. 0, 1 when absent, -1 on error. */
+int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t errlen);
+
+/* Runs matching @f, newest first. The caller frees *@out. */
+int store_list(struct store *st, const struct store_filter *f, struct store_run **out, size_t *n,
+	       char *err, size_t errlen);
+
+/*
+ * Loads only the results of run @id that match @name and @path (globs),
+ * into @run (metadata included). 0, or -1 with @err.
+ */
+int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
+			struct rec_run *run, char *err, size_t errlen);
+
+#endif
