@@ -47,7 +47,7 @@ all: $(O)/ukbench
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(if $(filter src/cli/%,$<),$(JSON_CFLAGS)) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(JSON_CFLAGS) -c -o $@ $<
 
 $(O)/libukbcore.a: $(call obj,$(CORE_SRC))
 	$(AR) rcs $@ $^
@@ -55,7 +55,11 @@ $(O)/libukbcore.a: $(call obj,$(CORE_SRC))
 $(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
 	$(AR) rcs $@ $^
 
-$(O)/ukbench: $(call obj,$(CLI_SRC)) $(O)/libukbbench.a $(O)/libukbcore.a
+# everything of the front end but main(), so that tests can link it
+$(O)/libukbcli.a: $(call obj,$(filter-out src/cli/main.c,$(CLI_SRC)))
+	$(AR) rcs $@ $^
+
+$(O)/ukbench: $(O)/src/cli/main.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) -lsqlite3 -lm -lpthread
 
 # ------------------------------------------------------------------
@@ -66,6 +70,15 @@ UNIT_LIBS := $(O)/libukbbench.a $(O)/libukbcore.a -lcmocka -ldl -lm -lpthread
 $(O)/tests/test-stats: $(O)/tests/unit/test-stats.o $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -lgsl -lgslcblas -lm
+
+$(O)/tests/test-compare: $(O)/tests/unit/test-compare.o $(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -lgsl -lgslcblas -lm
+
+$(O)/tests/test-store: $(O)/tests/unit/test-store.o $(O)/libukbcli.a $(O)/libukbbench.a \
+		$(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) -lsqlite3 -lm -lpthread
 
 $(O)/tests/%: $(O)/tests/unit/%.o $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)

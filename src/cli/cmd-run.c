@@ -24,6 +24,8 @@
 #include "output.h"
 #include "record.h"
 #include "store.h"
+#include "comparison.h"
+#include "runref.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -76,6 +78,8 @@ struct run_opts {
 	enum out_format format;
 	int quiet;
 	int no_store;
+	const char *baseline;
+	double fail_pct; /* < 0: off */
 };
 
 static int parse_args(int argc, char **argv, struct run_opts *ro)
@@ -93,6 +97,8 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "db", required_argument, NULL, 'D' },
 		{ "no-store", no_argument, NULL, 'S' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "baseline", required_argument, NULL, 'L' },
+		{ "fail-on-regression", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -102,6 +108,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 	int c;
 
 	ukb_measure_opts_init(&ro->m);
+	ro->fail_pct = -1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:qh", longopts, NULL)) != -1) {
@@ -158,6 +165,13 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 				return -1;
 			}
 			break;
+		case 'L':
+			ro->baseline = optarg;
+			break;
+		case 'F':
+			if (parse_double("--fail-on-regression", optarg, 0, 1000, &ro->fail_pct))
+				return -1;
+			break;
 		case 'q':
 			ro->quiet = 1;
 			break;
@@ -171,6 +185,10 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			error("unknown option '%s'; see 'ukbench run --help'", argv[optind - 1]);
 			return -1;
 		}
+	}
+	if (ro->fail_pct >= 0 && !ro->baseline) {
+		error("--fail-on-regression needs --baseline RUN to compare with");
+		return -1;
 	}
 	if (ro->m.min_samples > ro->m.max_samples) {
 		error("--min-samples %u is above --max-samples %u", ro->m.min_samples,
@@ -323,6 +341,41 @@ static int store_run(struct store *st, const char *path, struct rec_run *run, in
 	return 0;
 }
 
+/*
+ * Compares @run with @base and fills @verdicts (per result, NULL or a
+ * message) with the paths that regressed beyond @fail_pct. Returns their
+ * number.
+ */
+static size_t check_baseline(const struct rec_run *base, const char *desc,
+			     const struct rec_run *run, double fail_pct, char (*msg)[512],
+			     const char **verdicts)
+{
+	struct cmp_opts o = { .test = CMP_WELCH, .alpha = 0.05, .threshold = 0.01 };
+	struct cmp_row *rows;
+	size_t n, bad = 0;
+
+	compare_runs(base, run, &o, &rows, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+
+		if (!r->ok || r->verdict != UKB_REGRESSED || 100 * r->c.change <= fail_pct)
+			continue;
+		for (size_t k = 0; k < run->nresults; k++) {
+			if (&run->results[k] != r->b)
+				continue;
+			snprintf(msg[k], sizeof(msg[k]),
+				 "regressed %+.2f%% against %s (95%% CI %+.2f%%..%+.2f%%, p %.2g), "
+				 "limit %g%%",
+				 100 * r->c.change, desc, 100 * r->c.ci_lo, 100 * r->c.ci_hi, r->p,
+				 fail_pct);
+			verdicts[k] = msg[k];
+			bad++;
+		}
+	}
+	free(rows);
+	return bad;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts ro = { 0 };
@@ -333,7 +386,11 @@ int cmd_run(int argc, char **argv)
 	struct progress prog = { 0 };
 	struct rec_run run = { 0 };
 	struct store *st = NULL;
-	char dbpath[4096];
+	struct rec_run base = { 0 };
+	const char **verdicts = NULL;
+	char(*vmsg)[512] = NULL;
+	char dbpath[4096], basedesc[256];
+	size_t regressed = 0;
 	size_t ncases = 0;
 	uint64_t t0;
 	FILE *out;
@@ -355,7 +412,20 @@ int cmd_run(int argc, char **argv)
 		error("--json - and --format both want standard output");
 		goto out;
 	}
-	if (open_store(&ro, &st, dbpath, sizeof(dbpath)) || json_open(&jd, ro.json))
+	if (open_store(&ro, &st, dbpath, sizeof(dbpath)))
+		goto out;
+	if (ro.baseline) {
+		struct store *bst = st;
+
+		if (!bst && !(bst = store_open_cli(ro.db, dbpath, sizeof(dbpath))))
+			goto out;
+		err = runref_load(bst, ro.baseline, 0, &base, basedesc, sizeof(basedesc));
+		if (bst != st)
+			store_close(bst);
+		if (err)
+			goto out;
+	}
+	if (json_open(&jd, ro.json))
 		goto out;
 
 	/* the table goes where the machine-readable output does not */
@@ -408,9 +478,23 @@ int cmd_run(int argc, char **argv)
 	}
 	run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;
 	run.interrupted = stop_signal != 0;
+	if (ro.baseline) {
+		verdicts = calloc(run.nresults + 1, sizeof(*verdicts));
+		vmsg = calloc(run.nresults + 1, sizeof(*vmsg));
+		if (verdicts && vmsg && ro.fail_pct >= 0)
+			regressed =
+			    check_baseline(&base, basedesc, &run, ro.fail_pct, vmsg, verdicts);
+	}
 	if (table)
 		table_footer(out, &run);
-	else if (!ro.quiet && print_run(stdout, &run, ro.format))
+	else if (!ro.quiet && ro.format == OUT_KTAP && ktap_print(stdout, &run, verdicts))
+		failed = 1;
+	else if (!ro.quiet && ro.format != OUT_KTAP && print_run(stdout, &run, ro.format))
+		failed = 1;
+	for (size_t i = 0; verdicts && i < run.nresults; i++)
+		if (verdicts[i])
+			error("%s/%s %s", run.results[i].name, run.results[i].path, verdicts[i]);
+	if (regressed)
 		failed = 1;
 
 	ret = failed ? UKB_EXIT_FAIL : UKB_EXIT_OK;
@@ -431,6 +515,9 @@ out:
 	}
 	store_close(st);
 	rec_run_release(&run);
+	rec_run_release(&base);
+	free(verdicts);
+	free(vmsg);
 	free(cases);
 	return ret;
 }

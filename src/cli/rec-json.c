@@ -293,6 +293,19 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
 		    col);
 		goto out;
 	}
+	{
+		size_t end = json_tokener_get_parse_end(tok);
+
+		while (end < len && (text[end] == ' ' || text[end] == '\n' || text[end] == '\t' ||
+				     text[end] == '\r'))
+			end++;
+		if (end < len) {
+			position(text, end, &line, &col);
+			bad(&rd, "not JSON: text after the document at line %d, column %d", line,
+			    col);
+			goto out;
+		}
+	}
 	if (!json_object_is_type(doc, json_type_object)) {
 		bad(&rd, "not a ukbench result: the document is not an object");
 		goto out;

@@ -94,6 +94,25 @@ static int exec(struct store *st, const char *sql, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * Runs @sql, waiting out other writers: switching a new file to WAL may
+ * answer SQLITE_BUSY at once, without the busy handler, while another
+ * process is creating the same database.
+ */
+static int exec_retry(struct store *st, const char *sql, char *err, size_t len)
+{
+	for (int i = 0;; i++) {
+		int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || i >= 3000)
+			return fail(err, len, "database '%s': %s", st->path,
+				    sqlite3_errmsg(st->db));
+		usleep(10000);
+	}
+}
+
 static int pragma_int(sqlite3 *db, const char *sql, int *out)
 {
 	sqlite3_stmt *s;
@@ -172,6 +191,8 @@ static int check_existing(const char *path, char *err, size_t len)
 
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
 		goto corrupt;
+	/* another process may be creating or writing it right now */
+	sqlite3_busy_timeout(db, 30000);
 	if (pragma_int(db, "PRAGMA application_id", &app) ||
 	    pragma_int(db, "PRAGMA user_version", &ver) ||
 	    pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables))
@@ -205,7 +226,7 @@ static int migrate(struct store *st, int target, char *err, size_t len)
 	int ver = 0;
 	char sql[64];
 
-	if (exec(st, "BEGIN IMMEDIATE", err, len))
+	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (pragma_int(st->db, "PRAGMA user_version", &ver)) {
 		fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
@@ -248,7 +269,7 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 	}
 	/* writers wait for each other rather than fail */
 	sqlite3_busy_timeout(st->db, 30000);
-	if (exec(st, "PRAGMA journal_mode = WAL", err, len) ||
+	if (exec_retry(st, "PRAGMA journal_mode = WAL", err, len) ||
 	    exec(st, "PRAGMA foreign_keys = ON", err, len) ||
 	    exec(st, "PRAGMA synchronous = NORMAL", err, len) || migrate(st, target, err, len))
 		goto fail;
@@ -375,7 +396,7 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 	int64_t id;
 	int i = 1;
 
-	if (exec(st, "BEGIN IMMEDIATE", err, len))
+	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (prepare(st,
 		    "INSERT INTO runs (label, host, started, ukbench_version, kernel_release,"

@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The store: every run recorded, listed, shown, exported, imported; bad
+# databases refused untouched; concurrent runs all kept.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200"
+
+test_expect_success 'run stores into the XDG data directory by default' '
+	ukbench run $tiny -l first time.time >out &&
+	grep -q "stored as run #1 .first. in $XDG_DATA_HOME/ukbench/results.db" out &&
+	test -f "$XDG_DATA_HOME/ukbench/results.db" &&
+	ukbench runs >runs &&
+	grep -q "^ *1  .*  first  " runs
+'
+
+test_expect_success '--db chooses the file; --no-store stores nothing' '
+	ukbench run $tiny --db my.db time.time >/dev/null &&
+	ukbench run $tiny --db my.db --no-store time.time >out &&
+	! grep -q stored out &&
+	test "$(sqlite3 my.db "select count(*) from runs")" = 1 &&
+	test "$(sqlite3 my.db "select count(*) from samples")" = \
+		"$(sqlite3 my.db "select sum(n) from results")"
+'
+
+test_expect_success 'every sample of a run is stored, in order' '
+	ukbench run $tiny --db s.db --json r.json syscall.null >/dev/null &&
+	jq -r ".results[0].samples_ns[]" r.json >want &&
+	sqlite3 s.db "select ns from samples join results on results.id = result_id
+		where path = \"syscall\" order by samples.seq" >got &&
+	awk "NR == FNR { a[FNR] = \$1; next } { d = a[FNR] - \$1; if (d < 0) d = -d;
+		if (d > 1e-9 * \$1) exit 1 } END { exit NR != 2 * FNR }" want got
+'
+
+test_expect_success 'run -> show json -> import -> compare: identical figures' '
+	ukbench run $tiny --db rt.db -l orig time.gettimeofday >/dev/null &&
+	ukbench show --db rt.db 1 --format json >exported.json &&
+	ukbench import --db rt.db --label copy exported.json >out &&
+	grep -q "imported exported.json as run #2 .copy." out &&
+	ukbench runs --db rt.db >runs &&
+	grep -q "exported.json" runs &&
+	ukbench compare --db rt.db orig copy >cmp &&
+	test "$(grep -c "+0.00%  *\[" cmp)" = 3 &&
+	test "$(grep -c "no change" cmp)" = 3 &&
+	ukbench show --db rt.db copy --format json >again.json &&
+	jq -S ".results" exported.json >a && jq -S ".results" again.json >b && cmp a b
+'
+
+test_expect_success 'show prints the table again' '
+	ukbench run $tiny --db sh.db -l tbl time.time >/dev/null &&
+	ukbench show --db sh.db tbl >out &&
+	grep -q "^time.time  *vdso  *[0-9]" out &&
+	grep -q "run #1, label .tbl." out
+'
+
+test_expect_success 'show and compare of a run that does not exist' '
+	ukbench run $tiny --db e.db time.time >/dev/null &&
+	test_expect_code 2 ukbench show --db e.db 42 2>err &&
+	grep -q "no run #42" err &&
+	test_expect_code 2 ukbench show --db e.db nolabel 2>err &&
+	grep -q "no run labelled .nolabel." err
+'
+
+test_expect_success 'a file that is not a database: error, exit 2, bytes unchanged' '
+	echo "my notes" >notes.db && cp notes.db before &&
+	test_expect_code 2 ukbench run $tiny --db notes.db time.time >out 2>err &&
+	grep -q "not an SQLite database; it was left untouched" err &&
+	test ! -s out &&
+	cmp notes.db before &&
+	test_expect_code 2 ukbench runs --db notes.db 2>err &&
+	cmp notes.db before
+'
+
+test_expect_success 'a database of another application: refused, unchanged' '
+	sqlite3 other.db "create table inventory(item, qty); insert into inventory values (1, 2);" &&
+	cp other.db before &&
+	test_expect_code 2 ukbench run $tiny --db other.db time.time 2>err &&
+	grep -q "another application" err &&
+	cmp other.db before
+'
+
+test_expect_success 'a database of a newer schema: refused, versions named' '
+	ukbench run $tiny --db new.db time.time >/dev/null &&
+	sqlite3 new.db "pragma user_version = 9; pragma wal_checkpoint(truncate);" >/dev/null &&
+	cp new.db before &&
+	test_expect_code 2 ukbench runs --db new.db 2>err &&
+	grep -q "schema version 9, newer than the 2 this ukbench knows" err &&
+	cmp new.db before
+'
+
+test_expect_success 'concurrent runs into one database: every run and sample kept' '
+	for i in 1 2 3 4; do
+		"$UKBENCH" run $tiny --db c.db -l "w$i" harness.empty time.time >/dev/null &
+	done &&
+	wait &&
+	test "$(sqlite3 c.db "select count(*) from runs")" = 4 &&
+	test "$(sqlite3 c.db "select count(*) from results")" = 16 &&
+	test "$(sqlite3 c.db "select count(*) from samples")" = \
+		"$(sqlite3 c.db "select sum(n) from results")"
+'
+
+test_expect_success 'an interrupted run is not stored' '
+	"$UKBENCH" run --db i.db --budget 30 --precision 0.001 time >out 2>err &
+	pid=$! &&
+	sleep 1 &&
+	kill -INT $pid &&
+	{ wait $pid; rc=$?; } ;
+	test "$rc" = 130 &&
+	grep -q "not stored: the run was interrupted" out &&
+	test "$(sqlite3 i.db "select count(*) from runs")" = 0
+'
+
+test_expect_success 'import refuses bad files, names file and position, stores nothing' '
+	ukbench run $tiny --no-store --json good.json time.time >/dev/null &&
+	head -c 300 good.json >trunc.json &&
+	test_expect_code 2 ukbench import --db imp.db good.json trunc.json 2>err &&
+	grep -q "trunc.json.: truncated JSON" err &&
+	printf "{\n  \"schema\": \"ukbench-run\",\n  oops\n}\n" >bad.json &&
+	test_expect_code 2 ukbench import --db imp.db bad.json 2>err &&
+	grep -q "bad.json.: not JSON: .* at line 3, column" err &&
+	jq ".schema_version = 7" good.json >v7.json &&
+	test_expect_code 2 ukbench import --db imp.db v7.json 2>err &&
+	grep -q "schema version 7 is not supported" err &&
+	test_expect_code 2 ukbench import --db imp.db missing.json 2>err &&
+	grep -q "cannot open .missing.json." err &&
+	test "$(sqlite3 imp.db "select count(*) from runs" 2>/dev/null || echo 0)" = 0
+'
+
+test_done

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The output formats: CSV, KTAP, Google Benchmark JSON, JSON on stdout.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200"
+
+test_expect_success 'csv: a header and one row per path, numbers parse' '
+	ukbench run $tiny --no-store --format csv time.time harness.empty >out.csv &&
+	head -1 out.csv | grep -q "^run_id,label,host,started,kernel,name,path,status,n,mean_ns," &&
+	test "$(wc -l <out.csv)" = 5 &&
+	awk -F, "NR > 1 && \$8 == \"ok\" && !(\$10 > 0) { exit 1 }" out.csv &&
+	grep -q ",time.time,syscall,ok," out.csv
+'
+
+test_expect_success 'ktap: version, plan, one ok per path, figures as diagnostics' '
+	ukbench run $tiny --no-store --format ktap time.gettimeofday >out.ktap &&
+	head -1 out.ktap | grep -qx "KTAP version 1" &&
+	grep -qx "1..3" out.ktap &&
+	test "$(grep -c "^ok [1-3] time.gettimeofday/" out.ktap)" = 3 &&
+	grep -q "^# time.gettimeofday/vdso: [0-9.]* ns/call ±" out.ktap &&
+	! grep -v "^#" out.ktap | grep -vq "^\(KTAP version 1\|1\.\.3\|ok [1-3] .*\)$"
+'
+
+test_expect_success 'ktap: a path not available here is a SKIP' '
+	ukbench run $tiny --no-store --format ktap "*" >all.ktap &&
+	n=$(ukbench list --names "*" | wc -l) &&
+	grep -qx "1..$n" all.ktap &&
+	test "$(grep -c "^\(not \)\{0,1\}ok " all.ktap)" = "$n" &&
+	! grep -q "^not ok" all.ktap
+'
+
+test_expect_success 'gbench: context, a repetition per sample, aggregates' '
+	ukbench run $tiny --no-store --json r.json --format gbench syscall.null >g.json &&
+	jq -e ".context.executable == \"ukbench\" and (.context.num_cpus > 0)" g.json &&
+	n=$(jq "[.results[] | select(.path == \"syscall\") | .samples_ns[]] | length" r.json) &&
+	test "$(jq "[.benchmarks[] | select(.run_name == \"syscall.null/syscall\" and .run_type == \"iteration\")] | length" g.json)" = "$n" &&
+	jq -e "[.benchmarks[] | select(.run_type == \"aggregate\") | .aggregate_name] | index(\"mean\") != null" g.json &&
+	jq -e "all(.benchmarks[]; .time_unit == \"ns\" and .real_time > 0 and .iterations > 0)" g.json &&
+	jq -e --slurpfile r r.json "([.benchmarks[] | select(.name == \"syscall.null/syscall_mean\")][0].real_time) as \$m |
+		(\$r[0].results[] | select(.path == \"syscall\") | .stats.mean_ns) as \$x | ((\$m - \$x) | fabs) < 1e-9 * \$x" g.json
+'
+
+test_expect_success 'show renders a stored run in every format' '
+	ukbench run $tiny --db f.db -l fmt time.time >/dev/null &&
+	for f in table json csv ktap gbench; do
+		ukbench show --db f.db fmt --format $f >out.$f || exit 1
+	done &&
+	jq -e ".label == \"fmt\" and .id == 1" out.json &&
+	grep -qx "1..3" out.ktap &&
+	test "$(wc -l <out.csv)" = 4 &&
+	jq -e ".benchmarks | length > 3" out.gbench
+'
+
+test_expect_success 'an unknown format, and two outputs on stdout, are refused' '
+	test_expect_code 2 ukbench run --format xml time.time 2>err &&
+	grep -q "unknown format .xml." err &&
+	test_expect_code 2 ukbench run --json - --format csv time.time 2>err &&
+	grep -q "both want standard output" err
+'
+
+test_done

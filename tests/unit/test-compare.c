@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-compare.c - the comparison statistics against independent
+ * computations: Welch's t-test with GSL's t distribution, the Mann-Whitney
+ * U statistic by counting pairs (not by ranks) with GSL's normal
+ * distribution, the CI of the change, the verdicts, and change points on
+ * series with and without a step.
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "changepoint.h"
+#include "compare.h"
+
+static void assert_close(double got, double want, double rel)
+{
+	if (!(fabs(got - want) <= rel * fmax(fabs(want), 1e-300)))
+		fail_msg("got %.17g, want %.17g (relative tolerance %g)", got, want, rel);
+}
+
+static double *draw(gsl_rng *r, size_t n, double mean, double sd)
+{
+	double *x = malloc(n * sizeof(*x));
+
+	assert_non_null(x);
+	for (size_t i = 0; i < n; i++)
+		x[i] = mean + gsl_ran_gaussian(r, sd);
+	return x;
+}
+
+/* Welch by the textbook formula, p from GSL. */
+static double welch_ref(const double *a, size_t na, const double *b, size_t nb, double *df)
+{
+	double va = gsl_stats_variance(a, 1, na) / (double)na;
+	double vb = gsl_stats_variance(b, 1, nb) / (double)nb;
+	double t = (gsl_stats_mean(b, 1, nb) - gsl_stats_mean(a, 1, na)) / sqrt(va + vb);
+
+	*df = (va + vb) * (va + vb) / (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
+	return 2 * gsl_cdf_tdist_Q(fabs(t), *df);
+}
+
+/* U by counting pairs, tie correction by counting tie groups, p from GSL. */
+static double mwu_ref(const double *a, size_t na, const double *b, size_t nb, double *u)
+{
+	size_t n = na + nb;
+	double *all = malloc(n * sizeof(*all)), ties = 0, mu, sigma, z, d;
+
+	assert_non_null(all);
+	*u = 0;
+	for (size_t i = 0; i < nb; i++)
+		for (size_t j = 0; j < na; j++)
+			*u += b[i] > a[j] ? 1 : b[i] == a[j] ? 0.5 : 0;
+	for (size_t i = 0; i < na; i++)
+		all[i] = a[i];
+	for (size_t i = 0; i < nb; i++)
+		all[na + i] = b[i];
+	for (size_t i = 0; i < n; i++) {
+		size_t same = 0, first = 1;
+
+		for (size_t j = 0; j < n; j++) {
+			if (all[j] == all[i]) {
+				same++;
+				if (j < i)
+					first = 0;
+			}
+		}
+		if (first)
+			ties += (double)(same * same * same - same);
+	}
+	free(all);
+	mu = (double)na * (double)nb / 2;
+	sigma = sqrt((double)na * (double)nb / 12 *
+		     ((double)n + 1 - ties / ((double)n * ((double)n - 1))));
+	d = *u - mu;
+	d -= d > 0 ? 0.5 : d < 0 ? -0.5 : 0;
+	z = d / sigma;
+	return 2 * gsl_cdf_ugaussian_Q(fabs(z));
+}
+
+static void test_welch_vs_reference(void **state)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	size_t sizes[][2] = { { 5, 7 }, { 30, 30 }, { 100, 17 }, { 1000, 800 } };
+
+	(void)state;
+	gsl_rng_set(r, 3);
+	for (size_t k = 0; k < 4; k++) {
+		size_t na = sizes[k][0], nb = sizes[k][1];
+		double *a = draw(r, na, 100, 5), *b = draw(r, nb, 101, 9), t, df, dfr, p;
+
+		p = ukb_welch(a, na, b, nb, &t, &df);
+		assert_close(p, welch_ref(a, na, b, nb, &dfr), 1e-8);
+		assert_close(df, dfr, 1e-12);
+		free(a);
+		free(b);
+	}
+	gsl_rng_free(r);
+}
+
+static void test_mann_whitney_vs_reference(void **state)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+
+	(void)state;
+	gsl_rng_set(r, 5);
+	for (int k = 0; k < 6; k++) {
+		size_t na = 8 + 40 * (size_t)k, nb = 11 + 25 * (size_t)k;
+		double *a = draw(r, na, 50, 3), *b = draw(r, nb, 50.5 + k, 3), u, z, uref, p;
+
+		/* round to create ties, as batch times on a coarse clock do */
+		for (size_t i = 0; i < na; i++)
+			a[i] = round(a[i]);
+		for (size_t i = 0; i < nb; i++)
+			b[i] = round(b[i]);
+		p = ukb_mann_whitney(a, na, b, nb, &u, &z);
+		assert_close(p, mwu_ref(a, na, b, nb, &uref), 1e-9);
+		assert_close(u, uref, 0);
+		free(a);
+		free(b);
+	}
+	gsl_rng_free(r);
+}
+
+static void test_mann_whitney_r_example(void **state)
+{
+	/* R: wilcox.test(x, y, exact = FALSE): W = 58, p-value = 0.1329 */
+	double x[] = { 1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30 };
+	double y[] = { 0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29 };
+	double u, z, p;
+
+	(void)state;
+	/* our U counts pairs where the second sample is larger: W = 81 - U */
+	p = ukb_mann_whitney(y, 9, x, 9, &u, &z);
+	assert_close(u, 58, 0);
+	assert_close(p, 0.1329, 0.001);
+}
+
+static void test_change_and_ci(void **state)
+{
+	double a[] = { 100, 101, 99, 100, 102, 98 }, b[] = { 110, 111, 109, 110, 112, 108 };
+	struct ukb_cmp c;
+
+	(void)state;
+	assert_int_equal(ukb_compare(a, 6, b, 6, &c), 0);
+	assert_close(c.mean_a, 100, 1e-12);
+	assert_close(c.mean_b, 110, 1e-12);
+	assert_close(c.change, 0.10, 1e-12);
+	assert_true(c.ci_lo < 0.10 && c.ci_hi > 0.10);
+	assert_true(c.ci_lo > 0.05 && c.ci_hi < 0.15);
+	assert_true(c.p_welch < 1e-6);
+	assert_int_equal(ukb_compare(a, 1, b, 6, &c), -EINVAL);
+	/* identical samples: no change, p = 1 */
+	assert_int_equal(ukb_compare(a, 6, a, 6, &c), 0);
+	assert_close(c.change, 0, 0);
+	assert_close(c.p_welch, 1, 1e-12);
+}
+
+static void test_verdicts(void **state)
+{
+	(void)state;
+	assert_int_equal(ukb_verdict_of(0.10, 0.2, 0.05, 0.01), UKB_NO_CHANGE);
+	assert_int_equal(ukb_verdict_of(0.005, 0.001, 0.05, 0.01), UKB_WITHIN_NOISE);
+	assert_int_equal(ukb_verdict_of(-0.03, 0.001, 0.05, 0.01), UKB_IMPROVED);
+	assert_int_equal(ukb_verdict_of(0.03, 0.001, 0.05, 0.01), UKB_REGRESSED);
+	assert_int_equal(ukb_verdict_of(0.03, NAN, 0.05, 0.01), UKB_NO_CHANGE);
+	assert_string_equal(ukb_verdict_name(UKB_WITHIN_NOISE), "within noise");
+}
+
+static void test_geomean(void **state)
+{
+	double ch[] = { 0.21, -0.1736, 0 }; /* 1.21 * 0.8264 * 1 = 1.000 */
+
+	(void)state;
+	assert_close(ukb_geomean_ratio(ch, 3), cbrt(1.21 * 0.8264), 1e-12);
+	assert_true(isnan(ukb_geomean_ratio(ch, 0)));
+}
+
+/* A series of 12 runs whose means step by @step at run 6. */
+static void series(gsl_rng *r, double step, double **store, struct ukb_point *pts)
+{
+	for (int k = 0; k < 12; k++) {
+		double m = k < 6 ? 100 : 100 * (1 + step);
+
+		store[k] = draw(r, 50, m, 2);
+		pts[k].samples = store[k];
+		pts[k].n = 50;
+		pts[k].mean = gsl_stats_mean(store[k], 1, 50);
+	}
+}
+
+static void test_changepoints(void **state)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	struct ukb_point pts[12];
+	struct ukb_step st[12];
+	double *mem[12];
+	int found;
+
+	(void)state;
+	gsl_rng_set(r, 11);
+	series(r, 0.05, mem, pts);
+	assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
+	for (int k = 0; k < 12; k++) {
+		assert_int_equal(st[k].change_point, k == 6);
+		free(mem[k]);
+	}
+	assert_close(st[6].step, 0.05, 0.1);
+
+	series(r, 0, mem, pts);
+	assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
+	found = 0;
+	for (int k = 0; k < 12; k++) {
+		found += st[k].change_point;
+		free(mem[k]);
+	}
+	assert_int_equal(found, 0);
+	assert_true(isnan(st[0].step));
+	gsl_rng_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_welch_vs_reference),
+		cmocka_unit_test(test_mann_whitney_vs_reference),
+		cmocka_unit_test(test_mann_whitney_r_example),
+		cmocka_unit_test(test_change_and_ci),
+		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_geomean),
+		cmocka_unit_test(test_changepoints),
+	};
+
+	gsl_set_error_handler_off();
+	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+}

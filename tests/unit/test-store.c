@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-store.c - the results store on real SQLite files: round trips of
+ * every sample, migration from the first schema, refusal of foreign,
+ * corrupt and newer files (bytes unchanged), atomic saves, concurrent
+ * writers; and the JSON reader's errors.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "record.h"
+#include "store-internal.h"
+#include "store.h"
+
+static char dir[256];
+
+static void db_path(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s", dir, name);
+	unlink(buf);
+}
+
+/* A run of @nres results with @ns samples each, values derived from @seed. */
+static void make_run(struct rec_run *run, const char *label, size_t nres, size_t ns, int seed)
+{
+	memset(run, 0, sizeof(*run));
+	snprintf(run->label, sizeof(run->label), "%s", label);
+	snprintf(run->host, sizeof(run->host), "testhost");
+	snprintf(run->started, sizeof(run->started), "2026-01-%02dT00:00:00Z", 1 + seed % 28);
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "6.18.0-test");
+	snprintf(run->ukbench_version, sizeof(run->ukbench_version), "test");
+	run->environment = json_object_new_object();
+	json_object_object_add(run->environment, "cpu_model", json_object_new_string("test cpu"));
+	run->settings = json_object_new_object();
+	json_object_object_add(run->settings, "precision", json_object_new_double(0.01));
+	for (size_t i = 0; i < nres; i++) {
+		struct rec_result *r = rec_add_result(run);
+
+		assert_non_null(r);
+		snprintf(r->name, sizeof(r->name), "test.bench%zu", i);
+		snprintf(r->benchmark, sizeof(r->benchmark), "test.bench%zu", i);
+		snprintf(r->path, sizeof(r->path), i % 2 ? "libc" : "vdso");
+		snprintf(r->unit, sizeof(r->unit), "call");
+		r->status = i == nres - 1 ? UKB_UNSUPPORTED : UKB_OK;
+		if (r->status != UKB_OK) {
+			snprintf(r->reason, sizeof(r->reason), "not here");
+			continue;
+		}
+		r->samples = malloc(ns * sizeof(double));
+		assert_non_null(r->samples);
+		for (size_t k = 0; k < ns; k++)
+			r->samples[k] = 10.0 + seed + (double)((k * 7919 + i * 31) % 97) / 97.0;
+		r->nsamples = ns;
+		r->batch_iters = 1000;
+		r->converged = 1;
+		rec_result_restat(r);
+	}
+}
+
+static void assert_same_run(const struct rec_run *a, const struct rec_run *b)
+{
+	assert_string_equal(a->label, b->label);
+	assert_string_equal(a->host, b->host);
+	assert_string_equal(a->started, b->started);
+	assert_int_equal(a->nresults, b->nresults);
+	for (size_t i = 0; i < a->nresults; i++) {
+		const struct rec_result *x = &a->results[i], *y = &b->results[i];
+
+		assert_string_equal(x->name, y->name);
+		assert_string_equal(x->path, y->path);
+		assert_int_equal(x->status, y->status);
+		assert_string_equal(x->reason, y->reason);
+		assert_int_equal(x->nsamples, y->nsamples);
+		for (size_t k = 0; k < x->nsamples; k++)
+			assert_true(x->samples[k] == y->samples[k]);
+		if (x->status == UKB_OK)
+			assert_true(x->stats.mean == y->stats.mean);
+	}
+}
+
+static void test_round_trip(void **state)
+{
+	struct rec_run run, back;
+	struct store *st;
+	char path[512], err[1024];
+
+	(void)state;
+	db_path(path, sizeof(path), "rt.db");
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	make_run(&run, "before", 5, 1000, 1);
+	assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+	assert_int_equal(run.id, 1);
+	assert_int_equal(store_load(st, 1, &back, err, sizeof(err)), 0);
+	assert_same_run(&run, &back);
+	assert_string_equal(
+	    json_object_get_string(json_object_object_get(back.environment, "cpu_model")),
+	    "test cpu");
+	assert_int_equal(store_load(st, 99, &back, err, sizeof(err)), 1);
+	rec_run_release(&run);
+	store_close(st);
+
+	/* reopening finds it again */
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	make_run(&run, "before", 5, 1000, 1);
+	assert_int_equal(store_load(st, 1, &back, err, sizeof(err)), 0);
+	assert_same_run(&run, &back);
+	rec_run_release(&run);
+	rec_run_release(&back);
+	store_close(st);
+}
+
+static void test_json_round_trip(void **state)
+{
+	struct rec_run run, back;
+	struct json_object *doc;
+	const char *text;
+	char err[1024];
+
+	(void)state;
+	make_run(&run, "j", 4, 300, 2);
+	doc = rec_to_json(&run);
+	text = json_object_to_json_string(doc);
+	assert_int_equal(rec_from_json_text(&back, text, strlen(text), "x.json", err, sizeof(err)),
+			 0);
+	assert_same_run(&run, &back);
+	json_object_put(doc);
+	rec_run_release(&run);
+	rec_run_release(&back);
+}
+
+static void test_json_errors(void **state)
+{
+	struct rec_run run;
+	char err[1024];
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"res", "truncated JSON" },
+		{ "{\"schema\": \"ukbench-run\",\n  \"x\": nope}", "line 2, column" },
+		{ "[1, 2]", "not an object" },
+		{ "{\"schema\": \"other\", \"schema_version\": 1}", "schema is 'other'" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 2, \"results\": []}",
+		  "schema version 2 is not supported" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\","
+		  " \"results\": [{\"name\": \"a\", \"path\": \"b\", \"status\": \"ok\","
+		  " \"samples_ns\": [1, \"x\"]}]}",
+		  "results[0].samples_ns[1] is not a number" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\","
+		  " \"results\": [{\"name\": \"a\", \"path\": \"b\", \"status\": \"fine\"}]}",
+		  "results[0].status 'fine'" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\"}",
+		  "$.results is missing" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\","
+		  " \"results\": []} trailing",
+		  "after the document" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = 0;
+		assert_int_equal(rec_from_json_text(&run, cases[i].text, strlen(cases[i].text),
+						    "bad.json", err, sizeof(err)),
+				 -1);
+		if (!strstr(err, cases[i].want) || !strstr(err, "'bad.json'"))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].want);
+	}
+}
+
+static void test_list_and_filter(void **state)
+{
+	struct store_filter f = { 0 };
+	struct store_run *list;
+	struct rec_run run;
+	struct store *st;
+	char path[512], err[1024];
+	size_t n;
+
+	(void)state;
+	db_path(path, sizeof(path), "list.db");
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	for (int i = 0; i < 4; i++) {
+		make_run(&run, i % 2 ? "after" : "before", 3, 20, i);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	assert_int_equal(store_list(st, &f, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(list[0].id, 4); /* newest first */
+	assert_int_equal(list[0].nresults, 3);
+	free(list);
+	f.label = "aft*";
+	assert_int_equal(store_list(st, &f, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 2);
+	free(list);
+	assert_int_equal(store_load_matching(st, 1, "test.bench1", "*", &run, err, sizeof(err)), 0);
+	assert_int_equal(run.nresults, 1);
+	assert_string_equal(run.results[0].path, "libc");
+	rec_run_release(&run);
+	store_close(st);
+}
+
+static void test_migration_from_v1(void **state)
+{
+	struct rec_run run;
+	struct store *st;
+	char path[512], err[1024];
+	int ver = 0;
+	sqlite3_stmt *s;
+
+	(void)state;
+	db_path(path, sizeof(path), "v1.db");
+	assert_int_equal(store_open_version(path, 1, &st, err, sizeof(err)), 0);
+	/* a run as the first schema stored it */
+	assert_int_equal(
+	    sqlite3_exec(store_db(st),
+			 "INSERT INTO runs (id, label, host, started) VALUES"
+			 " (1, 'old', 'h', '2025-01-01T00:00:00Z');"
+			 "INSERT INTO results (id, run_id, seq, name, path, status, n,"
+			 " mean_ns) VALUES (1, 1, 0, 'time.time', 'vdso', 'ok', 2, 1.5);"
+			 "INSERT INTO samples VALUES (1, 0, 1.0), (1, 1, 2.0);",
+			 NULL, NULL, NULL),
+	    SQLITE_OK);
+	store_close(st);
+
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	assert_int_equal(sqlite3_prepare_v2(store_db(st), "PRAGMA user_version", -1, &s, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	ver = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	assert_int_equal(ver, UKB_STORE_SCHEMA_VERSION);
+	assert_int_equal(store_load(st, 1, &run, err, sizeof(err)), 0);
+	assert_string_equal(run.label, "old");
+	assert_string_equal(run.source, "run");
+	assert_int_equal(run.results[0].nsamples, 2);
+	assert_true(run.results[0].stats.mean == 1.5);
+	rec_run_release(&run);
+	store_close(st);
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	char err[256];
+
+	return read_file(path, n, err, sizeof(err));
+}
+
+/* Opening @path must fail with @want in the message, the bytes unchanged. */
+static void assert_refused(const char *path, const char *want)
+{
+	struct store *st;
+	char err[1024];
+	size_t n0, n1;
+	char *before = slurp(path, &n0), *after;
+
+	assert_non_null(before);
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), -1);
+	if (!strstr(err, want))
+		fail_msg("'%s' lacks '%s'", err, want);
+	assert_non_null(strstr(err, "untouched"));
+	after = slurp(path, &n1);
+	assert_int_equal(n0, n1);
+	assert_memory_equal(before, after, n0);
+	free(before);
+	free(after);
+}
+
+static void test_refuses_foreign_corrupt_newer(void **state)
+{
+	char path[512], err[1024], sql[128];
+	struct store *st;
+	sqlite3 *db;
+	FILE *f;
+
+	(void)state;
+	db_path(path, sizeof(path), "text.db");
+	f = fopen(path, "w");
+	fputs("these are not the results you are looking for\n", f);
+	fclose(f);
+	assert_refused(path, "not an SQLite database");
+
+	db_path(path, sizeof(path), "foreign.db");
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(
+	    sqlite3_exec(db, "CREATE TABLE t(a); INSERT INTO t VALUES (1);", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+	assert_refused(path, "another application");
+
+	db_path(path, sizeof(path), "newer.db");
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", UKB_STORE_SCHEMA_VERSION + 7);
+	assert_int_equal(sqlite3_exec(store_db(st), sql, NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(
+	    sqlite3_exec(store_db(st), "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL),
+	    SQLITE_OK);
+	store_close(st);
+	assert_refused(path, "newer than");
+
+	/* a ukbench database with its pages damaged */
+	db_path(path, sizeof(path), "damaged.db");
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	store_close(st);
+	f = fopen(path, "r+");
+	fseek(f, 100, SEEK_SET);
+	for (int i = 0; i < 3000; i++)
+		fputc(0xA5, f);
+	fclose(f);
+	assert_refused(path, "readable database");
+}
+
+static void test_failed_save_leaves_nothing(void **state)
+{
+	struct store_run *list;
+	struct rec_run run;
+	struct store *st;
+	char path[512], err[1024];
+	size_t n;
+	int count = -1;
+	sqlite3_stmt *s;
+
+	(void)state;
+	db_path(path, sizeof(path), "atomic.db");
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	/* the 500th sample of the save fails */
+	assert_int_equal(
+	    sqlite3_exec(store_db(st),
+			 "CREATE TRIGGER boom BEFORE INSERT ON samples WHEN NEW.seq = 499"
+			 " AND NEW.result_id > 1 BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;",
+			 NULL, NULL, NULL),
+	    SQLITE_OK);
+	make_run(&run, "x", 4, 600, 3);
+	assert_int_equal(store_save(st, &run, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "disk on fire"));
+	assert_int_equal(run.id, 0);
+	assert_int_equal(store_list(st, NULL, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 0);
+	free(list);
+	assert_int_equal(sqlite3_prepare_v2(store_db(st),
+					    "SELECT (SELECT count(*) FROM results) +"
+					    " (SELECT count(*) FROM samples)",
+					    -1, &s, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	count = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	assert_int_equal(count, 0);
+	rec_run_release(&run);
+	store_close(st);
+}
+
+static void test_concurrent_writers(void **state)
+{
+	enum { WRITERS = 4, EACH = 6, SAMPLES = 500 };
+	struct store_run *list;
+	struct store *st;
+	char path[512], err[1024];
+	pid_t pid[WRITERS];
+	size_t n;
+	int status;
+
+	(void)state;
+	db_path(path, sizeof(path), "conc.db");
+	for (int w = 0; w < WRITERS; w++) {
+		pid[w] = fork();
+		assert_true(pid[w] >= 0);
+		if (pid[w] == 0) {
+			struct rec_run run;
+			int bad = 0;
+
+			if (store_open(path, &st, err, sizeof(err)))
+				_exit(10);
+			for (int i = 0; i < EACH; i++) {
+				make_run(&run, "conc", 3, SAMPLES, w);
+				bad += store_save(st, &run, err, sizeof(err)) != 0;
+				rec_run_release(&run);
+			}
+			store_close(st);
+			_exit(bad);
+		}
+	}
+	for (int w = 0; w < WRITERS; w++) {
+		assert_int_equal(waitpid(pid[w], &status, 0), pid[w]);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	assert_int_equal(store_list(st, NULL, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, WRITERS * EACH);
+	for (size_t i = 0; i < n; i++) {
+		struct rec_run run;
+
+		assert_int_equal(store_load(st, list[i].id, &run, err, sizeof(err)), 0);
+		assert_int_equal(run.nresults, 3);
+		assert_int_equal(run.results[0].nsamples, SAMPLES);
+		rec_run_release(&run);
+	}
+	free(list);
+	store_close(st);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/ukbench-store-test.XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_json_errors),
+		cmocka_unit_test(test_list_and_filter),
+		cmocka_unit_test(test_migration_from_v1),
+		cmocka_unit_test(test_refuses_foreign_corrupt_newer),
+		cmocka_unit_test(test_failed_save_leaves_nothing),
+		cmocka_unit_test(test_concurrent_writers),
+	};
+
+	return cmocka_run_group_tests_name("store", tests, setup, teardown);
+}
