@@ -144,7 +144,7 @@ static size_t print_block(const struct rec_run *a, const char *da, const struct 
 			  const char *db, const struct compare_opts *o, int color, size_t *both)
 {
 	struct cmp_row *rows;
-	size_t n, bad = 0, ng = 0;
+	size_t n, bad = 0, ng = 0, npp = 0;
 	double *changes;
 
 	*both = compare_runs(a, b, &o->c, &rows, &n);
@@ -192,10 +192,15 @@ static size_t print_block(const struct rec_run *a, const char *da, const struct 
 		       fb, ch, r->p < o->c.alpha ? "*" : " ", ci, pw, pm, col,
 		       ukb_verdict_name(r->verdict), end);
 		changes[ng++] = r->c.change;
+		npp += r->per_process;
 		if (o->fail_pct >= 0 && r->verdict == UKB_REGRESSED &&
 		    100 * r->c.change > o->fail_pct)
 			bad++;
 	}
+	if (npp)
+		printf("\n%zu path%s compared on per-process means (runs repeated in fresh "
+		       "processes with --runs), %zu on batch samples\n",
+		       npp, npp > 1 ? "s" : "", ng - npp);
 	if (ng)
 		printf("\ngeometric mean of other/base over %zu paths: %.4f (%+.2f%%)\n", ng,
 		       ukb_geomean_ratio(changes, ng), 100 * (ukb_geomean_ratio(changes, ng) - 1));

@@ -26,6 +26,7 @@
 #include "store.h"
 #include "comparison.h"
 #include "runref.h"
+#include "run-procs.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -80,6 +81,7 @@ struct run_opts {
 	int no_store;
 	const char *baseline;
 	double fail_pct; /* < 0: off */
+	unsigned runs;
 };
 
 static int parse_args(int argc, char **argv, struct run_opts *ro)
@@ -98,6 +100,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "no-store", no_argument, NULL, 'S' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "baseline", required_argument, NULL, 'L' },
+		{ "runs", required_argument, NULL, 'r' },
 		{ "fail-on-regression", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -111,7 +114,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 	ro->fail_pct = -1;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:r:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (parse_double("--precision", optarg, 0.001, 100, &d))
@@ -167,6 +170,11 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			break;
 		case 'L':
 			ro->baseline = optarg;
+			break;
+		case 'r':
+			if (parse_uint("--runs", optarg, 1, 1000, &u))
+				return -1;
+			ro->runs = (unsigned)u;
 			break;
 		case 'F':
 			if (parse_double("--fail-on-regression", optarg, 0, 1000, &ro->fail_pct))
@@ -453,7 +461,21 @@ int cmd_run(int argc, char **argv)
 	}
 
 	t0 = ukb_now_ns();
-	for (size_t i = 0; i < ncases && !stop_signal; i++) {
+	if (ro.runs > 1) {
+		if (run_in_processes(&ro.m, argv + optind, argc - optind, ro.runs, &run,
+				     &stop_signal, prog.on)) {
+			ret = UKB_EXIT_FAIL;
+			goto out;
+		}
+		for (size_t i = 0; i < run.nresults; i++) {
+			failed |= run.results[i].status == UKB_ERROR;
+			if (table)
+				table_row(out, &run.results[i],
+					  i == 0 ||
+					      strcmp(run.results[i].name, run.results[i - 1].name));
+		}
+	}
+	for (size_t i = 0; ro.runs <= 1 && i < ncases && !stop_signal; i++) {
 		struct ukb_result res;
 		struct rec_result *r;
 
@@ -485,9 +507,13 @@ int cmd_run(int argc, char **argv)
 			regressed =
 			    check_baseline(&base, basedesc, &run, ro.fail_pct, vmsg, verdicts);
 	}
-	if (table)
+	if (table) {
 		table_footer(out, &run);
-	else if (!ro.quiet && ro.format == OUT_KTAP && ktap_print(stdout, &run, verdicts))
+		if (ro.runs > 1)
+			fprintf(out,
+				"each figure pools %u fresh processes; ±CI95 is over their means\n",
+				ro.runs);
+	} else if (!ro.quiet && ro.format == OUT_KTAP && ktap_print(stdout, &run, verdicts))
 		failed = 1;
 	else if (!ro.quiet && ro.format != OUT_KTAP && print_run(stdout, &run, ro.format))
 		failed = 1;

@@ -16,8 +16,14 @@ static void compare_one(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
 
-	row->ok = a && b && a->status == UKB_OK && b->status == UKB_OK &&
-		  !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, &row->c);
+	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
+		return;
+	/* runs repeated in fresh processes: each process is one observation */
+	row->per_process = a->nproc >= 2 && b->nproc >= 2;
+	if (row->per_process)
+		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, &row->c);
+	else
+		row->ok = !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, &row->c);
 	if (!row->ok)
 		return;
 	row->p = o->test == CMP_MWU ? row->c.p_mwu : row->c.p_welch;

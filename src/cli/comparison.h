@@ -23,6 +23,7 @@ struct cmp_opts {
 struct cmp_row {
 	const struct rec_result *a, *b; /* b NULL: missing in the other run */
 	int ok;				/* both measured: the figures below hold */
+	int per_process;		/* compared on per-process means (--runs) */
 	struct ukb_cmp c;
 	double p; /* of the chosen test */
 	enum ukb_verdict verdict;

@@ -89,6 +89,12 @@ static struct json_object *result_to_json(const struct rec_result *r)
 	for (size_t i = 0; i < r->nsamples; i++)
 		json_object_array_add(s, json_object_new_double(r->samples[i]));
 	add(o, "samples_ns", s);
+	if (r->nproc) {
+		s = json_object_new_array_ext((int)r->nproc);
+		for (size_t i = 0; i < r->nproc; i++)
+			json_object_array_add(s, json_object_new_double(r->proc_means[i]));
+		add(o, "process_means_ns", s);
+	}
 	return o;
 }
 
@@ -166,6 +172,34 @@ static int get_num(struct reader *rd, struct json_object *o, const char *key, do
 	return 0;
 }
 
+/* An array of non-negative times at @key of @where into a new array. */
+static int read_numbers(struct reader *rd, struct json_object *s, double **out, size_t *n,
+			const char *where, const char *key)
+{
+	size_t len;
+
+	if (!json_object_is_type(s, json_type_array))
+		return bad(rd, "%s.%s is not an array", where, key);
+	len = json_object_array_length(s);
+	if (!len)
+		return 0;
+	*out = malloc(len * sizeof(double));
+	if (!*out)
+		return bad(rd, "out of memory");
+	for (size_t k = 0; k < len; k++) {
+		struct json_object *v = json_object_array_get_idx(s, k);
+
+		if (!json_object_is_type(v, json_type_double) &&
+		    !json_object_is_type(v, json_type_int))
+			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
+		(*out)[k] = json_object_get_double(v);
+		if (!isfinite((*out)[k]) || (*out)[k] < 0)
+			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
+	}
+	*n = len;
+	return 0;
+}
+
 static int read_result(struct reader *rd, struct json_object *o, struct rec_result *r, size_t i)
 {
 	char where[64], status[32];
@@ -213,26 +247,12 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 	if (!r->unit[0])
 		snprintf(r->unit, sizeof(r->unit), "call");
 
-	if (!json_object_object_get_ex(o, "samples_ns", &s) || !s)
-		s = NULL;
-	else if (!json_object_is_type(s, json_type_array))
-		return bad(rd, "%s.samples_ns is not an array", where);
-	if (s && json_object_array_length(s)) {
-		size_t n = json_object_array_length(s);
-
-		r->samples = malloc(n * sizeof(double));
-		if (!r->samples)
-			return bad(rd, "out of memory");
-		for (size_t k = 0; k < n; k++) {
-			v = json_object_array_get_idx(s, k);
-			if (!json_object_is_type(v, json_type_double) &&
-			    !json_object_is_type(v, json_type_int))
-				return bad(rd, "%s.samples_ns[%zu] is not a number", where, k);
-			r->samples[k] = json_object_get_double(v);
-			if (!isfinite(r->samples[k]) || r->samples[k] < 0)
-				return bad(rd, "%s.samples_ns[%zu] is not a time", where, k);
-		}
-		r->nsamples = n;
+	if (json_object_object_get_ex(o, "samples_ns", &s) && s &&
+	    read_numbers(rd, s, &r->samples, &r->nsamples, where, "samples_ns"))
+		return -1;
+	if (json_object_object_get_ex(o, "process_means_ns", &s) && s) {
+		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))
+			return -1;
 	}
 	if (r->status == UKB_OK && !r->nsamples)
 		return bad(rd, "%s is 'ok' but has no samples", where);

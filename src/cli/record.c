@@ -27,9 +27,15 @@ struct rec_result *rec_add_result(struct rec_run *run)
 
 void rec_result_restat(struct rec_result *r)
 {
+	struct ukb_stats per;
+
 	memset(&r->stats, 0, sizeof(r->stats));
 	if (r->nsamples)
 		ukb_stats_compute(r->samples, r->nsamples, &r->stats);
+	if (r->nproc >= 2 && !ukb_stats_compute(r->proc_means, r->nproc, &per)) {
+		r->stats.ci95 = per.ci95;
+		r->stats.ci95_rel = per.ci95 / r->stats.mean;
+	}
 }
 
 static void env_string(struct json_object *env, const char *key, char *buf, size_t len)
@@ -95,8 +101,10 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 
 void rec_run_release(struct rec_run *run)
 {
-	for (size_t i = 0; i < run->nresults; i++)
+	for (size_t i = 0; i < run->nresults; i++) {
 		free(run->results[i].samples);
+		free(run->results[i].proc_means);
+	}
 	free(run->results);
 	json_object_put(run->environment);
 	json_object_put(run->settings);

@@ -41,6 +41,14 @@ struct rec_result {
 	struct ukb_stats stats; /* valid when status is OK and nsamples > 0 */
 	double *samples;	/* ns per iteration, in the order taken */
 	size_t nsamples;
+	/*
+	 * With `run --runs N`: the mean of each fresh process, in order. The
+	 * samples are then those of every process, concatenated, and the CI
+	 * is that of the per-process means (t with N - 1 degrees of freedom):
+	 * between-process variance is the noise that matters.
+	 */
+	double *proc_means;
+	size_t nproc;
 };
 
 struct rec_run {
@@ -72,7 +80,7 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 /* Adds an empty result to @run; NULL on ENOMEM. */
 struct rec_result *rec_add_result(struct rec_run *run);
 
-/* Recomputes a result's statistics from its samples. */
+/* Recomputes a result's statistics from its samples (and process means). */
 void rec_result_restat(struct rec_result *r);
 
 /* Frees everything @run owns and zeroes it. */

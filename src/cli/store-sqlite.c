@@ -60,8 +60,10 @@ static const char *const migrations[] = {
 	"CREATE INDEX results_by_name ON results(name, path);"
 	"CREATE INDEX runs_by_label ON runs(label, started);",
 
-	/* 2: where a run came from (imports); perf counters per result */
+	/* 2: where a run came from (imports); per-process means (--runs); perf
+	 * counters per result */
 	"ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'run';"
+	"ALTER TABLE results ADD COLUMN process_means TEXT;"
 	"CREATE TABLE counters ("
 	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
 	"  event TEXT NOT NULL,"
@@ -377,6 +379,15 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 	bind_num(res, i++, ok ? s->ci95 : NAN);
 	bind_num(res, i++, ok ? s->ci95_rel : NAN);
 	bind_num(res, i++, ok ? s->trimmed_mean : NAN);
+	if (r->nproc) {
+		struct json_object *pm = json_object_new_array();
+
+		for (size_t k = 0; k < r->nproc; k++)
+			json_object_array_add(pm, json_object_new_double(r->proc_means[k]));
+		bind_json(res, i, pm);
+		json_object_put(pm);
+	}
+	i++;
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
@@ -408,8 +419,8 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		    " detail, vdso_symbol, status, errno, reason, cpu, batch_iterations,"
 		    " batch_target_ns, warmup_batches, measure_s, converged, n, mean_ns,"
 		    " median_ns, stddev_ns, cv, min_ns, max_ns, ci95_ns, ci95_rel,"
-		    " trimmed_mean_ns) VALUES "
-		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " trimmed_mean_ns, process_means) VALUES "
+		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &res, err, len) ||
 	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
 		goto rollback;
@@ -534,6 +545,25 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 	return 0;
 }
 
+static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, char *err, size_t len)
+{
+	struct json_object *a = col_json(s, col);
+	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+
+	if (n) {
+		r->proc_means = malloc(n * sizeof(double));
+		if (!r->proc_means) {
+			json_object_put(a);
+			return fail(err, len, "out of memory");
+		}
+		for (size_t k = 0; k < n; k++)
+			r->proc_means[k] = json_object_get_double(json_object_array_get_idx(a, k));
+		r->nproc = n;
+	}
+	json_object_put(a);
+	return 0;
+}
+
 static int load_results(struct store *st, struct rec_run *run, const char *name, const char *path,
 			char *err, size_t len)
 {
@@ -543,7 +573,8 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 	if (prepare(st,
 		    "SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
 		    " errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
-		    " measure_s, converged FROM results WHERE run_id = ? AND name GLOB ? AND"
+		    " measure_s, converged, process_means FROM results WHERE run_id = ? AND"
+		    " name GLOB ? AND"
 		    " path GLOB ? ORDER BY seq",
 		    &s, err, len))
 		return -1;
@@ -578,6 +609,8 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 		r->measure_s = col_num(s, 15);
 		r->converged = sqlite3_column_int(s, 16);
 		ret = load_samples(st, sqlite3_column_int64(s, 0), r, err, len);
+		if (!ret && sqlite3_column_type(s, 17) != SQLITE_NULL)
+			ret = load_process_means(s, 17, r, err, len);
 		if (!ret && r->status == UKB_OK)
 			rec_result_restat(r);
 	}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# run --runs N: fresh processes, pooled samples, per-process means.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
+
+test_expect_success '--runs 3: three process means per path, samples pooled' '
+	ukbench run $tiny --runs 3 --db r.db -l A --json a.json time.time >out &&
+	grep -q "each figure pools 3 fresh processes" out &&
+	jq -e "all(.results[]; (.process_means_ns | length) == 3)" a.json &&
+	jq -e "all(.results[]; (.samples_ns | length) == .stats.n and .stats.n >= 9)" a.json &&
+	ukbench show --db r.db A --format json >shown.json &&
+	jq -S "[.results[] | .process_means_ns]" a.json >x &&
+	jq -S "[.results[] | .process_means_ns]" shown.json >y &&
+	cmp x y
+'
+
+test_expect_success 'the CI of a --runs result is that of its process means' '
+	ukbench run $tiny --runs 4 --no-store --json b.json syscall.null/syscall >/dev/null &&
+	jq -e ".results[0] | (.process_means_ns | add / length) as \$m |
+		([.process_means_ns[] | (. - \$m) * (. - \$m)] | add / 3 | sqrt) as \$sd |
+		(3.182446305284263 * \$sd / 2) as \$ci |
+		((.stats.ci95_ns - \$ci) | fabs) < 1e-6 * \$ci" b.json
+'
+
+test_expect_success 'compare uses per-process means when both runs have them' '
+	ukbench run $tiny --runs 3 --db r2.db -l A time.time >/dev/null &&
+	ukbench run $tiny --runs 3 --db r2.db -l B time.time >/dev/null &&
+	ukbench compare --db r2.db A B >out &&
+	grep -q "3 paths compared on per-process means" out &&
+	ukbench run $tiny --db r2.db -l C time.time >/dev/null &&
+	ukbench compare --db r2.db A C >out &&
+	! grep -q "per-process" out
+'
+
+test_expect_success '--runs with a bad value, and no child left behind' '
+	test_expect_code 2 ukbench run --runs 0 time.time 2>err &&
+	grep -q "option .--runs. must be between 1 and 1000" err &&
+	ukbench run $tiny --runs 2 --no-store harness.empty >/dev/null &&
+	! pgrep -f "ukbench run --no-store --quiet --json /tmp/ukbench-proc" &&
+	test "$(ls /tmp/ukbench-proc.* 2>/dev/null | wc -l)" = 0
+'
+
+test_done
