@@ -193,12 +193,18 @@ static int check_existing(const char *path, char *err, size_t len)
 
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
 		goto corrupt;
-	/* another process may be creating or writing it right now */
+	/*
+	 * Another process may be creating or writing it right now: wait for
+	 * it, and read all three in one snapshot, or a schema committed
+	 * between two reads would look like a foreign database.
+	 */
 	sqlite3_busy_timeout(db, 30000);
-	if (pragma_int(db, "PRAGMA application_id", &app) ||
-	    pragma_int(db, "PRAGMA user_version", &ver) ||
-	    pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables))
+	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
+	    pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables) ||
+	    pragma_int(db, "PRAGMA application_id", &app) ||
+	    pragma_int(db, "PRAGMA user_version", &ver))
 		goto corrupt;
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
 	if (app != UKB_STORE_APPLICATION_ID && tables) {
 		fail(err, len,
 		     "'%s' is a database of another application (application_id 0x%x); it was left "
