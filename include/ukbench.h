@@ -31,10 +31,23 @@
 struct ukb_bench;
 struct ukb_path;
 
-/* One named variant of a benchmark: "monotonic" for CLOCK_MONOTONIC. */
+/*
+ * One named variant of a benchmark: "monotonic" for CLOCK_MONOTONIC, or,
+ * for a sized benchmark, one request size with one flag set and one thread
+ * count ("256", "4_nonblock", "4_t8"), made by the harness from the
+ * benchmark's sizes, flag sets and the command line.
+ */
 struct ukb_variant {
 	const char *name;
-	long arg;
+	long arg;	  /* the clock id, or the request size in bytes */
+	long arg2;	  /* the flag set's value */
+	unsigned threads; /* for UKB_THREADED benchmarks: threads that run at once */
+};
+
+/* A named flag set of a sized benchmark: { "nonblock", GRND_NONBLOCK }. */
+struct ukb_flagset {
+	const char *name; /* "" for the plain one */
+	long value;
 };
 
 /*
@@ -45,10 +58,12 @@ struct ukb_ctx {
 	const struct ukb_bench *bench;
 	const struct ukb_variant *variant; /* NULL when the bench has none */
 	const struct ukb_path *path;
-	long arg;     /* variant->arg, or 0 */
-	void *vfn;    /* the resolved vDSO function when path->vdso_sym */
-	void *priv;   /* benchmark-owned */
-	unsigned cpu; /* CPU the measuring thread is pinned to, or UKB_CPU_ANY */
+	long arg;	  /* variant->arg, or 0 */
+	long arg2;	  /* variant->arg2, or 0 */
+	unsigned threads; /* variant->threads, at least 1 */
+	void *vfn;	  /* the resolved vDSO function when path->vdso_sym */
+	void *priv;	  /* benchmark-owned */
+	unsigned cpu;	  /* CPU the measuring thread is pinned to, or UKB_CPU_ANY */
 };
 
 #define UKB_CPU_ANY (~0u)

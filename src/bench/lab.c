@@ -15,7 +15,11 @@
 #include "ukbench.h"
 
 static const struct ukb_variant spin_variants[] = {
-	{ "base", 1000 }, { "slow1", 1010 }, { "slow2", 1020 }, { "slow5", 1050 }, { NULL },
+	{ .name = "base", .arg = 1000 },
+	{ "slow1", 1010 },
+	{ "slow2", 1020 },
+	{ "slow5", 1050 },
+	{ NULL },
 };
 
 static int spin_run(struct ukb_ctx *c, uint64_t n)

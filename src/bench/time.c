@@ -23,13 +23,13 @@
 #include "vdso-types.h"
 
 static const struct ukb_variant clocks[] = {
-	{ "realtime", CLOCK_REALTIME },
-	{ "monotonic", CLOCK_MONOTONIC },
-	{ "monotonic_raw", CLOCK_MONOTONIC_RAW },
-	{ "boottime", CLOCK_BOOTTIME },
-	{ "tai", CLOCK_TAI },
-	{ "realtime_coarse", CLOCK_REALTIME_COARSE },
-	{ "monotonic_coarse", CLOCK_MONOTONIC_COARSE },
+	{ .name = "realtime", .arg = CLOCK_REALTIME },
+	{ .name = "monotonic", .arg = CLOCK_MONOTONIC },
+	{ .name = "monotonic_raw", .arg = CLOCK_MONOTONIC_RAW },
+	{ .name = "boottime", .arg = CLOCK_BOOTTIME },
+	{ .name = "tai", .arg = CLOCK_TAI },
+	{ .name = "realtime_coarse", .arg = CLOCK_REALTIME_COARSE },
+	{ .name = "monotonic_coarse", .arg = CLOCK_MONOTONIC_COARSE },
 	{ NULL },
 };
 

@@ -289,6 +289,8 @@ static void result_init(struct ukb_result *res, struct ukb_ctx *ctx, const struc
 	ctx->variant = variant;
 	ctx->path = path;
 	ctx->arg = variant ? variant->arg : 0;
+	ctx->arg2 = variant ? variant->arg2 : 0;
+	ctx->threads = variant && variant->threads ? variant->threads : 1;
 	ctx->cpu = cpu;
 }
 
@@ -339,4 +341,93 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 	if (res->nsamples)
 		ukb_stats_compute(res->samples, res->nsamples, &res->stats);
 	return 0;
+}
+
+/*
+ * Interleaving: one batch of each path in turn, the starting path rotated
+ * every cycle, so that whatever the machine does over time (a frequency
+ * step, a noisy neighbour, a host's scheduling) falls on every path alike
+ * and cancels in their comparison. Used where the question is "can these
+ * be told apart", as in `calibrate`.
+ */
+int ukb_measure_interleaved(const struct ukb_bench *bench,
+			    const struct ukb_variant *const *variants, const struct ukb_path *path,
+			    size_t n, const struct ukb_measure_opts *o,
+			    const struct ukb_clock_info *clk, struct ukb_result *res)
+{
+	struct ukb_ctx *ctx = calloc(n ? n : 1, sizeof(*ctx));
+	unsigned char *ready = calloc(n ? n : 1, 1);
+	uint64_t start, ns;
+	size_t nready = 0, cycle = 0;
+	int err = 0;
+
+	if (!ctx || !ready) {
+		free(ctx);
+		free(ready);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		result_init(&res[i], &ctx[i], bench, variants[i], path, o->cpu);
+		res[i].batch_ns = batch_target(o, clk);
+		ready[i] = (unsigned char)prepare(&ctx[i], &res[i]);
+		if (ready[i] && calibrate(&ctx[i], &res[i], res[i].batch_ns, o->stop)) {
+			set_status(&res[i], UKB_ERROR, -EIO, "%s", "calibration failed");
+			ready[i] = 0;
+		}
+		nready += ready[i];
+	}
+
+	start = ukb_now_ns();
+	for (int warm = 1;; cycle++) {
+		size_t done = 0;
+		double elapsed = (double)(ukb_now_ns() - start);
+
+		if (o->stop && *o->stop)
+			break;
+		if (warm && elapsed >= o->warmup_s * 1e9) {
+			warm = 0;
+			start = ukb_now_ns();
+			continue;
+		}
+		for (size_t k = 0; k < n; k++) {
+			size_t i = (k + cycle) % n;
+
+			if (!ready[i])
+				continue;
+			err = time_batch(&ctx[i], res[i].batch_iters, &ns);
+			if (err) {
+				set_status(&res[i], UKB_ERROR, err, "%s", strerror(-err));
+				ready[i] = 0;
+				continue;
+			}
+			if (warm) {
+				res[i].warmup_batches++;
+				continue;
+			}
+			err = push_sample(&res[i], (double)ns / (double)res[i].batch_iters);
+			if (err)
+				goto out;
+			res[i].measure_s = elapsed / 1e9;
+			done += res[i].nsamples >= o->min_samples &&
+				(res[i].nsamples >= o->max_samples ||
+				 elapsed >= o->budget_s * 1e9 * (double)nready);
+		}
+		if (!warm && done == nready)
+			break;
+		if (!warm && elapsed >= 10 * o->budget_s * 1e9 * (double)nready)
+			break;
+	}
+	err = 0;
+out:
+	for (size_t i = 0; i < n; i++) {
+		if (ready[i] && path->teardown)
+			path->teardown(&ctx[i]);
+		if (res[i].status == UKB_OK && res[i].nsamples)
+			ukb_stats_compute(res[i].samples, res[i].nsamples, &res[i].stats);
+		else if (res[i].status == UKB_OK)
+			set_status(&res[i], UKB_INTERRUPTED, -EINTR, "%s", "interrupted");
+	}
+	free(ctx);
+	free(ready);
+	return err;
 }

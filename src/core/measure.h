@@ -92,6 +92,16 @@ int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
 
 void ukb_result_release(struct ukb_result *res);
 
+/*
+ * Measures @n variants of one path of @bench at once, a batch of each in
+ * turn, so that drift over time hits all alike; each gets @o->budget_s of
+ * the total. @res[0..n) are filled as by ukb_measure(). 0 or -ENOMEM.
+ */
+int ukb_measure_interleaved(const struct ukb_bench *bench,
+			    const struct ukb_variant *const *variants, const struct ukb_path *path,
+			    size_t n, const struct ukb_measure_opts *o,
+			    const struct ukb_clock_info *clk, struct ukb_result *res);
+
 /* Fills the name of @bench in @variant into @buf. */
 void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant, char *buf,
 			size_t len);
