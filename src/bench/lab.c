@@ -16,9 +16,9 @@
 
 static const struct ukb_variant spin_variants[] = {
 	{ .name = "base", .arg = 1000 },
-	{ "slow1", 1010 },
-	{ "slow2", 1020 },
-	{ "slow5", 1050 },
+	{ .name = "slow1", .arg = 1010 },
+	{ .name = "slow2", .arg = 1020 },
+	{ .name = "slow5", .arg = 1050 },
 	{ NULL },
 };
 
