@@ -89,6 +89,12 @@ struct ukb_path {
 enum ukb_bench_flags {
 	UKB_DEFAULT = 1 << 0,	  /* part of the default suite */
 	UKB_FIXED_BATCH = 1 << 1, /* one iteration is one sample; no calibration */
+	/*
+	 * run() makes ctx->threads threads each do @iters operations at once;
+	 * a sample is the wall time over @iters, so the per-call figure is
+	 * the latency one thread sees and threads / figure the throughput.
+	 */
+	UKB_THREADED = 1 << 2,
 };
 
 struct ukb_bench {
@@ -98,6 +104,15 @@ struct ukb_bench {
 	const struct ukb_variant *variants; /* NULL, or ended by { NULL } */
 	const struct ukb_path *paths;	    /* ended by { NULL } */
 	unsigned flags;
+	/*
+	 * Sized benchmarks: the variants are made from these instead. @sizes
+	 * (ended by 0) are the default request sizes, `--size` replaces them
+	 * within [size_min, size_max]; @flagsets (ended by { NULL }) are the
+	 * named flag sets, the first the default, `--flags` chooses others.
+	 */
+	const long *sizes;
+	long size_min, size_max;
+	const struct ukb_flagset *flagsets;
 };
 
 #endif /* UKBENCH_H */

@@ -20,6 +20,8 @@
 	X(time_time)                                                                               \
 	X(time_clock_getres)                                                                       \
 	X(cpu_getcpu)                                                                              \
+	X(random_getrandom)                                                                        \
+	X(random_getrandom_mt)                                                                     \
 	X(lab_spin)
 
 /* Every registered benchmark, in list order; the count in @n. */

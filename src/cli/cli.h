@@ -57,6 +57,13 @@ struct ukb_case {
 	char name[128]; /* bench[.variant] */
 };
 
+/* What the command line says about sized and threaded benchmarks. */
+struct select_opts {
+	const long *sizes; /* --size, ended by 0; NULL: each benchmark's own */
+	const char *flags; /* --flags, a comma list of flag-set names; NULL: the first */
+	unsigned threads;  /* --threads: up to this many; 0: online CPUs */
+};
+
 /*
  * Expands @patterns (NAME[/PATH], NAME a glob or a dotted prefix) into
  * cases, in registry order, each once. No pattern: the default suite when
@@ -64,8 +71,11 @@ struct ukb_case {
  * error naming the closest benchmarks; returns 0 or -1 (message printed).
  * The caller frees *@out.
  */
-int select_cases(int npatterns, char **patterns, int default_suite, struct ukb_case **out,
-		 size_t *n);
+int select_cases(int npatterns, char **patterns, int default_suite, const struct select_opts *so,
+		 struct ukb_case **out, size_t *n);
+
+/* "1,4,16,4k,1m" into a 0-ended array (caller frees); -1 with a message. */
+int parse_size_list(const char *opt, const char *arg, long **out);
 
 /*
  * Does a stored result match @pattern (NAME[/PATH], as select_cases reads

@@ -54,7 +54,7 @@ int cmd_list(int argc, char **argv)
 			return UKB_EXIT_USAGE;
 		}
 	}
-	if (select_cases(argc - optind, argv + optind, 0, &cases, &n))
+	if (select_cases(argc - optind, argv + optind, 0, NULL, &cases, &n))
 		return UKB_EXIT_USAGE;
 
 	for (size_t i = 0; i < n; i++) {

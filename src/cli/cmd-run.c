@@ -82,6 +82,7 @@ struct run_opts {
 	const char *baseline;
 	double fail_pct; /* < 0: off */
 	unsigned runs;
+	struct select_opts sel;
 };
 
 static int parse_args(int argc, char **argv, struct run_opts *ro)
@@ -101,6 +102,9 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "format", required_argument, NULL, 'f' },
 		{ "baseline", required_argument, NULL, 'L' },
 		{ "runs", required_argument, NULL, 'r' },
+		{ "size", required_argument, NULL, 's' },
+		{ "flags", required_argument, NULL, 'g' },
+		{ "threads", required_argument, NULL, 't' },
 		{ "fail-on-regression", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -175,6 +179,19 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			if (parse_uint("--runs", optarg, 1, 1000, &u))
 				return -1;
 			ro->runs = (unsigned)u;
+			break;
+		case 's':
+			free((void *)ro->sel.sizes);
+			if (parse_size_list("--size", optarg, (long **)&ro->sel.sizes))
+				return -1;
+			break;
+		case 'g':
+			ro->sel.flags = optarg;
+			break;
+		case 't':
+			if (parse_uint("--threads", optarg, 1, 4096, &u))
+				return -1;
+			ro->sel.threads = (unsigned)u;
 			break;
 		case 'F':
 			if (parse_double("--fail-on-regression", optarg, 0, 1000, &ro->fail_pct))
@@ -404,10 +421,11 @@ int cmd_run(int argc, char **argv)
 	FILE *out;
 	int ret = UKB_EXIT_USAGE, err, failed = 0, table;
 
-	if (parse_args(argc, argv, &ro))
+	if (parse_args(argc, argv, &ro) ||
+	    select_cases(argc - optind, argv + optind, 1, &ro.sel, &cases, &ncases)) {
+		free((void *)ro.sel.sizes);
 		return UKB_EXIT_USAGE;
-	if (select_cases(argc - optind, argv + optind, 1, &cases, &ncases))
-		return UKB_EXIT_USAGE;
+	}
 	if (ro.m.cpu != UKB_CPU_ANY) {
 		err = ukb_pin_cpu(ro.m.cpu);
 		if (err) {
@@ -462,7 +480,7 @@ int cmd_run(int argc, char **argv)
 
 	t0 = ukb_now_ns();
 	if (ro.runs > 1) {
-		if (run_in_processes(&ro.m, argv + optind, argc - optind, ro.runs, &run,
+		if (run_in_processes(&ro.m, &ro.sel, argv + optind, argc - optind, ro.runs, &run,
 				     &stop_signal, prog.on)) {
 			ret = UKB_EXIT_FAIL;
 			goto out;
@@ -509,6 +527,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (table) {
 		table_footer(out, &run);
+		table_scaling(out, &run);
 		if (ro.runs > 1)
 			fprintf(out,
 				"each figure pools %u fresh processes; ±CI95 is over their means\n",
@@ -545,5 +564,6 @@ out:
 	free(verdicts);
 	free(vmsg);
 	free(cases);
+	free((void *)ro.sel.sizes);
 	return ret;
 }

@@ -4,10 +4,12 @@
  * the command line to a subcommand.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "registry.h"
+#include "vdso.h"
 
 #ifndef UKB_VERSION
 #define UKB_VERSION "unknown"
@@ -39,6 +41,28 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "   %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'ukbench <command> --help' explains each command, with examples.\n");
+}
+
+/*
+ * UKBENCH_VDSO_HIDE=getrandom,getcpu: behave as if the vDSO lacked these
+ * functions, to see how a kernel without them is reported, or to measure
+ * the other paths alone.
+ */
+static void hide_vdso_functions(void)
+{
+	const char *list = getenv("UKBENCH_VDSO_HIDE");
+	char name[32];
+
+	while (list && *list) {
+		size_t len = strcspn(list, ",");
+
+		if (len && len < sizeof(name)) {
+			memcpy(name, list, len);
+			name[len] = 0;
+			ukb_vdso_override(name, NULL, UKB_VDSO_MISSING);
+		}
+		list += len + (list[len] == ',');
+	}
 }
 
 int main(int argc, char **argv)
@@ -74,6 +98,7 @@ int main(int argc, char **argv)
 	argc--;
 	argv++;
 dispatch:
+	hide_vdso_functions();
 	if (ukb_registry_validate(why, sizeof(why))) {
 		error("broken benchmark table: %s", why);
 		return UKB_EXIT_FAIL;

@@ -113,7 +113,8 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	else
 		snprintf(ci, sizeof(ci), "-");
 	format_ns(med, sizeof(med), r->stats.median);
-	format_si(rate, sizeof(rate), 1e9 / r->stats.mean);
+	/* threaded: every thread made the calls, so the rate is the aggregate */
+	format_si(rate, sizeof(rate), (r->threads ? r->threads : 1) * 1e9 / r->stats.mean);
 	snprintf(n, sizeof(n), "%zu", r->nsamples);
 	fprintf(f, ROW_FMT, name, r->path, mean, ci, med, rate, n);
 }
@@ -144,6 +145,44 @@ void table_footer(FILE *f, const struct rec_run *run)
 				  json_object_object_get(run->settings, "precision")));
 }
 
+/*
+ * For threaded benchmarks: each thread count's aggregate rate against the
+ * one-thread rate of the same benchmark, size and path.
+ */
+void table_scaling(FILE *f, const struct rec_run *run)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i], *one = NULL;
+		char base[128], rate[32];
+		size_t cut;
+
+		if (!r->threads || r->status != UKB_OK || !r->nsamples)
+			continue;
+		/* the same name with _t1 in place of _tN */
+		cut = strlen(r->name);
+		while (cut && r->name[cut - 1] != 't')
+			cut--;
+		snprintf(base, sizeof(base), "%.*s1", (int)cut, r->name);
+		one = rec_find(run, base, r->path);
+		if (!header) {
+			fprintf(f, "\nthread scaling (aggregate calls/s against one thread):\n");
+			fprintf(f, "%-35s %-8s %8s %10s %12s %8s\n", "benchmark", "path", "threads",
+				"ns/call", "calls/s", "scaling");
+			header = 1;
+		}
+		format_si(rate, sizeof(rate), r->threads * 1e9 / r->stats.mean);
+		if (one && one->status == UKB_OK && one->nsamples)
+			fprintf(f, "%-35s %-8s %8u %10.2f %12s %7.2fx\n", r->name, r->path,
+				r->threads, r->stats.mean, rate,
+				(r->threads / r->stats.mean) / (one->threads / one->stats.mean));
+		else
+			fprintf(f, "%-35s %-8s %8u %10.2f %12s %8s\n", r->name, r->path, r->threads,
+				r->stats.mean, rate, "-");
+	}
+}
+
 void table_print(FILE *f, const struct rec_run *run)
 {
 	table_header(f, run);
@@ -151,4 +190,5 @@ void table_print(FILE *f, const struct rec_run *run)
 		table_row(f, &run->results[i],
 			  i == 0 || strcmp(run->results[i].name, run->results[i - 1].name));
 	table_footer(f, run);
+	table_scaling(f, run);
 }

@@ -79,6 +79,7 @@ static struct json_object *result_to_json(const struct rec_result *r)
 	add_str(o, "reason", r->reason);
 	add(o, "errno", r->err ? json_object_new_int(r->err) : NULL);
 	add(o, "cpu", r->cpu < 0 ? NULL : json_object_new_int(r->cpu));
+	add(o, "threads", r->threads ? json_object_new_int((int)r->threads) : NULL);
 	add(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
 	add(o, "batch_target_ns", num(r->batch_ns));
 	add(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
@@ -233,6 +234,8 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 	r->err = (int)d;
 	if (json_object_object_get_ex(o, "cpu", &v) && v)
 		r->cpu = json_object_get_int(v);
+	if (json_object_object_get_ex(o, "threads", &v) && v)
+		r->threads = (unsigned)json_object_get_int(v);
 	if (get_num(rd, o, "batch_iterations", &d, where))
 		return -1;
 	r->batch_iters = (uint64_t)d;

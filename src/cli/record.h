@@ -32,7 +32,8 @@ struct rec_result {
 	enum ukb_status status;
 	int err; /* errno (positive) behind a non-OK status, or 0 */
 	char reason[256];
-	int cpu; /* -1: not pinned */
+	int cpu;	  /* -1: not pinned */
+	unsigned threads; /* threads at once (threaded benchmarks); 0: one, not threaded */
 	uint64_t batch_iters;
 	double batch_ns;
 	uint64_t warmup_batches;

@@ -24,8 +24,8 @@
 #include "run-procs.h"
 
 /* The argument vector of one child: `run` with the parent's settings. */
-static char **child_argv(const struct ukb_measure_opts *m, const char *json, char **patterns,
-			 int npatterns, char (*num)[32])
+static char **child_argv(const struct ukb_measure_opts *m, const struct select_opts *sel,
+			 const char *json, char **patterns, int npatterns, char (*num)[256])
 {
 	char **argv = calloc((size_t)npatterns + 32, sizeof(*argv));
 	int a = 0, k = 0;
@@ -53,6 +53,22 @@ static char **child_argv(const struct ukb_measure_opts *m, const char *json, cha
 		OPT("--batch", "%.17g", m->batch_ns / 1000);
 	if (m->cpu != UKB_CPU_ANY)
 		OPT("--cpu", "%u", m->cpu);
+	if (sel->threads)
+		OPT("--threads", "%u", sel->threads);
+	if (sel->flags) {
+		argv[a++] = "--flags";
+		argv[a++] = (char *)sel->flags;
+	}
+	if (sel->sizes) {
+		size_t o = 0;
+
+		num[k][0] = 0;
+		for (const long *s = sel->sizes; *s && o < sizeof(num[k]) - 1; s++)
+			o += (size_t)snprintf(num[k] + o, sizeof(num[k]) - o, "%s%ld",
+					      s == sel->sizes ? "" : ",", *s);
+		argv[a++] = "--size";
+		argv[a++] = num[k++];
+	}
 #undef OPT
 	argv[a++] = "--";
 	for (int i = 0; i < npatterns; i++)
@@ -108,10 +124,11 @@ static int merge(struct rec_run *run, struct rec_run *one)
 	return 0;
 }
 
-int run_in_processes(const struct ukb_measure_opts *m, char **patterns, int npatterns,
-		     unsigned nproc, struct rec_run *run, volatile sig_atomic_t *stop, int progress)
+int run_in_processes(const struct ukb_measure_opts *m, const struct select_opts *sel,
+		     char **patterns, int npatterns, unsigned nproc, struct rec_run *run,
+		     volatile sig_atomic_t *stop, int progress)
 {
-	char tmp[] = "/tmp/ukbench-proc.XXXXXX", num[16][32], err[1024];
+	char tmp[] = "/tmp/ukbench-proc.XXXXXX", num[16][256], err[1024];
 	int ret = 0;
 
 	for (unsigned i = 0; i < nproc && !*stop && !ret; i++) {
@@ -129,7 +146,7 @@ int run_in_processes(const struct ukb_measure_opts *m, char **patterns, int npat
 			return -1;
 		}
 		close(fd);
-		argv = child_argv(m, tmp, patterns, npatterns, num);
+		argv = child_argv(m, sel, tmp, patterns, npatterns, num);
 		if (progress)
 			fprintf(stderr, "\r\033[Kprocess %u/%u", i + 1, nproc);
 		pid = argv ? fork() : -1;

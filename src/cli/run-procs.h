@@ -7,6 +7,7 @@
 
 #include <signal.h>
 
+#include "cli.h"
 #include "measure.h"
 #include "record.h"
 
@@ -16,8 +17,8 @@
  * results into @run (begun by the caller). Stops early when *@stop is set.
  * Returns 0, or -1 with the error printed.
  */
-int run_in_processes(const struct ukb_measure_opts *m, char **patterns, int npatterns,
-		     unsigned nproc, struct rec_run *run, volatile sig_atomic_t *stop,
-		     int progress);
+int run_in_processes(const struct ukb_measure_opts *m, const struct select_opts *sel,
+		     char **patterns, int npatterns, unsigned nproc, struct rec_run *run,
+		     volatile sig_atomic_t *stop, int progress);
 
 #endif

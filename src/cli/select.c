@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "measure.h"
@@ -123,6 +124,119 @@ static void suggest(const char *pat)
 	fputc('\n', stderr);
 }
 
+/* ------------------------------------------------------------------ */
+/* Variants of sized and threaded benchmarks                           */
+
+#define POOL_MAX 4096
+static struct ukb_variant pool[POOL_MAX];
+static char pool_names[POOL_MAX][48];
+static size_t npool;
+
+static void size_name(char *buf, size_t len, long v)
+{
+	if (v >= 1 << 20 && v % (1 << 20) == 0)
+		snprintf(buf, len, "%ldm", v >> 20);
+	else if (v >= 1024 && v % 1024 == 0)
+		snprintf(buf, len, "%ldk", v >> 10);
+	else
+		snprintf(buf, len, "%ld", v);
+}
+
+/* The flag set named @name of @b, or NULL. "0" and "none" name the plain one. */
+static const struct ukb_flagset *find_flagset(const struct ukb_bench *b, const char *name,
+					      size_t len)
+{
+	for (const struct ukb_flagset *f = b->flagsets; f && f->name; f++) {
+		if (strlen(f->name) == len && !strncmp(f->name, name, len))
+			return f;
+		if (!f->name[0] &&
+		    ((len == 1 && name[0] == '0') || (len == 4 && !strncmp(name, "none", 4))))
+			return f;
+	}
+	return NULL;
+}
+
+/*
+ * Makes the variants of a sized benchmark: every size, flag set and thread
+ * count. A size out of range or an unknown flag set name is an error here
+ * only when the benchmark is selected, so the caller checks @bad.
+ */
+static int make_variants(const struct ukb_bench *b, const struct select_opts *so,
+			 const struct ukb_variant **out, size_t *n, char *bad, size_t badlen)
+{
+	static const struct ukb_flagset plain = { "", 0 };
+	const long *sizes = so && so->sizes ? so->sizes : b->sizes;
+	const struct ukb_flagset *sets[16];
+	unsigned threads[40], nthreads = 0, max;
+	size_t nsets = 0, first = npool;
+
+	bad[0] = 0;
+	if (so && so->flags) {
+		for (const char *p = so->flags; *p && nsets < 16;) {
+			size_t len = strcspn(p, ",");
+			const struct ukb_flagset *f = find_flagset(b, p, len);
+
+			if (!f) {
+				snprintf(bad, badlen, "unknown flags '%.*s' for %s", (int)len, p,
+					 b->name);
+				return 0;
+			}
+			sets[nsets++] = f;
+			p += len + (p[len] == ',');
+		}
+	} else {
+		sets[nsets++] = b->flagsets ? &b->flagsets[0] : &plain;
+	}
+	max = so && so->threads ? so->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	if (b->flags & UKB_THREADED) {
+		for (unsigned t = 1; t < max && nthreads < 39; t *= 2)
+			threads[nthreads++] = t;
+		threads[nthreads++] = max;
+	} else {
+		threads[nthreads++] = 0;
+	}
+	for (const long *sz = sizes; *sz; sz++) {
+		if (*sz < b->size_min || *sz > b->size_max) {
+			char lo[24], hi[24], got[24];
+
+			size_name(lo, sizeof(lo), b->size_min);
+			size_name(hi, sizeof(hi), b->size_max);
+			size_name(got, sizeof(got), *sz);
+			snprintf(bad, badlen, "size %s is out of range for %s: %s to %s bytes", got,
+				 b->name, lo, hi);
+			return 0;
+		}
+		for (size_t f = 0; f < nsets; f++)
+			for (unsigned t = 0; t < nthreads; t++) {
+				char *name;
+				int len;
+
+				if (npool == POOL_MAX) {
+					snprintf(bad, badlen, "too many variants of %s", b->name);
+					return 0;
+				}
+				name = pool_names[npool];
+				size_name(name, sizeof(pool_names[0]), *sz);
+				len = (int)strlen(name);
+				if (sets[f]->name[0])
+					len += snprintf(name + len,
+							sizeof(pool_names[0]) - (size_t)len, "_%s",
+							sets[f]->name);
+				if (threads[t])
+					snprintf(name + len, sizeof(pool_names[0]) - (size_t)len,
+						 "_t%u", threads[t]);
+				pool[npool] = (struct ukb_variant){ .name = name,
+								    .arg = *sz,
+								    .arg2 = sets[f]->value,
+								    .threads = threads[t] };
+				npool++;
+			}
+	}
+	*out = &pool[first];
+	*n = npool - first;
+	return 0;
+}
+
 static int add_case(struct ukb_case **out, size_t *n, size_t *cap, const struct ukb_bench *b,
 		    const struct ukb_variant *v, const struct ukb_path *p)
 {
@@ -149,7 +263,8 @@ static int add_case(struct ukb_case **out, size_t *n, size_t *cap, const struct 
 }
 
 /* Adds what @pat selects (NULL: everything, or the default suite). */
-static int expand(const char *pat, int default_suite, struct ukb_case **out, size_t *n, size_t *cap)
+static int expand(const char *pat, int default_suite, const struct select_opts *so,
+		  struct ukb_case **out, size_t *n, size_t *cap)
 {
 	char name[256], *slash;
 	const char *ppat = NULL;
@@ -166,22 +281,33 @@ static int expand(const char *pat, int default_suite, struct ukb_case **out, siz
 		}
 	}
 	for (size_t i = 0; i < nb; i++) {
-		size_t nv = ukb_bench_variant_count(t[i]);
+		const struct ukb_variant *vars = t[i]->variants;
+		size_t nv = ukb_bench_variant_count(t[i]), hits = 0;
+		char bad[256];
 
 		if (!pat && default_suite && !(t[i]->flags & UKB_DEFAULT))
 			continue;
+		if (t[i]->sizes)
+			make_variants(t[i], so, &vars, &nv, bad, sizeof(bad));
 		for (size_t k = 0; k < (nv ? nv : 1); k++) {
-			const struct ukb_variant *var = nv ? &t[i]->variants[k] : NULL;
+			const struct ukb_variant *var = nv ? &vars[k] : NULL;
 			char full[128];
 
 			ukb_bench_fullname(t[i], var, full, sizeof(full));
 			if (pat && !name_matches(name[0] ? name : "*", t[i], full))
 				continue;
 			name_hit = 1;
+			hits++;
 			for (const struct ukb_path *p = t[i]->paths; p->name; p++)
 				if (!ppat || !fnmatch(ppat, p->name, 0))
 					if (add_case(out, n, cap, t[i], var, p))
 						return -1;
+		}
+		/* a sized benchmark that the pattern names, with a bad size or flag */
+		if (t[i]->sizes && bad[0] &&
+		    (!pat || name_matches(name[0] ? name : "*", t[i], t[i]->name) || hits)) {
+			error("%s", bad);
+			return -1;
 		}
 	}
 	if (*n == before && pat) {
@@ -199,22 +325,37 @@ static int expand(const char *pat, int default_suite, struct ukb_case **out, siz
 	return 0;
 }
 
-int select_cases(int npatterns, char **patterns, int default_suite, struct ukb_case **out,
-		 size_t *n)
+int select_cases(int npatterns, char **patterns, int default_suite, const struct select_opts *so,
+		 struct ukb_case **out, size_t *n)
 {
 	size_t cap = 0;
+	int sized = 0;
 
 	*out = NULL;
 	*n = 0;
-	if (!npatterns)
-		return expand(NULL, default_suite, out, n, &cap);
+	if (!npatterns) {
+		if (expand(NULL, default_suite, so, out, n, &cap))
+			return -1;
+		goto check;
+	}
 	for (int i = 0; i < npatterns; i++) {
-		if (expand(patterns[i], 0, out, n, &cap)) {
+		if (expand(patterns[i], 0, so, out, n, &cap)) {
 			free(*out);
 			*out = NULL;
 			*n = 0;
 			return -1;
 		}
+	}
+check:
+	for (size_t i = 0; i < *n; i++)
+		sized |= (*out)[i].bench->sizes != NULL;
+	if (so && (so->sizes || so->flags) && !sized) {
+		error("--size and --flags apply to sized benchmarks (random.getrandom, ...), and "
+		      "none is selected");
+		free(*out);
+		*out = NULL;
+		*n = 0;
+		return -1;
 	}
 	return 0;
 }

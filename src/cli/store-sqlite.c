@@ -64,6 +64,7 @@ static const char *const migrations[] = {
 	 * counters per result */
 	"ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'run';"
 	"ALTER TABLE results ADD COLUMN process_means TEXT;"
+	"ALTER TABLE results ADD COLUMN threads INTEGER;"
 	"CREATE TABLE counters ("
 	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
 	"  event TEXT NOT NULL,"
@@ -394,6 +395,9 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 		json_object_put(pm);
 	}
 	i++;
+	if (r->threads)
+		sqlite3_bind_int(res, i, (int)r->threads);
+	i++;
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
@@ -425,8 +429,8 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		    " detail, vdso_symbol, status, errno, reason, cpu, batch_iterations,"
 		    " batch_target_ns, warmup_batches, measure_s, converged, n, mean_ns,"
 		    " median_ns, stddev_ns, cv, min_ns, max_ns, ci95_ns, ci95_rel,"
-		    " trimmed_mean_ns, process_means) VALUES "
-		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " trimmed_mean_ns, process_means, threads) VALUES "
+		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &res, err, len) ||
 	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
 		goto rollback;
@@ -576,13 +580,14 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 	sqlite3_stmt *s;
 	int ret = 0;
 
-	if (prepare(st,
-		    "SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
-		    " errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
-		    " measure_s, converged, process_means FROM results WHERE run_id = ? AND"
-		    " name GLOB ? AND"
-		    " path GLOB ? ORDER BY seq",
-		    &s, err, len))
+	if (prepare(
+		st,
+		"SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
+		" errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
+		" measure_s, converged, process_means, threads FROM results WHERE run_id = ? AND"
+		" name GLOB ? AND"
+		" path GLOB ? ORDER BY seq",
+		&s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, run->id);
 	bind_text(s, 2, name ? name : "*");
@@ -617,6 +622,7 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 		ret = load_samples(st, sqlite3_column_int64(s, 0), r, err, len);
 		if (!ret && sqlite3_column_type(s, 17) != SQLITE_NULL)
 			ret = load_process_means(s, 17, r, err, len);
+		r->threads = (unsigned)sqlite3_column_int(s, 18);
 		if (!ret && r->status == UKB_OK)
 			rec_result_restat(r);
 	}

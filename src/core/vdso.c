@@ -239,7 +239,9 @@ void *ukb_vdso_func(const char *func, char *why, size_t len)
 		if (strcmp(overrides[i].func, func))
 			continue;
 		if (overrides[i].flags & UKB_VDSO_MISSING) {
-			snprintf(why, len, "'%s' not exported by this vDSO (simulated)", func);
+			snprintf(why, len,
+				 "'%s' not exported by this vDSO (simulated: UKBENCH_VDSO_HIDE)",
+				 func);
 			return NULL;
 		}
 		return overrides[i].fn;

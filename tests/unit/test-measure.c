@@ -283,14 +283,19 @@ static void test_every_builtin_runs(void **state)
 	o.min_samples = 3;
 	for (size_t i = 0; i < n; i++) {
 		size_t nv = ukb_bench_variant_count(t[i]);
+		/* a sized benchmark: its first default size, and two threads */
+		struct ukb_variant sized = { .name = "sized",
+					     .arg = t[i]->sizes ? t[i]->sizes[0] : 0,
+					     .threads = t[i]->flags & UKB_THREADED ? 2 : 0 };
 
 		for (size_t k = 0; k < (nv ? nv : 1); k++)
 			for (const struct ukb_path *p = t[i]->paths; p->name; p++) {
+				const struct ukb_variant *v = nv	    ? &t[i]->variants[k]
+							      : t[i]->sizes ? &sized
+									    : NULL;
 				struct ukb_result r;
 
-				assert_int_equal(ukb_measure(t[i], nv ? &t[i]->variants[k] : NULL,
-							     p, &o, &clk, &r),
-						 0);
+				assert_int_equal(ukb_measure(t[i], v, p, &o, &clk, &r), 0);
 				if (r.status != UKB_OK && r.status != UKB_UNSUPPORTED)
 					fail_msg("%s/%s: %s: %s", r.name, p->name,
 						 ukb_status_name(r.status), r.reason);
