@@ -51,6 +51,16 @@ struct ukb_flagset {
 };
 
 /*
+ * A numeric parameter of a benchmark (hackbench's groups, loops, ...),
+ * set on the command line with -P name=value and read with ukb_param().
+ */
+struct ukb_param {
+	const char *name;
+	const char *help;
+	long def, min, max;
+};
+
+/*
  * What a path's functions are handed. The harness owns it; the benchmark
  * may use @priv for its own state (allocated in setup, freed in teardown).
  */
@@ -58,13 +68,21 @@ struct ukb_ctx {
 	const struct ukb_bench *bench;
 	const struct ukb_variant *variant; /* NULL when the bench has none */
 	const struct ukb_path *path;
-	long arg;	  /* variant->arg, or 0 */
-	long arg2;	  /* variant->arg2, or 0 */
-	unsigned threads; /* variant->threads, at least 1 */
-	void *vfn;	  /* the resolved vDSO function when path->vdso_sym */
-	void *priv;	  /* benchmark-owned */
-	unsigned cpu;	  /* CPU the measuring thread is pinned to, or UKB_CPU_ANY */
+	long arg;	    /* variant->arg, or 0 */
+	long arg2;	    /* variant->arg2, or 0 */
+	unsigned threads;   /* variant->threads, at least 1 */
+	void *vfn;	    /* the resolved vDSO function when path->vdso_sym */
+	void *priv;	    /* benchmark-owned */
+	unsigned cpu;	    /* CPU the measuring thread is pinned to, or UKB_CPU_ANY */
+	const long *params; /* values of bench->params, in order; NULL: defaults */
+	/* UKB_SELF_TIMED benchmarks: the time run() measured itself, in ns */
+	uint64_t elapsed_ns;
+	/* run() may say here why it returned an error ("short read: ...") */
+	char why[200];
 };
+
+/* The value of parameter @idx of the context's benchmark. */
+static inline long ukb_param(const struct ukb_ctx *ctx, unsigned idx);
 
 #define UKB_CPU_ANY (~0u)
 
@@ -95,6 +113,14 @@ enum ukb_bench_flags {
 	 * the latency one thread sees and threads / figure the throughput.
 	 */
 	UKB_THREADED = 1 << 2,
+	/*
+	 * run() times the part that matters itself (hackbench: from the moment
+	 * every task is ready until all have finished, not their creation)
+	 * and stores it in ctx->elapsed_ns.
+	 */
+	UKB_SELF_TIMED = 1 << 3,
+	/* one iteration moves variant->arg bytes: report bytes/s too */
+	UKB_BYTES = 1 << 4,
 };
 
 struct ukb_bench {
@@ -113,6 +139,15 @@ struct ukb_bench {
 	const long *sizes;
 	long size_min, size_max;
 	const struct ukb_flagset *flagsets;
+	/* Parameters (ended by { NULL }), and a check of their values made
+	 * before anything runs: 0, or -errno with the reason in @why. */
+	const struct ukb_param *params;
+	int (*validate)(const struct ukb_ctx *ctx, char *why, size_t len);
 };
+
+static inline long ukb_param(const struct ukb_ctx *ctx, unsigned idx)
+{
+	return ctx->params ? ctx->params[idx] : ctx->bench->params[idx].def;
+}
 
 #endif /* UKBENCH_H */

@@ -22,6 +22,11 @@
 	X(cpu_getcpu)                                                                              \
 	X(random_getrandom)                                                                        \
 	X(random_getrandom_mt)                                                                     \
+	X(copy_read_zero)                                                                          \
+	X(copy_pread_zero)                                                                         \
+	X(copy_write_null)                                                                         \
+	X(sched_messaging)                                                                         \
+	X(sched_pipe)                                                                              \
 	X(lab_spin)
 
 /* Every registered benchmark, in list order; the count in @n. */

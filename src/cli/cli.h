@@ -59,9 +59,10 @@ struct ukb_case {
 
 /* What the command line says about sized and threaded benchmarks. */
 struct select_opts {
-	const long *sizes; /* --size, ended by 0; NULL: each benchmark's own */
-	const char *flags; /* --flags, a comma list of flag-set names; NULL: the first */
-	unsigned threads;  /* --threads: up to this many; 0: online CPUs */
+	const char *params; /* -P name=value,...; NULL: every parameter's default */
+	const long *sizes;  /* --size, ended by 0; NULL: each benchmark's own */
+	const char *flags;  /* --flags, a comma list of flag-set names; NULL: the first */
+	unsigned threads;   /* --threads: up to this many; 0: online CPUs */
 };
 
 /*
@@ -73,6 +74,16 @@ struct select_opts {
  */
 int select_cases(int npatterns, char **patterns, int default_suite, const struct select_opts *so,
 		 struct ukb_case **out, size_t *n);
+
+/*
+ * The values of @bench's parameters with -P @spec applied, into @out (one
+ * per bench->params entry). Unknown names are errors only when
+ * @must_know; out-of-range values always. 0, or -1 with a message.
+ */
+int params_resolve(const struct ukb_bench *bench, const char *spec, int must_know, long *out);
+
+/* "groups=10 loops=100" for the record; "" when the bench has none. */
+void params_describe(const struct ukb_bench *bench, const long *values, char *buf, size_t len);
 
 /* "1,4,16,4k,1m" into a 0-ended array (caller frees); -1 with a message. */
 int parse_size_list(const char *opt, const char *arg, long **out);

@@ -65,10 +65,14 @@ int cmd_list(int argc, char **argv)
 			printf("%s/%s\n", cases[i].name, cases[i].path->name);
 			continue;
 		}
-		if (i == 0 || strcmp(cases[i].name, cases[i - 1].name))
+		if (i == 0 || strcmp(cases[i].name, cases[i - 1].name)) {
 			printf("%s%s %s\n  %s\n", i ? "\n" : "",
 			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", cases[i].name,
 			       cases[i].bench->summary);
+			for (const struct ukb_param *q = cases[i].bench->params; q && q->name; q++)
+				printf("    -P %s=N  %s (default %ld, %ld..%ld)\n", q->name,
+				       q->help, q->def, q->min, q->max);
+		}
 		ukb_probe(cases[i].bench, cases[i].variant, cases[i].path, UKB_CPU_ANY, &r);
 		vdso_symbol_of(cases[i].path, sym, sizeof(sym));
 		if (sym[0])

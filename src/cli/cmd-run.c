@@ -105,6 +105,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "size", required_argument, NULL, 's' },
 		{ "flags", required_argument, NULL, 'g' },
 		{ "threads", required_argument, NULL, 't' },
+		{ "param", required_argument, NULL, 'P' },
 		{ "fail-on-regression", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -118,7 +119,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 	ro->fail_pct = -1;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:r:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:r:P:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (parse_double("--precision", optarg, 0.001, 100, &d))
@@ -187,6 +188,9 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			break;
 		case 'g':
 			ro->sel.flags = optarg;
+			break;
+		case 'P':
+			ro->sel.params = optarg;
 			break;
 		case 't':
 			if (parse_uint("--threads", optarg, 1, 4096, &u))
@@ -401,6 +405,46 @@ static size_t check_baseline(const struct rec_run *base, const char *desc,
 	return bad;
 }
 
+#define MAX_PARAMS 16
+
+/*
+ * Resolves -P for every case and runs each benchmark's own check of its
+ * parameters (descriptors, tasks), before anything runs. @vals gets
+ * MAX_PARAMS values per case. 0, or -1 with the error printed.
+ */
+static int resolve_params(const struct run_opts *ro, const struct ukb_case *cases, size_t n,
+			  long *vals)
+{
+	char why[512];
+
+	/* every -P name must belong to some selected benchmark */
+	for (const char *p = ro->sel.params; p && *p;) {
+		size_t len = strcspn(p, ","), klen = strcspn(p, "=");
+		int known = 0;
+
+		for (size_t i = 0; i < n && !known; i++)
+			for (const struct ukb_param *q = cases[i].bench->params; q && q->name; q++)
+				known |= strlen(q->name) == klen && !strncmp(q->name, p, klen);
+		if (!known) {
+			error("no selected benchmark has a parameter '%.*s'", (int)klen, p);
+			return -1;
+		}
+		p += len + (p[len] == ',');
+	}
+	for (size_t i = 0; i < n; i++) {
+		long *v = &vals[i * MAX_PARAMS];
+
+		if (params_resolve(cases[i].bench, ro->sel.params, 0, v))
+			return -1;
+		if (ukb_validate(cases[i].bench, cases[i].variant, cases[i].path, v, why,
+				 sizeof(why))) {
+			error("%s: %s", cases[i].name, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts ro = { 0 };
@@ -411,6 +455,7 @@ int cmd_run(int argc, char **argv)
 	struct progress prog = { 0 };
 	struct rec_run run = { 0 };
 	struct store *st = NULL;
+	long *pvals = NULL;
 	struct rec_run base = { 0 };
 	const char **verdicts = NULL;
 	char(*vmsg)[512] = NULL;
@@ -426,6 +471,9 @@ int cmd_run(int argc, char **argv)
 		free((void *)ro.sel.sizes);
 		return UKB_EXIT_USAGE;
 	}
+	pvals = calloc(ncases * MAX_PARAMS + 1, sizeof(*pvals));
+	if (!pvals || resolve_params(&ro, cases, ncases, pvals))
+		goto out;
 	if (ro.m.cpu != UKB_CPU_ANY) {
 		err = ukb_pin_cpu(ro.m.cpu);
 		if (err) {
@@ -498,9 +546,12 @@ int cmd_run(int argc, char **argv)
 		struct rec_result *r;
 
 		prog.index = i;
+		ro.m.params = &pvals[i * MAX_PARAMS];
 		err =
 		    ukb_measure(cases[i].bench, cases[i].variant, cases[i].path, &ro.m, &clk, &res);
 		r = err ? NULL : rec_add_measured(&run, &res);
+		if (r)
+			params_describe(cases[i].bench, ro.m.params, r->params, sizeof(r->params));
 		ukb_result_release(&res);
 		if (!r) {
 			error("cannot measure '%s/%s': out of memory", cases[i].name,
@@ -528,6 +579,7 @@ int cmd_run(int argc, char **argv)
 	if (table) {
 		table_footer(out, &run);
 		table_scaling(out, &run);
+		table_throughput(out, &run);
 		if (ro.runs > 1)
 			fprintf(out,
 				"each figure pools %u fresh processes; ±CI95 is over their means\n",
@@ -564,6 +616,7 @@ out:
 	free(verdicts);
 	free(vmsg);
 	free(cases);
+	free(pvals);
 	free((void *)ro.sel.sizes);
 	return ret;
 }

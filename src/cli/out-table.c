@@ -31,7 +31,13 @@ void format_si(char *buf, size_t len, double v)
 
 void format_ns(char *buf, size_t len, double ns)
 {
-	snprintf(buf, len, "%.*f", ns < 10 ? 3 : ns < 1000 ? 2 : ns < 1e6 ? 1 : 0, ns);
+	/* a whole run (sched.messaging) reads better in ms or s */
+	if (ns >= 1e9)
+		snprintf(buf, len, "%.3fs", ns / 1e9);
+	else if (ns >= 1e6)
+		snprintf(buf, len, "%.2fms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.*f", ns < 10 ? 3 : ns < 1000 ? 2 : 1, ns);
 }
 
 void vdso_symbol_of(const struct ukb_path *p, char *buf, size_t len)
@@ -183,6 +189,27 @@ void table_scaling(FILE *f, const struct rec_run *run)
 	}
 }
 
+/* For benchmarks that move bytes: the bytes per second of each path. */
+void table_throughput(FILE *f, const struct rec_run *run)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+		char rate[32];
+
+		if (!r->bytes || r->status != UKB_OK || !r->nsamples)
+			continue;
+		if (!header) {
+			fprintf(f, "\nthroughput:\n%-35s %-8s %12s %14s\n", "benchmark", "path",
+				"bytes/call", "bytes/s");
+			header = 1;
+		}
+		format_si(rate, sizeof(rate), (double)r->bytes * 1e9 / r->stats.mean);
+		fprintf(f, "%-35s %-8s %12ld %13sB\n", r->name, r->path, r->bytes, rate);
+	}
+}
+
 void table_print(FILE *f, const struct rec_run *run)
 {
 	table_header(f, run);
@@ -191,4 +218,5 @@ void table_print(FILE *f, const struct rec_run *run)
 			  i == 0 || strcmp(run->results[i].name, run->results[i - 1].name));
 	table_footer(f, run);
 	table_scaling(f, run);
+	table_throughput(f, run);
 }

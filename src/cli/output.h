@@ -21,6 +21,8 @@ void table_footer(FILE *f, const struct rec_run *run);
 void table_print(FILE *f, const struct rec_run *run);
 /* The thread-scaling summary of threaded results, if any. */
 void table_scaling(FILE *f, const struct rec_run *run);
+/* The bytes/s of results that move bytes, if any. */
+void table_throughput(FILE *f, const struct rec_run *run);
 
 /* "12.3", "1.23 k", "4.56 M": compact figures for columns. */
 void format_si(char *buf, size_t len, double v);

@@ -80,12 +80,17 @@ static struct json_object *result_to_json(const struct rec_result *r)
 	add(o, "errno", r->err ? json_object_new_int(r->err) : NULL);
 	add(o, "cpu", r->cpu < 0 ? NULL : json_object_new_int(r->cpu));
 	add(o, "threads", r->threads ? json_object_new_int((int)r->threads) : NULL);
+	add(o, "bytes_per_call", r->bytes ? json_object_new_int64(r->bytes) : NULL);
+	add_str(o, "params", r->params);
 	add(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
 	add(o, "batch_target_ns", num(r->batch_ns));
 	add(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
 	add(o, "measure_s", num(r->measure_s));
 	add(o, "converged", json_object_new_boolean(r->converged));
 	add(o, "stats", r->status == UKB_OK && r->nsamples ? stats_to_json(&r->stats) : NULL);
+	if (r->bytes && r->status == UKB_OK && r->nsamples)
+		json_object_object_add(json_object_object_get(o, "stats"), "bytes_per_second",
+				       num((double)r->bytes * 1e9 / r->stats.mean));
 	s = json_object_new_array_ext((int)r->nsamples);
 	for (size_t i = 0; i < r->nsamples; i++)
 		json_object_array_add(s, json_object_new_double(r->samples[i]));
@@ -219,6 +224,7 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 	    get_str(rd, o, "detail", r->detail, sizeof(r->detail), where) ||
 	    get_str(rd, o, "vdso_symbol", r->vdso_symbol, sizeof(r->vdso_symbol), where) ||
 	    get_str(rd, o, "reason", r->reason, sizeof(r->reason), where) ||
+	    get_str(rd, o, "params", r->params, sizeof(r->params), where) ||
 	    get_str(rd, o, "status", status, sizeof(status), where))
 		return -1;
 	if (!r->name[0] || !r->path[0])
@@ -236,6 +242,8 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 		r->cpu = json_object_get_int(v);
 	if (json_object_object_get_ex(o, "threads", &v) && v)
 		r->threads = (unsigned)json_object_get_int(v);
+	if (json_object_object_get_ex(o, "bytes_per_call", &v) && v)
+		r->bytes = (long)json_object_get_int64(v);
 	if (get_num(rd, o, "batch_iterations", &d, where))
 		return -1;
 	r->batch_iters = (uint64_t)d;

@@ -81,6 +81,7 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 	snprintf(r->reason, sizeof(r->reason), "%s", u->reason);
 	r->cpu = u->cpu == UKB_CPU_ANY ? -1 : (int)u->cpu;
 	r->threads = u->variant ? u->variant->threads : 0;
+	r->bytes = u->bench->flags & UKB_BYTES && u->variant ? u->variant->arg : 0;
 	r->batch_iters = u->batch_iters;
 	r->batch_ns = u->batch_ns;
 	r->warmup_batches = u->warmup_batches;

@@ -34,6 +34,8 @@ struct rec_result {
 	char reason[256];
 	int cpu;	  /* -1: not pinned */
 	unsigned threads; /* threads at once (threaded benchmarks); 0: one, not threaded */
+	long bytes;	  /* bytes one call moves (copy benchmarks); 0: not counted */
+	char params[160]; /* the benchmark's parameters: "groups=10 loops=100"; "" if none */
 	uint64_t batch_iters;
 	double batch_ns;
 	uint64_t warmup_batches;

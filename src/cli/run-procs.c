@@ -59,6 +59,10 @@ static char **child_argv(const struct ukb_measure_opts *m, const struct select_o
 		argv[a++] = "--flags";
 		argv[a++] = (char *)sel->flags;
 	}
+	if (sel->params) {
+		argv[a++] = "-P";
+		argv[a++] = (char *)sel->params;
+	}
 	if (sel->sizes) {
 		size_t o = 0;
 

@@ -171,7 +171,8 @@ static int make_variants(const struct ukb_bench *b, const struct select_opts *so
 	size_t nsets = 0, first = npool;
 
 	bad[0] = 0;
-	if (so && so->flags) {
+	/* a benchmark without flag sets has only its plain variant */
+	if (so && so->flags && b->flagsets) {
 		for (const char *p = so->flags; *p && nsets < 16;) {
 			size_t len = strcspn(p, ",");
 			const struct ukb_flagset *f = find_flagset(b, p, len);

@@ -65,6 +65,8 @@ static const char *const migrations[] = {
 	"ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'run';"
 	"ALTER TABLE results ADD COLUMN process_means TEXT;"
 	"ALTER TABLE results ADD COLUMN threads INTEGER;"
+	"ALTER TABLE results ADD COLUMN bytes INTEGER;"
+	"ALTER TABLE results ADD COLUMN params TEXT;"
 	"CREATE TABLE counters ("
 	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
 	"  event TEXT NOT NULL,"
@@ -398,6 +400,10 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 	if (r->threads)
 		sqlite3_bind_int(res, i, (int)r->threads);
 	i++;
+	if (r->bytes)
+		sqlite3_bind_int64(res, i, r->bytes);
+	i++;
+	bind_text(res, i++, r->params);
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
@@ -429,8 +435,8 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		    " detail, vdso_symbol, status, errno, reason, cpu, batch_iterations,"
 		    " batch_target_ns, warmup_batches, measure_s, converged, n, mean_ns,"
 		    " median_ns, stddev_ns, cv, min_ns, max_ns, ci95_ns, ci95_rel,"
-		    " trimmed_mean_ns, process_means, threads) VALUES "
-		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " trimmed_mean_ns, process_means, threads, bytes, params) VALUES "
+		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &res, err, len) ||
 	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
 		goto rollback;
@@ -580,14 +586,14 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 	sqlite3_stmt *s;
 	int ret = 0;
 
-	if (prepare(
-		st,
-		"SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
-		" errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
-		" measure_s, converged, process_means, threads FROM results WHERE run_id = ? AND"
-		" name GLOB ? AND"
-		" path GLOB ? ORDER BY seq",
-		&s, err, len))
+	if (prepare(st,
+		    "SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
+		    " errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
+		    " measure_s, converged, process_means, threads, bytes, params FROM results "
+		    "WHERE run_id = ? AND"
+		    " name GLOB ? AND"
+		    " path GLOB ? ORDER BY seq",
+		    &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, run->id);
 	bind_text(s, 2, name ? name : "*");
@@ -623,6 +629,8 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 		if (!ret && sqlite3_column_type(s, 17) != SQLITE_NULL)
 			ret = load_process_means(s, 17, r, err, len);
 		r->threads = (unsigned)sqlite3_column_int(s, 18);
+		r->bytes = (long)sqlite3_column_int64(s, 19);
+		col_text(s, 20, r->params, sizeof(r->params));
 		if (!ret && r->status == UKB_OK)
 			rec_result_restat(r);
 	}

@@ -104,7 +104,7 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 	t0 = ukb_now_ns();
 	err = ctx->path->run(ctx, n);
 	t1 = ukb_now_ns();
-	*ns = t1 - t0;
+	*ns = ctx->bench->flags & UKB_SELF_TIMED ? ctx->elapsed_ns : t1 - t0;
 	return err;
 }
 
@@ -276,7 +276,7 @@ static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
 
 static void result_init(struct ukb_result *res, struct ukb_ctx *ctx, const struct ukb_bench *bench,
 			const struct ukb_variant *variant, const struct ukb_path *path,
-			unsigned cpu)
+			unsigned cpu, const long *params)
 {
 	memset(res, 0, sizeof(*res));
 	ukb_bench_fullname(bench, variant, res->name, sizeof(res->name));
@@ -292,6 +292,7 @@ static void result_init(struct ukb_result *res, struct ukb_ctx *ctx, const struc
 	ctx->arg2 = variant ? variant->arg2 : 0;
 	ctx->threads = variant && variant->threads ? variant->threads : 1;
 	ctx->cpu = cpu;
+	ctx->params = params;
 }
 
 int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
@@ -299,10 +300,22 @@ int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
 {
 	struct ukb_ctx ctx;
 
-	result_init(res, &ctx, bench, variant, path, cpu);
+	result_init(res, &ctx, bench, variant, path, cpu, NULL);
 	if (prepare(&ctx, res) && path->teardown)
 		path->teardown(&ctx);
 	return res->status == UKB_OK;
+}
+
+int ukb_validate(const struct ukb_bench *bench, const struct ukb_variant *variant,
+		 const struct ukb_path *path, const long *params, char *why, size_t len)
+{
+	struct ukb_result res;
+	struct ukb_ctx ctx;
+
+	if (!bench->validate)
+		return 0;
+	result_init(&res, &ctx, bench, variant, path, UKB_CPU_ANY, params);
+	return bench->validate(&ctx, why, len);
 }
 
 int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant,
@@ -313,7 +326,7 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 	uint64_t start = ukb_now_ns();
 	int err;
 
-	result_init(res, &ctx, bench, variant, path, o->cpu);
+	result_init(res, &ctx, bench, variant, path, o->cpu, o->params);
 	res->batch_ns = batch_target(o, clk);
 	if (!prepare(&ctx, res))
 		return 0;
@@ -330,7 +343,7 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 	if (err == -ENOMEM && !res->samples)
 		return err;
 	if (err) {
-		set_status(res, UKB_ERROR, err, "%s", strerror(-err));
+		set_status(res, UKB_ERROR, err, "%s", ctx.why[0] ? ctx.why : strerror(-err));
 		return 0;
 	}
 	if (res->status == UKB_OK && !res->nsamples) {
@@ -367,7 +380,7 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++) {
-		result_init(&res[i], &ctx[i], bench, variants[i], path, o->cpu);
+		result_init(&res[i], &ctx[i], bench, variants[i], path, o->cpu, o->params);
 		res[i].batch_ns = batch_target(o, clk);
 		ready[i] = (unsigned char)prepare(&ctx[i], &res[i]);
 		if (ready[i] && calibrate(&ctx[i], &res[i], res[i].batch_ns, o->stop)) {

@@ -26,13 +26,14 @@
 struct ukb_result;
 
 struct ukb_measure_opts {
-	double precision;	     /* target relative CI95 half-width, e.g. 0.01 */
-	double budget_s;	     /* measuring time per benchmark path */
-	double warmup_s;	     /* warm-up time, calibration included */
-	unsigned min_samples;	     /* never stop with fewer samples */
-	unsigned max_samples;	     /* never keep more (memory bound) */
-	double batch_ns;	     /* batch length target; 0: derived from the clock */
-	unsigned cpu;		     /* recorded in the result; pinning is the caller's */
+	double precision;     /* target relative CI95 half-width, e.g. 0.01 */
+	double budget_s;      /* measuring time per benchmark path */
+	double warmup_s;      /* warm-up time, calibration included */
+	unsigned min_samples; /* never stop with fewer samples */
+	unsigned max_samples; /* never keep more (memory bound) */
+	double batch_ns;      /* batch length target; 0: derived from the clock */
+	unsigned cpu;	      /* recorded in the result; pinning is the caller's */
+	const long *params;   /* parameter values of the benchmark measured; NULL: defaults */
 	volatile sig_atomic_t *stop; /* set asynchronously to stop (Ctrl-C) */
 	/* called after every sample, outside the timed region; may be NULL */
 	void (*progress)(void *arg, const struct ukb_result *r);
@@ -89,6 +90,13 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
  */
 int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
 	      const struct ukb_path *path, unsigned cpu, struct ukb_result *res);
+
+/*
+ * The benchmark's own check of its parameters (fd and process limits),
+ * made before anything runs. 0, or -errno with the reason in @why.
+ */
+int ukb_validate(const struct ukb_bench *bench, const struct ukb_variant *variant,
+		 const struct ukb_path *path, const long *params, char *why, size_t len);
 
 void ukb_result_release(struct ukb_result *res);
 
