@@ -172,7 +172,7 @@ static int hb_validate(const struct ukb_ctx *c, char *why, size_t len)
 			 "%ld groups of %ld need %ld processes, the limit (RLIMIT_NPROC, ulimit "
 			 "-u) is %llu: at most %ld groups fit",
 			 groups, fds, tasks, (unsigned long long)rl.rlim_cur,
-			 ((long)rl.rlim_cur - 64) / (2 * fds));
+			 (long)rl.rlim_cur > 64 ? ((long)rl.rlim_cur - 64) / (2 * fds) : 0);
 		return -EAGAIN;
 	}
 	return 0;

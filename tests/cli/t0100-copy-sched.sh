@@ -1,0 +1,130 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copy paths and scheduler messaging: figures, error counting, limits,
+# and cleanup after every kind of failure.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200 --no-store"
+small_hb="-P groups=1,fds=4,loops=20"
+
+# Processes whose command line carries $1, the marker of one test's run.
+count_marked() {
+	pgrep -f -- "$1" | wc -l
+}
+
+test_expect_success 'copy: every benchmark, sizes and the page-touching variant' '
+	ukbench run $tiny --size 1k,10k --flags 0,touch --json c.json copy >out &&
+	jq -r "[.results[] | \"\(.name)/\(.path)\"] | join(\" \")" c.json >names &&
+	test "$(cat names)" = "copy.read_zero.1k/read copy.read_zero.1k_touch/read copy.read_zero.10k/read copy.read_zero.10k_touch/read copy.pread_zero.1k/pread copy.pread_zero.1k_touch/pread copy.pread_zero.10k/pread copy.pread_zero.10k_touch/pread copy.write_null.1k/write copy.write_null.10k/write" &&
+	jq -e "all(.results[]; .status == \"ok\" and .bytes_per_call > 0 and
+		((.stats.bytes_per_second - .bytes_per_call * 1e9 / .stats.mean_ns) | fabs) < 1e-6 * .stats.bytes_per_second)" c.json &&
+	grep -q "^throughput:" out &&
+	grep -q "^copy.read_zero.10k  *read  *10240  *[0-9.]* [kMG]B$" out
+'
+
+test_expect_success 'copy: a short read is counted and fails the benchmark' '
+	printf "only 19 bytes here\n" >short &&
+	test_expect_code 1 env UKBENCH_ZERO_DEVICE=short "$UKBENCH" run $tiny --size 1k \
+		--json e.json copy.read_zero copy.pread_zero >out &&
+	grep -q "^copy.read_zero.1k  *read  *FAILED  read short 1 of 1 times, first: 19 of 1024 bytes" out &&
+	grep -q "^copy.pread_zero.1k  *pread  *FAILED  pread short" out &&
+	jq -e "all(.results[]; .status == \"error\" and .stats == null)" e.json
+'
+
+test_expect_success 'copy: a device that is not there makes the path n/a, named' '
+	env UKBENCH_ZERO_DEVICE=/nonexistent "$UKBENCH" run $tiny --size 1k copy.read_zero >out &&
+	grep -q "^copy.read_zero.1k  *read  *n/a  cannot open ./nonexistent.: No such file or directory" out
+'
+
+test_expect_success 'copy: size 0 and sizes beyond the path are refused' '
+	test_expect_code 2 ukbench run --size 0 copy 2>err &&
+	grep -q "a size of 0 bytes measures nothing" err &&
+	test_expect_code 2 ukbench run --size 2048m copy.read_zero 2>err &&
+	grep -q "size 2048m is out of range for copy.read_zero" err
+'
+
+test_expect_success 'sched.messaging: every variant, parameters recorded' '
+	ukbench run $tiny $small_hb --json m.json sched.messaging >out &&
+	jq -e "[.results[] | .status] == [\"ok\", \"ok\", \"ok\", \"ok\"]" m.json &&
+	jq -e "all(.results[]; .params == \"groups=1 fds=4 loops=20 datasize=100\" and .batch_iterations == 1)" m.json &&
+	grep -q "^sched.messaging.socket_process  *run  *[0-9.]" out
+'
+
+test_expect_success 'sched.messaging: parameters checked before anything runs' '
+	test_expect_code 2 ukbench run -P groups=0 sched.messaging 2>err &&
+	grep -q "groups=0 is out of range for sched.messaging: 1 to 100000" err &&
+	test_expect_code 2 ukbench run -P grups=3 sched.messaging 2>err &&
+	grep -q "no selected benchmark has a parameter .grups." err &&
+	test_expect_code 2 ukbench run -P groups=x sched.messaging 2>err &&
+	grep -q "expects a whole number" err
+'
+
+test_expect_success 'sched.messaging: descriptor limit named, with what would fit' '
+	test_expect_code 2 sh -c "ulimit -n 100; exec \"$UKBENCH\" run -P groups=5 sched.messaging.socket_thread" >out 2>err &&
+	grep -q "5 groups of 20 in threads need 216 file descriptors, the limit (RLIMIT_NOFILE, ulimit -n) is 100: at most 2 groups fit" err &&
+	test ! -s out
+'
+
+test_expect_success 'sched.messaging: a process limit is named too (as a user)' '
+	id nobody >/dev/null &&
+	test_expect_code 2 setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		prlimit --nproc=100:100 "$UKBENCH" run --no-store -P groups=4 sched.messaging.pipe_process >out 2>err &&
+	grep -q "4 groups of 20 need 160 processes, the limit (RLIMIT_NPROC, ulimit -u) is 100: at most 0 groups fit" err
+'
+
+if mkdir /sys/fs/cgroup/pids/ukbench-test-$$ 2>/dev/null; then
+	cg=/sys/fs/cgroup/pids/ukbench-test-$$
+	test_expect_success 'a fork that fails midway: says how many started, leaves none behind' '
+		echo 12 >$cg/pids.max &&
+		test_expect_code 1 sh -c "echo \$\$ >$cg/cgroup.procs; exec \"$UKBENCH\" run $tiny -P groups=1,fds=10 --json f.json sched.messaging.pipe_process sched.messaging.pipe_thread" >out &&
+		grep -q "^sched.messaging.pipe_process  *run  *FAILED  started [0-9]* of 20 tasks: fork: Resource temporarily unavailable" out &&
+		grep -q "^sched.messaging.pipe_thread  *run  *FAILED  started [0-9]* of 20 tasks: pthread_create" out &&
+		test "$(cat $cg/cgroup.procs | wc -l)" = 0
+	'
+	rmdir $cg
+else
+	test_skip 'a fork that fails midway: says how many started, leaves none behind' \
+		'cannot create a pids cgroup here'
+fi
+
+test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
+	marker="ukbench-int-$$"
+	"$UKBENCH" run --no-store --label "$marker" --budget 30 -P groups=4,loops=2000 sched.messaging.pipe_process >out 2>err &
+	pid=$! &&
+	sleep 1.5 &&
+	test "$(count_marked "$marker")" -gt 10 &&
+	kill -INT $pid &&
+	{ wait $pid; rc=$?; } ;
+	test "$rc" = 130 &&
+	sleep 0.5 &&
+	test "$(count_marked "$marker")" = 0
+'
+
+test_expect_success 'no descriptor survives a run' '
+	cat >fds.sh <<-\EOF &&
+	exec 3>/dev/null
+	"$UKBENCH" run --budget 0.01 --min-samples 3 --no-store -P groups=1,fds=4,loops=10 \
+		sched.messaging sched.pipe copy.read_zero >/dev/null &
+	pid=$!
+	max=0
+	while kill -0 $pid 2>/dev/null; do
+		n=$(ls /proc/$pid/fd 2>/dev/null | wc -l)
+		[ "$n" -gt "$max" ] && max=$n
+		sleep 0.01
+	done
+	wait $pid
+	echo $max
+	EOF
+	sh fds.sh >max &&
+	test "$(cat max)" -lt 40
+'
+
+test_expect_success 'sched.pipe: every variant, or why not' '
+	ukbench run $tiny --json p.json sched.pipe >out &&
+	jq -e "all(.results[]; .status == \"ok\" or (.status == \"unsupported\" and (.reason | test(\"two CPUs\"))))" p.json &&
+	jq -e "[.results[] | select(.name == \"sched.pipe.process\")][0].status == \"ok\"" p.json &&
+	taskset -c 0 "$UKBENCH" run $tiny sched.pipe.process_cross_cpu >out &&
+	grep -q "n/a  needs two CPUs, this thread may use one" out
+'
+
+test_done
