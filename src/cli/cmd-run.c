@@ -83,6 +83,8 @@ struct run_opts {
 	double fail_pct; /* < 0: off */
 	unsigned runs;
 	struct select_opts sel;
+	struct ukb_event events[UKB_MAX_COUNTERS];
+	const char *event_list;
 };
 
 static int parse_args(int argc, char **argv, struct run_opts *ro)
@@ -106,6 +108,8 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "flags", required_argument, NULL, 'g' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "param", required_argument, NULL, 'P' },
+		{ "counters", no_argument, NULL, 'C' },
+		{ "events", required_argument, NULL, 'e' },
 		{ "fail-on-regression", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -119,7 +123,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 	ro->fail_pct = -1;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:r:P:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:r:P:e:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (parse_double("--precision", optarg, 0.001, 100, &d))
@@ -192,6 +196,25 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		case 'P':
 			ro->sel.params = optarg;
 			break;
+		case 'C':
+			ro->m.nevents = (unsigned)ukb_events_default(ro->events, UKB_MAX_COUNTERS);
+			ro->m.events = ro->events;
+			break;
+		case 'e': {
+			char why[256], known[1024];
+			int n = ukb_events_parse(optarg, ro->events, UKB_MAX_COUNTERS, why,
+						 sizeof(why));
+
+			if (n < 0) {
+				ukb_events_known(known, sizeof(known));
+				error("%s; known events: %s", why, known);
+				return -1;
+			}
+			ro->m.nevents = (unsigned)n;
+			ro->m.events = ro->events;
+			ro->event_list = optarg;
+			break;
+		}
 		case 't':
 			if (parse_uint("--threads", optarg, 1, 4096, &u))
 				return -1;

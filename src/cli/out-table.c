@@ -96,6 +96,44 @@ void table_header(FILE *f, const struct rec_run *run)
 		"samples");
 }
 
+/* The counters of a result, per call, and those that could not count. */
+static void table_counters(FILE *f, const struct rec_result *r)
+{
+	if (!r->ncounters)
+		return;
+	fprintf(f, "%-35s %-8s per %s:", "", "", r->unit[0] ? r->unit : "call");
+	for (size_t i = 0; i < r->ncounters; i++) {
+		const struct rec_counter *c = &r->counters[i];
+
+		if (strcmp(c->status, "ok"))
+			continue;
+		if (!strcmp(c->name, "task-clock") || !strcmp(c->name, "cpu-clock"))
+			fprintf(f, " %s %.2f ns", c->name, c->per_call);
+		else
+			fprintf(f, " %s %.4g", c->name, c->per_call);
+	}
+	fputc('\n', f);
+	/* the others, grouped by the reason the machine gave */
+	for (size_t i = 0; i < r->ncounters; i++) {
+		const struct rec_counter *c = &r->counters[i];
+		int first = 1;
+
+		if (!strcmp(c->status, "ok"))
+			continue;
+		for (size_t k = 0; k < i && first; k++)
+			first = !strcmp(r->counters[k].status, "ok") ||
+				strcmp(r->counters[k].reason, c->reason);
+		if (!first)
+			continue;
+		fprintf(f, "%-35s %-8s %s:", "", "", c->reason);
+		for (size_t k = i; k < r->ncounters; k++)
+			if (strcmp(r->counters[k].status, "ok") &&
+			    !strcmp(r->counters[k].reason, c->reason))
+				fprintf(f, " %s", r->counters[k].name);
+		fputc('\n', f);
+	}
+}
+
 void table_row(FILE *f, const struct rec_result *r, int first)
 {
 	char mean[32], ci[32], med[32], rate[32], n[32];
@@ -123,6 +161,7 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	format_si(rate, sizeof(rate), (r->threads ? r->threads : 1) * 1e9 / r->stats.mean);
 	snprintf(n, sizeof(n), "%zu", r->nsamples);
 	fprintf(f, ROW_FMT, name, r->path, mean, ci, med, rate, n);
+	table_counters(f, r);
 }
 
 void table_footer(FILE *f, const struct rec_run *run)

@@ -82,6 +82,26 @@ static struct json_object *result_to_json(const struct rec_result *r)
 	add(o, "threads", r->threads ? json_object_new_int((int)r->threads) : NULL);
 	add(o, "bytes_per_call", r->bytes ? json_object_new_int64(r->bytes) : NULL);
 	add_str(o, "params", r->params);
+	if (r->ncounters) {
+		struct json_object *arr = json_object_new_array();
+
+		for (size_t i = 0; i < r->ncounters; i++) {
+			const struct rec_counter *c = &r->counters[i];
+			struct json_object *co = json_object_new_object(), *ps;
+
+			add_str(co, "event", c->name);
+			add_str(co, "status", c->status);
+			add_str(co, "reason", c->reason);
+			add(co, "total", !strcmp(c->status, "ok") ? num(c->total) : NULL);
+			add(co, "per_call", num(c->per_call));
+			ps = json_object_new_array_ext((int)c->n);
+			for (size_t k = 0; k < c->n; k++)
+				json_object_array_add(ps, num(c->per_sample[k]));
+			add(co, "per_sample", ps);
+			json_object_array_add(arr, co);
+		}
+		add(o, "counters", arr);
+	}
 	add(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
 	add(o, "batch_target_ns", num(r->batch_ns));
 	add(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
@@ -264,6 +284,28 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 	if (json_object_object_get_ex(o, "process_means_ns", &s) && s) {
 		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))
 			return -1;
+	}
+	if (json_object_object_get_ex(o, "counters", &s) && s) {
+		if (!json_object_is_type(s, json_type_array))
+			return bad(rd, "%s.counters is not an array", where);
+		for (size_t k = 0; k < json_object_array_length(s); k++) {
+			struct json_object *co = json_object_array_get_idx(s, k), *pc;
+			struct rec_counter *c = rec_add_counter(r);
+			char cw[96];
+
+			snprintf(cw, sizeof(cw), "%s.counters[%zu]", where, k);
+			if (!c)
+				return bad(rd, "out of memory");
+			if (!json_object_is_type(co, json_type_object))
+				return bad(rd, "%s is not an object", cw);
+			if (get_str(rd, co, "event", c->name, sizeof(c->name), cw) ||
+			    get_str(rd, co, "status", c->status, sizeof(c->status), cw) ||
+			    get_str(rd, co, "reason", c->reason, sizeof(c->reason), cw) ||
+			    get_num(rd, co, "total", &c->total, cw))
+				return -1;
+			pc = json_object_object_get(co, "per_call");
+			c->per_call = pc ? json_object_get_double(pc) : NAN;
+		}
 	}
 	if (r->status == UKB_OK && !r->nsamples)
 		return bad(rd, "%s is 'ok' but has no samples", where);

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <json-c/json.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,19 @@ struct rec_result *rec_add_result(struct rec_run *run)
 	memset(r, 0, sizeof(*r));
 	r->cpu = -1;
 	return r;
+}
+
+struct rec_counter *rec_add_counter(struct rec_result *r)
+{
+	struct rec_counter *c = realloc(r->counters, (r->ncounters + 1) * sizeof(*c));
+
+	if (!c)
+		return NULL;
+	r->counters = c;
+	c = &c[r->ncounters++];
+	memset(c, 0, sizeof(*c));
+	c->per_call = NAN;
+	return c;
 }
 
 void rec_result_restat(struct rec_result *r)
@@ -98,6 +112,25 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 	}
 	if (u->status == UKB_OK)
 		r->stats = u->stats;
+	for (unsigned i = 0; i < u->ncounters; i++) {
+		const struct ukb_counter_result *uc = &u->counters[i];
+		struct rec_counter *c = rec_add_counter(r);
+
+		if (!c)
+			return NULL;
+		snprintf(c->name, sizeof(c->name), "%s", uc->ev.name);
+		snprintf(c->status, sizeof(c->status), "%s", ukb_counter_status_name(uc->status));
+		snprintf(c->reason, sizeof(c->reason), "%s", uc->reason);
+		c->total = uc->total;
+		c->per_call = uc->status == UKB_CTR_OK ? uc->per_call : NAN;
+		if (uc->n) {
+			c->per_sample = malloc(uc->n * sizeof(double));
+			if (!c->per_sample)
+				return NULL;
+			memcpy(c->per_sample, uc->per_sample, uc->n * sizeof(double));
+			c->n = uc->n;
+		}
+	}
 	return r;
 }
 
@@ -106,6 +139,9 @@ void rec_run_release(struct rec_run *run)
 	for (size_t i = 0; i < run->nresults; i++) {
 		free(run->results[i].samples);
 		free(run->results[i].proc_means);
+		for (size_t k = 0; k < run->results[i].ncounters; k++)
+			free(run->results[i].counters[k].per_sample);
+		free(run->results[i].counters);
 	}
 	free(run->results);
 	json_object_put(run->environment);

@@ -21,6 +21,17 @@
 
 struct json_object;
 
+/* A counter of a result, as kept. */
+struct rec_counter {
+	char name[32];
+	char status[16]; /* "ok", "not supported", "not permitted", "not counted", "error" */
+	char reason[128];
+	double total;	 /* scaled, over every measured call */
+	double per_call; /* NAN unless counted */
+	double *per_sample;
+	size_t n;
+};
+
 struct rec_result {
 	char name[128];	     /* benchmark[.variant] */
 	char benchmark[128]; /* without the variant */
@@ -52,6 +63,8 @@ struct rec_result {
 	 */
 	double *proc_means;
 	size_t nproc;
+	struct rec_counter *counters;
+	size_t ncounters;
 };
 
 struct rec_run {
@@ -82,6 +95,9 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 
 /* Adds an empty result to @run; NULL on ENOMEM. */
 struct rec_result *rec_add_result(struct rec_run *run);
+
+/* Adds a counter to @r; NULL on ENOMEM. */
+struct rec_counter *rec_add_counter(struct rec_result *r);
 
 /* Recomputes a result's statistics from its samples (and process means). */
 void rec_result_restat(struct rec_result *r);

@@ -63,6 +63,16 @@ static char **child_argv(const struct ukb_measure_opts *m, const struct select_o
 		argv[a++] = "-P";
 		argv[a++] = (char *)sel->params;
 	}
+	if (m->nevents) {
+		size_t o = 0;
+
+		num[k][0] = 0;
+		for (unsigned i = 0; i < m->nevents && o < sizeof(num[k]) - 1; i++)
+			o += (size_t)snprintf(num[k] + o, sizeof(num[k]) - o, "%s%s", i ? "," : "",
+					      m->events[i].name);
+		argv[a++] = "--events";
+		argv[a++] = num[k++];
+	}
 	if (sel->sizes) {
 		size_t o = 0;
 

@@ -72,7 +72,7 @@ static const char *const migrations[] = {
 	"  event TEXT NOT NULL,"
 	"  status TEXT NOT NULL,"
 	"  value REAL, per_call REAL, reason TEXT,"
-	"  PRIMARY KEY (result_id, event)) WITHOUT ROWID;",
+	"  PRIMARY KEY (result_id, event));",
 };
 
 static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -351,6 +351,34 @@ static int step_done(struct store *st, sqlite3_stmt *s, char *err, size_t len)
 	return 0;
 }
 
+static int save_counters(struct store *st, int64_t rid, const struct rec_result *r, char *err,
+			 size_t len)
+{
+	sqlite3_stmt *s;
+	int ret = 0;
+
+	if (!r->ncounters)
+		return 0;
+	if (prepare(st,
+		    "INSERT INTO counters (result_id, event, status, value, per_call, reason)"
+		    " VALUES (?,?,?,?,?,?)",
+		    &s, err, len))
+		return -1;
+	for (size_t i = 0; i < r->ncounters && !ret; i++) {
+		const struct rec_counter *c = &r->counters[i];
+
+		sqlite3_bind_int64(s, 1, rid);
+		bind_text(s, 2, c->name);
+		bind_text(s, 3, c->status);
+		bind_num(s, 4, strcmp(c->status, "ok") ? NAN : c->total);
+		bind_num(s, 5, c->per_call);
+		bind_text(s, 6, c->reason);
+		ret = step_done(st, s, err, len);
+	}
+	sqlite3_finalize(s);
+	return ret;
+}
+
 static int save_result(struct store *st, int64_t run_id, size_t seq, const struct rec_result *r,
 		       sqlite3_stmt *res, sqlite3_stmt *smp, char *err, size_t len)
 {
@@ -407,6 +435,8 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
+	if (save_counters(st, rid, r, err, len))
+		return -1;
 	for (size_t k = 0; k < r->nsamples; k++) {
 		sqlite3_bind_int64(smp, 1, rid);
 		sqlite3_bind_int64(smp, 2, (int64_t)k);
@@ -580,6 +610,34 @@ static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, ch
 	return 0;
 }
 
+static int load_counters(struct store *st, int64_t rid, struct rec_result *r, char *err,
+			 size_t len)
+{
+	sqlite3_stmt *s;
+
+	if (prepare(st,
+		    "SELECT event, status, value, per_call, reason FROM counters WHERE"
+		    " result_id = ? ORDER BY rowid",
+		    &s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, rid);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		struct rec_counter *c = rec_add_counter(r);
+
+		if (!c) {
+			sqlite3_finalize(s);
+			return fail(err, len, "out of memory");
+		}
+		col_text(s, 0, c->name, sizeof(c->name));
+		col_text(s, 1, c->status, sizeof(c->status));
+		c->total = col_num(s, 2);
+		c->per_call = col_num(s, 3);
+		col_text(s, 4, c->reason, sizeof(c->reason));
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
 static int load_results(struct store *st, struct rec_run *run, const char *name, const char *path,
 			char *err, size_t len)
 {
@@ -626,6 +684,8 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 		r->measure_s = col_num(s, 15);
 		r->converged = sqlite3_column_int(s, 16);
 		ret = load_samples(st, sqlite3_column_int64(s, 0), r, err, len);
+		if (!ret)
+			ret = load_counters(st, sqlite3_column_int64(s, 0), r, err, len);
 		if (!ret && sqlite3_column_type(s, 17) != SQLITE_NULL)
 			ret = load_process_means(s, 17, r, err, len);
 		r->threads = (unsigned)sqlite3_column_int(s, 18);

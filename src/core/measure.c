@@ -75,6 +75,9 @@ size_t ukb_bench_variant_count(const struct ukb_bench *b)
 
 void ukb_result_release(struct ukb_result *res)
 {
+	for (unsigned i = 0; i < res->ncounters; i++)
+		free(res->counters[i].per_sample);
+	res->ncounters = 0;
 	free(res->samples);
 	res->samples = NULL;
 	res->nsamples = res->cap = 0;
@@ -201,12 +204,78 @@ static int warm_up(struct ukb_ctx *ctx, struct ukb_result *res, double warmup_ns
 	return 0;
 }
 
+/*
+ * Counters are read before and after every batch, outside the timed
+ * region, so a sample's counts belong to exactly its calls. Children and
+ * threads started after they open are counted once they have exited.
+ */
+static void counters_begin(struct ukb_counters *c, struct ukb_result *res,
+			   const struct ukb_measure_opts *o)
+{
+	ukb_counters_open(c, o->events, o->nevents, 0, 1, 0);
+	res->ncounters = c->n;
+	for (unsigned i = 0; i < c->n; i++) {
+		res->counters[i].ev = c->ev[i];
+		res->counters[i].status = c->status[i];
+		snprintf(res->counters[i].reason, sizeof(res->counters[i].reason), "%s",
+			 c->reason[i]);
+	}
+}
+
+static int counters_add(struct ukb_result *res, const struct ukb_reading *a,
+			const struct ukb_reading *b, uint64_t iters)
+{
+	for (unsigned i = 0; i < res->ncounters; i++) {
+		struct ukb_counter_result *cr = &res->counters[i];
+		double d;
+		double *p;
+
+		if (cr->status != UKB_CTR_OK && cr->status != UKB_CTR_NOT_COUNTED)
+			continue;
+		if (ukb_counter_delta(&a[i], &b[i], &d)) {
+			/* multiplexed out for this whole batch: nothing to say */
+			d = NAN;
+		}
+		p = realloc(cr->per_sample, (cr->n + 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		cr->per_sample = p;
+		cr->per_sample[cr->n++] = d / (double)iters;
+		if (isfinite(d))
+			cr->total += d;
+	}
+	return 0;
+}
+
+static void counters_end(struct ukb_counters *c, struct ukb_result *res, uint64_t iters)
+{
+	for (unsigned i = 0; i < res->ncounters; i++) {
+		struct ukb_counter_result *cr = &res->counters[i];
+		size_t counted = 0;
+
+		for (size_t k = 0; k < cr->n; k++)
+			counted += isfinite(cr->per_sample[k]);
+		if (cr->status == UKB_CTR_OK && cr->n && !counted) {
+			cr->status = UKB_CTR_NOT_COUNTED;
+			snprintf(cr->reason, sizeof(cr->reason),
+				 "not counted (multiplexed to zero: the PMU had no room)");
+		}
+		cr->per_call = iters && counted ? cr->total / (double)(iters / cr->n * counted) : NAN;
+	}
+	ukb_counters_close(c);
+}
+
 static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_measure_opts *o)
 {
 	struct ukb_running run = { 0 };
+	struct ukb_counters ctrs = { 0 };
+	struct ukb_reading before[UKB_MAX_COUNTERS], after[UKB_MAX_COUNTERS];
 	uint64_t start = ukb_now_ns(), ns;
 	double budget = o->budget_s * 1e9, elapsed;
 	int err;
+
+	if (o->nevents)
+		counters_begin(&ctrs, res, o);
 
 	for (;;) {
 		if (o->stop && *o->stop) {
@@ -215,12 +284,19 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 				 res->nsamples);
 			break;
 		}
+		if (ctrs.n)
+			ukb_counters_read(&ctrs, before);
 		err = time_batch(ctx, res->batch_iters, &ns);
-		if (err)
+		if (ctrs.n)
+			ukb_counters_read(&ctrs, after);
+		if (!err && ctrs.n)
+			err = counters_add(res, before, after, res->batch_iters);
+		if (!err)
+			err = push_sample(res, (double)ns / (double)res->batch_iters);
+		if (err) {
+			ukb_counters_close(&ctrs);
 			return err;
-		err = push_sample(res, (double)ns / (double)res->batch_iters);
-		if (err)
-			return err;
+		}
 		ukb_running_add(&run, res->samples[res->nsamples - 1]);
 		elapsed = (double)(ukb_now_ns() - start);
 		res->measure_s = elapsed / 1e9;
@@ -242,6 +318,8 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 		if (elapsed >= budget)
 			break;
 	}
+	if (ctrs.n)
+		counters_end(&ctrs, res, res->batch_iters * res->nsamples);
 	return 0;
 }
 

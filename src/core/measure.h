@@ -21,6 +21,7 @@
 
 #include "ukbench.h"
 #include "clock.h"
+#include "counters.h"
 #include "stats.h"
 
 struct ukb_result;
@@ -34,6 +35,8 @@ struct ukb_measure_opts {
 	double batch_ns;      /* batch length target; 0: derived from the clock */
 	unsigned cpu;	      /* recorded in the result; pinning is the caller's */
 	const long *params;   /* parameter values of the benchmark measured; NULL: defaults */
+	const struct ukb_event *events; /* counters read around every batch; NULL: none */
+	unsigned nevents;
 	volatile sig_atomic_t *stop; /* set asynchronously to stop (Ctrl-C) */
 	/* called after every sample, outside the timed region; may be NULL */
 	void (*progress)(void *arg, const struct ukb_result *r);
@@ -52,6 +55,17 @@ enum ukb_status {
 };
 
 const char *ukb_status_name(enum ukb_status s);
+
+/* One counter of a result: its fate, and what it counted. */
+struct ukb_counter_result {
+	struct ukb_event ev;
+	enum ukb_counter_status status;
+	char reason[128];
+	double total;      /* over every measured batch, scaled */
+	double per_call;   /* total / iterations */
+	double *per_sample; /* per call, batch by batch */
+	size_t n;
+};
 
 struct ukb_result {
 	char name[128]; /* bench name, plus "." variant */
@@ -72,6 +86,8 @@ struct ukb_result {
 	int converged;	  /* precision target reached */
 	unsigned cpu;
 	struct ukb_stats stats;
+	unsigned ncounters;
+	struct ukb_counter_result counters[UKB_MAX_COUNTERS];
 };
 
 /*
