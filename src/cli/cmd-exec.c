@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd-exec.c - `ukbench exec [-r N] [--] COMMAND [ARGS...]`: any command,
+ * repeated, with wall, user and system time, peak memory, exit status and
+ * perf counters, each with mean, stddev, 95% CI, min, median and max.
+ *
+ * Each run forks a child that waits until the parent has opened the
+ * counters on it (enabled at exec, inherited by everything it starts),
+ * then executes the command. The wall time runs from that release to the
+ * child's exit, observed through a pidfd so the wait adds nothing. The
+ * counters are read once the child and its descendants have exited and
+ * folded their counts in. Runs are stored and compared like benchmarks:
+ * one result "exec.<command>", path "wall", one sample per run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "counters.h"
+#include "output.h"
+#include "record.h"
+#include "runref.h"
+#include "stats.h"
+#include "store.h"
+
+static const char exec_usage[] =
+	"usage: ukbench exec [options] [--] COMMAND [ARGS...]\n"
+	"\n"
+	"Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
+	"median and max: wall, user and system time, peak memory (max RSS), and\n"
+	"perf counters (task-clock, context switches, migrations, page faults,\n"
+	"cycles, instructions, branches, branch-misses, cache-misses; kernel side\n"
+	"and child processes included). It reads like `perf stat -r N`, with one\n"
+	"difference: ukbench's '±' is the 95% confidence interval of the mean;\n"
+	"perf prints the standard error of the mean relative to the mean and\n"
+	"calls it noise. The stddev is shown beside it.\n"
+	"\n"
+	"options:\n"
+	"  -r, --repeat N        measured runs (default 10)\n"
+	"      --warmup-runs N   runs first, not measured (default 1)\n"
+	"  -e, --events LIST     counters by perf's names instead of the default set\n"
+	"      --no-counters     no perf counters\n"
+	"      --timeout SEC     end a run that takes longer (SIGTERM, then SIGKILL)\n"
+	"      --allow-failure   a non-zero exit status does not fail the run\n"
+	"  -l, --label NAME      label the run in the store\n"
+	"      --db PATH         the results database\n"
+	"      --no-store        do not store the run\n"
+	"  -j, --json FILE       write the run as JSON ('-': standard output)\n"
+	"\n"
+	"exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
+	"timed out; 2 for bad usage; 127 when the command cannot be started.\n"
+	"\n"
+	"examples:\n"
+	"  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
+	"  ukbench exec -l v6.12 -r 20 -- ./tb\n"
+	"  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n";
+
+struct exec_opts {
+	unsigned long repeat, warmup;
+	double timeout_s;
+	int allow_failure, no_store, counters;
+	const char *label, *db, *json;
+	struct ukb_event ev[UKB_MAX_COUNTERS];
+	unsigned nev;
+};
+
+/* What one run of the command gave. */
+struct one_run {
+	double wall_ns, user_ns, sys_ns, maxrss_kb;
+	int status; /* as from waitpid */
+	int timed_out;
+	int exec_errno; /* the command could not be started */
+	struct ukb_reading rd[UKB_MAX_COUNTERS];
+	struct ukb_counters ctr;
+};
+
+static int pidfd_open_(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* Waits for @pid up to @timeout_s (0: forever); 1 on exit, 0 on timeout. */
+static int wait_exit(pid_t pid, double timeout_s)
+{
+	int pfd = pidfd_open_(pid), ret = 1;
+	struct pollfd p = { .fd = pfd, .events = POLLIN };
+
+	if (pfd < 0) {
+		/* no pidfd: poll the child every millisecond */
+		uint64_t end = ukb_now_ns() + (uint64_t)(timeout_s * 1e9);
+		siginfo_t si;
+
+		for (;;) {
+			memset(&si, 0, sizeof(si));
+			if (!waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) && si.si_pid)
+				return 1;
+			if (timeout_s > 0 && ukb_now_ns() > end)
+				return 0;
+			usleep(1000);
+		}
+	}
+	while (poll(&p, 1, timeout_s > 0 ? (int)(timeout_s * 1000) : -1) < 0 && errno == EINTR)
+		;
+	if (!(p.revents & POLLIN))
+		ret = 0;
+	close(pfd);
+	return ret;
+}
+
+static void run_once(const struct exec_opts *o, char **cmd, struct one_run *r)
+{
+	int go[2], fail[2], err = 0;
+	struct rusage ru;
+	uint64_t t0;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	if (pipe2(go, O_CLOEXEC) || pipe2(fail, O_CLOEXEC)) {
+		r->exec_errno = errno;
+		return;
+	}
+	pid = fork();
+	if (pid < 0) {
+		r->exec_errno = errno;
+		close(go[0]);
+		close(go[1]);
+		close(fail[0]);
+		close(fail[1]);
+		return;
+	}
+	if (pid == 0) {
+		char c;
+
+		signal(SIGINT, SIG_DFL);
+		close(go[1]);
+		close(fail[0]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(127);
+		execvp(cmd[0], cmd);
+		err = errno;
+		if (write(fail[1], &err, sizeof(err)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(fail[1]);
+	if (o->nev)
+		ukb_counters_open(&r->ctr, o->ev, o->nev, pid, 1, 1);
+	t0 = ukb_now_ns();
+	if (write(go[1], "g", 1) != 1)
+		r->exec_errno = errno;
+	close(go[1]);
+	if (!wait_exit(pid, o->timeout_s)) {
+		r->timed_out = 1;
+		kill(pid, SIGTERM);
+		if (!wait_exit(pid, 1.0))
+			kill(pid, SIGKILL);
+	}
+	while (wait4(pid, &r->status, 0, &ru) < 0 && errno == EINTR)
+		;
+	r->wall_ns = (double)(ukb_now_ns() - t0);
+	if (read(fail[0], &err, sizeof(err)) == (ssize_t)sizeof(err))
+		r->exec_errno = err;
+	close(fail[0]);
+	r->user_ns = (double)ru.ru_utime.tv_sec * 1e9 + (double)ru.ru_utime.tv_usec * 1e3;
+	r->sys_ns = (double)ru.ru_stime.tv_sec * 1e9 + (double)ru.ru_stime.tv_usec * 1e3;
+	r->maxrss_kb = (double)ru.ru_maxrss;
+	if (o->nev) {
+		ukb_counters_read(&r->ctr, r->rd);
+		ukb_counters_close(&r->ctr);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Report                                                              */
+
+static void print_metric(const char *name, const double *x, size_t n, const char *unit,
+			 double scale)
+{
+	struct ukb_stats st;
+	char ci[32];
+
+	if (ukb_stats_compute(x, n, &st))
+		return;
+	if (isfinite(st.ci95_rel))
+		snprintf(ci, sizeof(ci), "± %5.2f%%", 100 * st.ci95_rel);
+	else
+		snprintf(ci, sizeof(ci), "%8s", "");
+	printf("  %-18s %14.3f %-4s %s   (stddev %.3f, min %.3f, median %.3f, max %.3f)\n", name,
+	       st.mean / scale, unit, ci, isfinite(st.stddev) ? st.stddev / scale : 0,
+	       st.min / scale, st.median / scale, st.max / scale);
+}
+
+static struct rec_counter *add_metric(struct rec_result *res, const char *name, const double *x,
+				      size_t n)
+{
+	struct rec_counter *c = rec_add_counter(res);
+	double total = 0;
+
+	if (!c)
+		return NULL;
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	snprintf(c->status, sizeof(c->status), "ok");
+	c->per_sample = malloc(n * sizeof(double));
+	if (!c->per_sample)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		total += c->per_sample[i] = x[i];
+	c->n = n;
+	c->total = total;
+	c->per_call = total / (double)n;
+	return c;
+}
+
+static void command_line(char **cmd, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = 0;
+	for (int i = 0; cmd[i] && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? " " : "", cmd[i]);
+}
+
+static int parse(int argc, char **argv, struct exec_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "warmup-runs", required_argument, NULL, 'W' },
+		{ "events", required_argument, NULL, 'e' },
+		{ "no-counters", no_argument, NULL, 'N' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "allow-failure", no_argument, NULL, 'A' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "db", required_argument, NULL, 'D' },
+		{ "no-store", no_argument, NULL, 'S' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char why[256], known[1024];
+	int c, n;
+
+	o->repeat = 10;
+	o->warmup = 1;
+	o->counters = 1;
+	optind = 1;
+	opterr = 0;
+	/* '+': options end at the command */
+	while ((c = getopt_long(argc, argv, "+:r:e:l:j:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (parse_uint("--repeat", optarg, 1, 1000000, &o->repeat))
+				return -1;
+			break;
+		case 'W':
+			if (parse_uint("--warmup-runs", optarg, 0, 1000000, &o->warmup))
+				return -1;
+			break;
+		case 'e':
+			n = ukb_events_parse(optarg, o->ev, UKB_MAX_COUNTERS, why, sizeof(why));
+			if (n < 0) {
+				ukb_events_known(known, sizeof(known));
+				error("%s; known events: %s", why, known);
+				return -1;
+			}
+			o->nev = (unsigned)n;
+			break;
+		case 'N':
+			o->counters = 0;
+			break;
+		case 'T':
+			if (parse_double("--timeout", optarg, 0.001, 1e6, &o->timeout_s))
+				return -1;
+			break;
+		case 'A':
+			o->allow_failure = 1;
+			break;
+		case 'l':
+			o->label = optarg;
+			break;
+		case 'D':
+			o->db = optarg;
+			break;
+		case 'S':
+			o->no_store = 1;
+			break;
+		case 'j':
+			o->json = optarg;
+			break;
+		case 'h':
+			fputs(exec_usage, stdout);
+			exit(UKB_EXIT_OK);
+		case ':':
+			error("option '%s' needs a value", argv[optind - 1]);
+			return -1;
+		default:
+			error("unknown option '%s'; see 'ukbench exec --help'", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind >= argc) {
+		error("'ukbench exec' needs a command; see 'ukbench exec --help'");
+		return -1;
+	}
+	if (!o->counters)
+		o->nev = 0;
+	else if (!o->nev)
+		o->nev = (unsigned)ukb_events_default(o->ev, UKB_MAX_COUNTERS);
+	return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+	struct exec_opts o = { 0 };
+	struct one_run *runs = NULL, first = { 0 };
+	double *x = NULL;
+	struct rec_run rec = { 0 };
+	struct rec_result *res;
+	struct ukb_env env;
+	struct store *st = NULL;
+	char cmdline[1024], name[120], path[4096], err[1024], *base;
+	char **cmd;
+	size_t failed = 0, timed_out = 0;
+	int ret = UKB_EXIT_USAGE;
+
+	if (parse(argc, argv, &o))
+		return UKB_EXIT_USAGE;
+	cmd = argv + optind;
+	command_line(cmd, cmdline, sizeof(cmdline));
+	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
+		return UKB_EXIT_USAGE;
+	runs = calloc(o.repeat, sizeof(*runs));
+	x = calloc(o.repeat, sizeof(*x));
+	if (!runs || !x) {
+		ret = UKB_EXIT_FAIL;
+		goto out;
+	}
+
+	for (unsigned long i = 0; i < o.warmup + o.repeat; i++) {
+		struct one_run *r = i < o.warmup ? &first : &runs[i - o.warmup];
+
+		run_once(&o, cmd, r);
+		if (r->exec_errno) {
+			error("cannot run '%s': %s", cmd[0], strerror(r->exec_errno));
+			ret = 127;
+			goto out;
+		}
+		if (r->timed_out) {
+			error("run %lu of '%s' timed out after %g s and was ended", i + 1, cmdline,
+			      o.timeout_s);
+			timed_out++;
+		} else if (!WIFEXITED(r->status) || WEXITSTATUS(r->status)) {
+			if (WIFEXITED(r->status))
+				fprintf(stderr, "%s: run %lu of '%s' exited with status %d\n",
+					o.allow_failure ? "note" : "error", i + 1, cmdline,
+					WEXITSTATUS(r->status));
+			else
+				fprintf(stderr, "%s: run %lu of '%s' was killed by signal %d\n",
+					o.allow_failure ? "note" : "error", i + 1, cmdline,
+					WTERMSIG(r->status));
+			failed++;
+		}
+	}
+
+	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", cmdline, o.repeat, o.warmup);
+#define METRIC(label, field, unit, scale)                         \
+	do {                                                      \
+		for (unsigned long i = 0; i < o.repeat; i++)      \
+			x[i] = runs[i].field;                     \
+		print_metric(label, x, o.repeat, unit, scale);    \
+	} while (0)
+	METRIC("wall", wall_ns, "ms", 1e6);
+	METRIC("user", user_ns, "ms", 1e6);
+	METRIC("sys", sys_ns, "ms", 1e6);
+	METRIC("max RSS", maxrss_kb, "MiB", 1024);
+#undef METRIC
+	for (unsigned k = 0; k < o.nev; k++) {
+		const struct ukb_counters *c0 = &runs[0].ctr;
+
+		if (c0->status[k] != UKB_CTR_OK) {
+			printf("  %-18s %s\n", c0->ev[k].name, c0->reason[k]);
+			continue;
+		}
+		for (unsigned long i = 0; i < o.repeat; i++) {
+			struct ukb_reading zero = { 0 };
+
+			if (ukb_counter_delta(&zero, &runs[i].rd[k], &x[i]))
+				x[i] = NAN;
+		}
+		if (!strcmp(c0->ev[k].name, "task-clock") || !strcmp(c0->ev[k].name, "cpu-clock"))
+			print_metric(c0->ev[k].name, x, o.repeat, "ms", 1e6);
+		else
+			print_metric(c0->ev[k].name, x, o.repeat, "", 1);
+	}
+	printf("\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
+	       "  perf stat's ± is the standard error of the mean relative to the mean.\n",
+	       o.repeat);
+	if (failed)
+		printf("  %zu of %lu runs exited non-zero%s\n", failed, o.warmup + o.repeat,
+		       o.allow_failure ? " (allowed)" : "");
+	if (timed_out)
+		printf("  %zu runs timed out after %g s\n", timed_out, o.timeout_s);
+
+	/* the record: one result, one sample per run, the rest as counters */
+	ukb_env_capture(&env);
+	rec_run_begin(&rec, json_env(&env), json_object_new_object(), json_object_new_object(),
+		      json_vdso(), time(NULL), o.label);
+	json_object_object_add(rec.settings, "command", json_object_new_string(cmdline));
+	json_object_object_add(rec.settings, "repeat", json_object_new_int64((int64_t)o.repeat));
+	base = strrchr(cmd[0], '/');
+	snprintf(name, sizeof(name), "exec.%.100s", base ? base + 1 : cmd[0]);
+	res = rec_add_result(&rec);
+	if (!res)
+		goto out;
+	snprintf(res->name, sizeof(res->name), "%s", name);
+	snprintf(res->benchmark, sizeof(res->benchmark), "exec");
+	snprintf(res->path, sizeof(res->path), "wall");
+	snprintf(res->unit, sizeof(res->unit), "run");
+	snprintf(res->detail, sizeof(res->detail), "%.*s", (int)sizeof(res->detail) - 1, cmdline);
+	snprintf(res->params, sizeof(res->params), "cmd=%.150s", cmdline);
+	res->status = (failed && !o.allow_failure) || timed_out ? UKB_ERROR : UKB_OK;
+	if (res->status == UKB_ERROR)
+		snprintf(res->reason, sizeof(res->reason), "%zu runs failed, %zu timed out", failed,
+			 timed_out);
+	res->batch_iters = 1;
+	res->samples = malloc(o.repeat * sizeof(double));
+	if (!res->samples)
+		goto out;
+	for (unsigned long i = 0; i < o.repeat; i++)
+		res->samples[i] = runs[i].wall_ns;
+	res->nsamples = o.repeat;
+	res->converged = 1;
+	rec_result_restat(res);
+#define SAVE(label, field)                                \
+	do {                                              \
+		for (unsigned long i = 0; i < o.repeat; i++) \
+			x[i] = runs[i].field;             \
+		add_metric(res, label, x, o.repeat);      \
+	} while (0)
+	SAVE("user-ns", user_ns);
+	SAVE("sys-ns", sys_ns);
+	SAVE("max-rss-kb", maxrss_kb);
+#undef SAVE
+	for (unsigned k = 0; k < o.nev; k++) {
+		const struct ukb_counters *c0 = &runs[0].ctr;
+		struct rec_counter *c;
+
+		for (unsigned long i = 0; i < o.repeat; i++) {
+			struct ukb_reading zero = { 0 };
+
+			if (ukb_counter_delta(&zero, &runs[i].rd[k], &x[i]))
+				x[i] = NAN;
+		}
+		c = add_metric(res, c0->ev[k].name, x, o.repeat);
+		if (c && c0->status[k] != UKB_CTR_OK) {
+			snprintf(c->status, sizeof(c->status), "%s",
+				 ukb_counter_status_name(c0->status[k]));
+			snprintf(c->reason, sizeof(c->reason), "%s", c0->reason[k]);
+			c->per_call = NAN;
+		}
+	}
+
+	ret = (failed && !o.allow_failure) || timed_out ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+	if (o.json) {
+		struct json_object *doc = rec_to_json(&rec);
+		FILE *f = strcmp(o.json, "-") ? fopen(o.json, "w") : stdout;
+
+		if (!f || json_print(f, doc)) {
+			error("cannot write '%s': %s", o.json, strerror(errno));
+			ret = UKB_EXIT_FAIL;
+		}
+		if (f && f != stdout)
+			fclose(f);
+		json_object_put(doc);
+	}
+	if (st) {
+		if (store_save(st, &rec, err, sizeof(err))) {
+			error("%s", err);
+			ret = UKB_EXIT_FAIL;
+		} else {
+			printf("stored as run #%lld%s%s%s in %s\n", (long long)rec.id,
+			       rec.label[0] ? " '" : "", rec.label, rec.label[0] ? "'" : "", path);
+		}
+	}
+out:
+	rec_run_release(&rec);
+	store_close(st);
+	free(runs);
+	free(x);
+	return ret;
+}
