@@ -38,36 +38,36 @@
 #include "store.h"
 
 static const char exec_usage[] =
-	"usage: ukbench exec [options] [--] COMMAND [ARGS...]\n"
-	"\n"
-	"Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
-	"median and max: wall, user and system time, peak memory (max RSS), and\n"
-	"perf counters (task-clock, context switches, migrations, page faults,\n"
-	"cycles, instructions, branches, branch-misses, cache-misses; kernel side\n"
-	"and child processes included). It reads like `perf stat -r N`, with one\n"
-	"difference: ukbench's '±' is the 95% confidence interval of the mean;\n"
-	"perf prints the standard error of the mean relative to the mean and\n"
-	"calls it noise. The stddev is shown beside it.\n"
-	"\n"
-	"options:\n"
-	"  -r, --repeat N        measured runs (default 10)\n"
-	"      --warmup-runs N   runs first, not measured (default 1)\n"
-	"  -e, --events LIST     counters by perf's names instead of the default set\n"
-	"      --no-counters     no perf counters\n"
-	"      --timeout SEC     end a run that takes longer (SIGTERM, then SIGKILL)\n"
-	"      --allow-failure   a non-zero exit status does not fail the run\n"
-	"  -l, --label NAME      label the run in the store\n"
-	"      --db PATH         the results database\n"
-	"      --no-store        do not store the run\n"
-	"  -j, --json FILE       write the run as JSON ('-': standard output)\n"
-	"\n"
-	"exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
-	"timed out; 2 for bad usage; 127 when the command cannot be started.\n"
-	"\n"
-	"examples:\n"
-	"  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
-	"  ukbench exec -l v6.12 -r 20 -- ./tb\n"
-	"  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n";
+    "usage: ukbench exec [options] [--] COMMAND [ARGS...]\n"
+    "\n"
+    "Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
+    "median and max: wall, user and system time, peak memory (max RSS), and\n"
+    "perf counters (task-clock, context switches, migrations, page faults,\n"
+    "cycles, instructions, branches, branch-misses, cache-misses; kernel side\n"
+    "and child processes included). It reads like `perf stat -r N`, with one\n"
+    "difference: ukbench's '±' is the 95% confidence interval of the mean;\n"
+    "perf prints the standard error of the mean relative to the mean and\n"
+    "calls it noise. The stddev is shown beside it.\n"
+    "\n"
+    "options:\n"
+    "  -r, --repeat N        measured runs (default 10)\n"
+    "      --warmup-runs N   runs first, not measured (default 1)\n"
+    "  -e, --events LIST     counters by perf's names instead of the default set\n"
+    "      --no-counters     no perf counters\n"
+    "      --timeout SEC     end a run that takes longer (SIGTERM, then SIGKILL)\n"
+    "      --allow-failure   a non-zero exit status does not fail the run\n"
+    "  -l, --label NAME      label the run in the store\n"
+    "      --db PATH         the results database\n"
+    "      --no-store        do not store the run\n"
+    "  -j, --json FILE       write the run as JSON ('-': standard output)\n"
+    "\n"
+    "exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
+    "timed out; 2 for bad usage; 127 when the command cannot be started.\n"
+    "\n"
+    "examples:\n"
+    "  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
+    "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
+    "  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n";
 
 struct exec_opts {
 	unsigned long repeat, warmup;
@@ -87,6 +87,17 @@ struct one_run {
 	struct ukb_reading rd[UKB_MAX_COUNTERS];
 	struct ukb_counters ctr;
 };
+
+/* The running command's process group, for signals to reach all of it. */
+static volatile pid_t child_group;
+static volatile sig_atomic_t stop_signal;
+
+static void forward(int sig)
+{
+	stop_signal = sig;
+	if (child_group > 0)
+		kill(-child_group, sig);
+}
 
 static int pidfd_open_(pid_t pid)
 {
@@ -112,7 +123,8 @@ static int wait_exit(pid_t pid, double timeout_s)
 
 		for (;;) {
 			memset(&si, 0, sizeof(si));
-			if (!waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) && si.si_pid)
+			if (!waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) &&
+			    si.si_pid)
 				return 1;
 			if (timeout_s > 0 && ukb_now_ns() > end)
 				return 0;
@@ -151,7 +163,10 @@ static void run_once(const struct exec_opts *o, char **cmd, struct one_run *r)
 	if (pid == 0) {
 		char c;
 
+		/* its own group: a timeout or Ctrl-C ends its descendants too */
+		setpgid(0, 0);
 		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 		close(go[1]);
 		close(fail[0]);
 		if (read(go[0], &c, 1) != 1)
@@ -164,6 +179,8 @@ static void run_once(const struct exec_opts *o, char **cmd, struct one_run *r)
 	}
 	close(go[0]);
 	close(fail[1]);
+	setpgid(pid, pid); /* as the child does: whichever runs first */
+	child_group = pid;
 	if (o->nev)
 		ukb_counters_open(&r->ctr, o->ev, o->nev, pid, 1, 1);
 	t0 = ukb_now_ns();
@@ -172,12 +189,15 @@ static void run_once(const struct exec_opts *o, char **cmd, struct one_run *r)
 	close(go[1]);
 	if (!wait_exit(pid, o->timeout_s)) {
 		r->timed_out = 1;
-		kill(pid, SIGTERM);
+		kill(-pid, SIGTERM);
 		if (!wait_exit(pid, 1.0))
-			kill(pid, SIGKILL);
+			kill(-pid, SIGKILL);
 	}
 	while (wait4(pid, &r->status, 0, &ru) < 0 && errno == EINTR)
 		;
+	/* whatever the command left running in its group goes with it */
+	kill(-pid, SIGKILL);
+	child_group = 0;
 	r->wall_ns = (double)(ukb_now_ns() - t0);
 	if (read(fail[0], &err, sizeof(err)) == (ssize_t)sizeof(err))
 		r->exec_errno = err;
@@ -356,10 +376,25 @@ int cmd_exec(int argc, char **argv)
 		goto out;
 	}
 
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = forward;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+	}
 	for (unsigned long i = 0; i < o.warmup + o.repeat; i++) {
 		struct one_run *r = i < o.warmup ? &first : &runs[i - o.warmup];
 
 		run_once(&o, cmd, r);
+		if (stop_signal) {
+			error("interrupted by signal %d in run %lu of %lu; nothing stored",
+			      (int)stop_signal, i + 1, o.warmup + o.repeat);
+			ret = 128 + (int)stop_signal;
+			goto out;
+		}
 		if (r->exec_errno) {
 			error("cannot run '%s': %s", cmd[0], strerror(r->exec_errno));
 			ret = 127;
@@ -383,11 +418,11 @@ int cmd_exec(int argc, char **argv)
 	}
 
 	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", cmdline, o.repeat, o.warmup);
-#define METRIC(label, field, unit, scale)                         \
-	do {                                                      \
-		for (unsigned long i = 0; i < o.repeat; i++)      \
-			x[i] = runs[i].field;                     \
-		print_metric(label, x, o.repeat, unit, scale);    \
+#define METRIC(label, field, unit, scale)                                                          \
+	do {                                                                                       \
+		for (unsigned long i = 0; i < o.repeat; i++)                                       \
+			x[i] = runs[i].field;                                                      \
+		print_metric(label, x, o.repeat, unit, scale);                                     \
 	} while (0)
 	METRIC("wall", wall_ns, "ms", 1e6);
 	METRIC("user", user_ns, "ms", 1e6);
@@ -451,11 +486,11 @@ int cmd_exec(int argc, char **argv)
 	res->nsamples = o.repeat;
 	res->converged = 1;
 	rec_result_restat(res);
-#define SAVE(label, field)                                \
-	do {                                              \
-		for (unsigned long i = 0; i < o.repeat; i++) \
-			x[i] = runs[i].field;             \
-		add_metric(res, label, x, o.repeat);      \
+#define SAVE(label, field)                                                                         \
+	do {                                                                                       \
+		for (unsigned long i = 0; i < o.repeat; i++)                                       \
+			x[i] = runs[i].field;                                                      \
+		add_metric(res, label, x, o.repeat);                                               \
 	} while (0)
 	SAVE("user-ns", user_ns);
 	SAVE("sys-ns", sys_ns);

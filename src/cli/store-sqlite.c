@@ -610,8 +610,7 @@ static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, ch
 	return 0;
 }
 
-static int load_counters(struct store *st, int64_t rid, struct rec_result *r, char *err,
-			 size_t len)
+static int load_counters(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
 {
 	sqlite3_stmt *s;
 

@@ -46,8 +46,8 @@ static const struct {
 };
 
 static const char *const default_events[] = {
-	"task-clock", "context-switches", "cpu-migrations", "page-faults", "cycles",
-	"instructions", "branches",	  "branch-misses",  "cache-misses",
+	"task-clock",	"context-switches", "cpu-migrations", "page-faults",  "cycles",
+	"instructions", "branches",	    "branch-misses",  "cache-misses",
 };
 
 int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char *why, size_t len)
@@ -69,7 +69,8 @@ int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char 
 		memcpy(name, p, l);
 		name[l] = 0;
 		snprintf(ev[n].name, sizeof(ev[n].name), "%s", name);
-		if (name[0] == 'r' && l > 1 && strspn(name + 1, "0123456789abcdefABCDEF") == l - 1) {
+		if (name[0] == 'r' && l > 1 &&
+		    strspn(name + 1, "0123456789abcdefABCDEF") == l - 1) {
 			ev[n].type = PERF_TYPE_RAW;
 			ev[n].config = strtoull(name + 1, NULL, 16);
 		} else {

@@ -52,8 +52,7 @@ struct ukb_counters {
  * context-switches,r01c2") into @ev. Returns the count, or -EINVAL with the
  * unknown name in @why.
  */
-int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char *why,
-		     size_t len);
+int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char *why, size_t len);
 
 /* The names ukb_events_parse() knows, for messages: "cycles, instructions, ...". */
 void ukb_events_known(char *buf, size_t len);

@@ -260,7 +260,8 @@ static void counters_end(struct ukb_counters *c, struct ukb_result *res, uint64_
 			snprintf(cr->reason, sizeof(cr->reason),
 				 "not counted (multiplexed to zero: the PMU had no room)");
 		}
-		cr->per_call = iters && counted ? cr->total / (double)(iters / cr->n * counted) : NAN;
+		cr->per_call =
+		    iters && counted ? cr->total / (double)(iters / cr->n * counted) : NAN;
 	}
 	ukb_counters_close(c);
 }

@@ -61,8 +61,8 @@ struct ukb_counter_result {
 	struct ukb_event ev;
 	enum ukb_counter_status status;
 	char reason[128];
-	double total;      /* over every measured batch, scaled */
-	double per_call;   /* total / iterations */
+	double total;	    /* over every measured batch, scaled */
+	double per_call;    /* total / iterations */
 	double *per_sample; /* per call, batch by batch */
 	size_t n;
 };

@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Counters in run, and ukbench exec.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 500 --no-store"
+
+test_expect_success 'run --counters: per call in the table and the JSON, each missing one says why' '
+	ukbench run $tiny --counters --json r.json syscall.null/syscall >out &&
+	grep -q "^  *per call: task-clock [0-9.]* ns context-switches" out &&
+	jq -e ".results[0].counters | length == 9" r.json &&
+	jq -e ".results[0].counters[] | select(.event == \"task-clock\") | .status == \"ok\" and .per_call > 0" r.json &&
+	jq -e ".results[0] | (.counters[] | select(.event == \"task-clock\") | .per_call) as \$t |
+		(\$t / .stats.mean_ns) > 0.5 and (\$t / .stats.mean_ns) < 2" r.json &&
+	jq -e "all(.results[0].counters[]; .status == \"ok\" or (.reason | test(\"^not (supported|permitted|counted)\")))" r.json &&
+	jq -e "all(.results[0].counters[] | select(.status == \"ok\"); (.per_sample | length) == 0 or (.per_sample | length) >= 3)" r.json
+'
+
+test_expect_success 'counters are stored and shown again' '
+	ukbench run --budget 0.02 --min-samples 3 --db c.db -l ctr -e context-switches,page-faults time.time/vdso >/dev/null &&
+	test "$(sqlite3 c.db "select count(*) from counters")" = 2 &&
+	ukbench show --db c.db ctr >out &&
+	grep -q "per call: context-switches" out
+'
+
+test_expect_success 'an unknown event: error listing the known names, exit 2' '
+	test_expect_code 2 ukbench run -e cycles,bogus time.time 2>err &&
+	grep -q "unknown event .bogus.; known events: cycles, cpu-cycles, instructions" err &&
+	test_expect_code 2 ukbench exec -e nope -- true 2>err &&
+	grep -q "unknown event .nope." err
+'
+
+test_expect_success 'exec: N runs, statistics, counters, stored and comparable' '
+	ukbench exec --db e.db -l one -r 4 -- sh -c "for i in 1 2 3 4 5 6 7 8; do true; done" >out &&
+	grep -q "^ukbench exec: .sh -c for i in 1 2 3 4 5 6 7 8; do true; done., 4 runs (1 warm-up)" out &&
+	grep -q "^  wall  *[0-9.]* ms  *± " out &&
+	grep -q "^  task-clock  *[0-9.]* ms" out &&
+	grep -q "95% confidence interval of the mean" out &&
+	ukbench exec --db e.db -l two -r 4 --json two.json -- sh -c "for i in 1 2 3 4 5 6 7 8; do true; done" >/dev/null &&
+	jq -e ".results[0] | .name == \"exec.sh\" and .path == \"wall\" and (.samples_ns | length) == 4" two.json &&
+	jq -e "[.results[0].counters[].event] | index(\"user-ns\") != null and index(\"max-rss-kb\") != null" two.json &&
+	ukbench compare --db e.db one two >cmp &&
+	grep -q "^exec.sh  *wall " cmp
+'
+
+test_expect_success 'exec: counters see the children and the pages of the command' '
+	ukbench exec --no-store -r 2 --json k.json -- sh -c "for i in \$(seq 30); do /bin/true; done" >/dev/null &&
+	jq -e ".results[0].counters[] | select(.event == \"context-switches\") | .per_call >= 30" k.json &&
+	ukbench exec --no-store -r 2 --json p.json -- dd if=/dev/zero of=/dev/null bs=64M count=1 status=none >/dev/null &&
+	jq -e ".results[0].counters[] | select(.event == \"page-faults\") | .per_call >= 16000" p.json
+'
+
+test_expect_success 'exec: a failing command fails the run, unless allowed' '
+	test_expect_code 1 ukbench exec --no-store -r 2 -- false >out 2>err &&
+	grep -q "error: run 1 of .false. exited with status 1" err &&
+	ukbench exec --no-store -r 2 --allow-failure -- false >out 2>err &&
+	grep -q "exited non-zero (allowed)" out
+'
+
+test_expect_success 'exec: a command that cannot start exits 127' '
+	test_expect_code 127 ukbench exec --no-store -- ./no-such-command 2>err &&
+	grep -q "cannot run ..\/no-such-command.: No such file or directory" err
+'
+
+test_expect_success 'exec: a command that hangs is ended by --timeout, and says so' '
+	marker="ukbench-timeout-$$"
+	test_expect_code 1 ukbench exec --no-store -r 1 --warmup-runs 0 --timeout 0.3 -- sh -c "sleep 30; : $marker" >out 2>err &&
+	grep -q "timed out after 0.3 s and was ended" err &&
+	grep -q "1 runs timed out after 0.3 s" out &&
+	! pgrep -f "$marker" && ! pgrep -x -f "sleep 30"
+'
+
+test_expect_success 'exec: Ctrl-C ends the command and all it started, exit 130' '
+	marker="ukbench-int-exec-$$"
+	"$UKBENCH" exec --no-store -r 5 -- sh -c "sleep 40 & sleep 41; : $marker" >out 2>err &
+	pid=$! &&
+	sleep 0.7 &&
+	kill -INT $pid &&
+	{ wait $pid; rc=$?; } ;
+	test "$rc" = 130 &&
+	grep -q "interrupted by signal 2 in run 1 of 6; nothing stored" err &&
+	sleep 0.2 &&
+	! pgrep -f "$marker" && ! pgrep -x -f "sleep 40" && ! pgrep -x -f "sleep 41"
+'
+
+test_expect_success 'exec: usage errors' '
+	test_expect_code 2 ukbench exec 2>err &&
+	grep -q "needs a command" err &&
+	test_expect_code 2 ukbench exec -r 0 -- true 2>err &&
+	grep -q "option .--repeat. must be between 1" err
+'
+
+test_done
