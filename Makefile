@@ -75,6 +75,11 @@ $(O)/tests/test-compare: $(O)/tests/unit/test-compare.o $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka -lgsl -lgslcblas -lm
 
+$(O)/tests/test-check: $(O)/tests/unit/test-check.o $(O)/libukbcli.a $(O)/libukbbench.a \
+		$(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) -lsqlite3 -lm -lpthread
+
 $(O)/tests/test-store: $(O)/tests/unit/test-store.o $(O)/libukbcli.a $(O)/libukbbench.a \
 		$(O)/libukbcore.a
 	@mkdir -p $(dir $@)

@@ -29,6 +29,7 @@ int cmd_import(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */

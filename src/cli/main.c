@@ -22,6 +22,7 @@ static const struct {
 } commands[] = {
 	{ "run", cmd_run, "measure benchmarks and print per-call cost with 95% CIs" },
 	{ "list", cmd_list, "list benchmarks and paths, and whether this machine has them" },
+	{ "check", cmd_check, "check the vDSO against the system call: answers and failures" },
 	{ "exec", cmd_exec, "run any command N times: times, memory, counters, CIs" },
 	{ "compare", cmd_compare, "compare runs: change, 95% CI, p-value, verdict" },
 	{ "history", cmd_history, "a benchmark over the stored runs, with change points" },
