@@ -108,7 +108,11 @@ $(O)/fixtures/vdso-otherver.so: tests/fixtures/fake-vdso.c tests/fixtures/other.
 	$(CC) -O2 -nostdlib -shared -fPIC -Wl,--version-script=tests/fixtures/other.lds \
 		-Wl,--hash-style=both -o $@ $<
 
-tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check
+$(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
+
+tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/tests/seccomp-exec
 
 check:
 	tests/check.sh

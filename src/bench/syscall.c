@@ -39,8 +39,11 @@ static int null_setup(struct ukb_ctx *c, char *why, size_t len)
 	errno = 0;
 	ret = strcmp(c->path->name, "libc") ? syscall(SYS_getppid) : (long)getppid();
 	if (ret < 0) {
-		snprintf(why, len, "getppid through %s failed: %s", c->path->name, strerror(errno));
-		return -errno;
+		/* glibc's getppid() cannot fail, so it returns the raw -errno */
+		int err = errno ? errno : (int)-ret;
+
+		snprintf(why, len, "getppid through %s failed: %s", c->path->name, strerror(err));
+		return -err;
 	}
 	return 0;
 }

@@ -346,7 +346,9 @@ static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
 		if (err) {
 			if (!why[0])
 				snprintf(why, sizeof(why), "setup failed: %s", strerror(-err));
-			set_status(res, setup_status(err), err, "%s", why);
+			/* not permitted: a policy (seccomp, LSM) blocks it; say so */
+			set_status(res, setup_status(err), err,
+				   setup_status(err) == UKB_SKIPPED ? "blocked: %s" : "%s", why);
 			return 0;
 		}
 	}
