@@ -24,13 +24,18 @@ endif
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
+# sanitizers go in their own variable, so that CFLAGS on the command line keeps them
+ifeq ($(FUZZ),1)
+SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+LDFLAGS  += -fsanitize=address,undefined
+endif
 ifeq ($(SAN),1)
-CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-LDFLAGS += -fsanitize=address,undefined
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS  += -fsanitize=address,undefined
 endif
 
 CPPFLAGS += -Iinclude -Isrc/core -Isrc/bench -Isrc/cli -DUKB_VERSION='"$(UKB_VERSION)"'
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -MMD -MP
 
 JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
@@ -118,6 +123,26 @@ check:
 	tests/check.sh
 
 # ------------------------------------------------------------------
+# Fuzzing (clang's libFuzzer): make fuzz [FUZZ_SECONDS=N]
+
+FUZZ_TARGETS := elf json options
+FUZZ_SECONDS ?= 20
+
+$(O)/fuzz/fuzz-elf: $(O)/tests/fuzz/fuzz-elf.o $(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lm -lpthread
+
+$(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
+	@mkdir -p $(dir $@)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(JSON_LIBS) -lsqlite3 -lm -lpthread
+
+fuzz-build: $(addprefix $(O)/fuzz/fuzz-,$(FUZZ_TARGETS))
+
+fuzz:
+	$(MAKE) -s O=build-fuzz CC=clang FUZZ=1 WERROR=0 CFLAGS="-O1 -g" fuzz-build
+	tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+
+# ------------------------------------------------------------------
 # Figures
 
 $(O)/perf-check: $(O)/tools/perf-check.o $(O)/libukbbench.a $(O)/libukbcore.a
@@ -128,15 +153,15 @@ perf-check: $(O)/perf-check
 
 format-check:
 	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) include/*.h src/*/*.h \
-		tests/unit/*.c tests/fixtures/*.c tools/*.c
+		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tools/*.c
 
 install: $(O)/ukbench
 	install -D -m 755 $(O)/ukbench $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
-.PHONY: all tests check perf-check format-check install clean
+.PHONY: all tests check fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -51,6 +51,27 @@ else
 fi
 rm -f format.log
 
+# fuzzing: every target for a bounded time, with ASan and UBSan
+if command -v clang >/dev/null && echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' |
+	clang -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null; then
+	echo "## fuzz: building and running"
+	make -s fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-15}" >fuzz.log 2>&1
+	rc=$?
+	grep -v "warning\|^ *[{}]\|^ *\^\|generated\.$\|^ *[0-9]* |" fuzz.log | grep "^\(not \)\{0,1\}ok \|^#" | head -60
+	p=$(grep -c "^ok " fuzz.log)
+	f=$(grep -c "^not ok " fuzz.log)
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		f=1
+		tail -20 fuzz.log
+	fi
+	echo "$p $f 0" >>"$sums"
+	[ "$f" = 0 ] || status=1
+	rm -f fuzz.log
+else
+	echo "ok - fuzz # SKIP clang with libFuzzer is not installed"
+	echo "0 0 1" >>"$sums"
+fi
+
 set -- $(awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }' "$sums")
 rm -f "$sums"
 [ "$2" = 0 ] || status=1

@@ -214,7 +214,7 @@ static void test_setup_refusals(void **state)
 	(void)state;
 	assert_int_equal(ukb_measure(&spin, NULL, &spin_paths[2], &o, &clk, &r), 0);
 	assert_int_equal(r.status, UKB_SKIPPED);
-	assert_string_equal(r.reason, "blocked by policy");
+	assert_string_equal(r.reason, "blocked: blocked by policy");
 	ukb_result_release(&r);
 	assert_int_equal(ukb_measure(&spin, NULL, &spin_paths[3], &o, &clk, &r), 0);
 	assert_int_equal(r.status, UKB_UNSUPPORTED);

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fuzz-json.c - libFuzzer target: the reader of ukbench's JSON results (the
+ * import and compare input). Any bytes: a record or a clear error, and a
+ * record that is read must write back out.
+ */
+#include <json-c/json.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1), err[512];
+	struct rec_run run;
+
+	if (!text)
+		return 0;
+	memcpy(text, data, size);
+	text[size] = 0;
+	if (!rec_from_json_text(&run, text, size, "fuzz.json", err, sizeof(err))) {
+		struct json_object *doc = rec_to_json(&run);
+
+		if (!json_object_to_json_string(doc))
+			abort();
+		json_object_put(doc);
+		rec_run_release(&run);
+	} else if (!err[0]) {
+		abort(); /* a refusal always says why */
+	}
+	free(text);
+	return 0;
+}
