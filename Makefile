@@ -122,6 +122,10 @@ tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/tests/seccomp-exec
 check:
 	tests/check.sh
 
+# Every architecture: cross-built with Debian's compilers, run under qemu-user
+check-cross:
+	tests/cross/run.sh
+
 # ------------------------------------------------------------------
 # Fuzzing (clang's libFuzzer): make fuzz [FUZZ_SECONDS=N]
 
@@ -159,9 +163,9 @@ install: $(O)/ukbench
 	install -D -m 755 $(O)/ukbench $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: all tests check fuzz fuzz-build perf-check format-check install clean
+.PHONY: all tests check check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -51,6 +51,21 @@ else
 fi
 rm -f format.log
 
+# every architecture: cross builds under qemu-user, and their ELF images
+echo "## cross: building and running"
+tests/cross/run.sh >cross.log 2>&1
+rc=$?
+cat cross.log
+p=$(grep -v "# SKIP" cross.log | grep -c "^ok ")
+f=$(grep -c "^not ok " cross.log)
+k=$(grep -c "^ok .*# SKIP" cross.log)
+if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+	f=1
+fi
+echo "$p $f $k" >>"$sums"
+[ "$f" = 0 ] || status=1
+rm -f cross.log
+
 # fuzzing: every target for a bounded time, with ASan and UBSan
 if command -v clang >/dev/null && echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' |
 	clang -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null; then

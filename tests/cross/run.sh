@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# run.sh - every architecture the users work on, with Debian's cross
+# compilers and qemu-user:
+#   1. shared objects with the architecture's vDSO names and version, linked
+#      by its toolchain with --hash-style=sysv, gnu and both, read by the
+#      host's ELF reader and checked against the toolchain's nm;
+#   2. the core, the benchmarks and a test program built for it (static),
+#      run under qemu-user, where a process has no vDSO.
+# Prints TAP; an architecture whose compiler is missing is skipped, named.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out="$top/build-cross"
+host_cc=${CC:-cc}
+i=0
+status=0
+mkdir -p "$out"
+
+# triple:qemu:version
+arches="powerpc-linux-gnu:ppc:LINUX_2.6.15 powerpc64-linux-gnu:ppc64:LINUX_2.6.15
+powerpc64le-linux-gnu:ppc64le:LINUX_2.6.15 aarch64-linux-gnu:aarch64:LINUX_2.6.39
+riscv64-linux-gnu:riscv64:LINUX_4.15 s390x-linux-gnu:s390x:LINUX_2.6.29"
+
+core=$(ls "$top"/src/core/*.c)
+bench=$(ls "$top"/src/bench/*.c)
+inc="-I$top/include -I$top/src/core -I$top/src/bench"
+
+tap() {
+	i=$((i + 1))
+	echo "$1 $i - $2"
+}
+
+# the host's reader of the images
+"$host_cc" -std=gnu11 -O2 $inc -o "$out/elf-images" "$top/tests/cross/elf-images.c" \
+	"$top/src/core/elf-sym.c" "$top/src/core/vdso.c" -lpthread || exit 1
+pairs=""
+
+for a in $arches; do
+	triple=${a%%:*}
+	rest=${a#*:}
+	qemu=qemu-${rest%%:*}
+	version=${rest#*:}
+	d="$out/$triple"
+	if ! command -v "$triple-gcc" >/dev/null; then
+		tap ok "$triple # SKIP $triple-gcc is not installed"
+		continue
+	fi
+	mkdir -p "$d"
+	printf '%s {\n\tglobal:\n\t\t__vdso_*;\n\t\t__kernel_*;\n\tlocal: *;\n};\n' "$version" >"$d/vdso.lds"
+	for style in sysv gnu both; do
+		so="$d/vdso-$style.so"
+		if "$triple-gcc" -O2 -nostdlib -shared -fPIC -Wl,--version-script="$d/vdso.lds" \
+			-Wl,--hash-style=$style -o "$so" "$top/tests/fixtures/fake-vdso.c" 2>"$d/build.log" &&
+			"$triple-nm" -D --defined-only "$so" >"$so.nm"; then
+			pairs="$pairs $so $so.nm"
+		else
+			tap "not ok" "$triple: cannot link $style image: $(head -3 "$d/build.log")"
+			status=1
+		fi
+	done
+	if ! "$triple-gcc" -std=gnu11 -O2 -static -Wall -Wextra $inc -DUKB_VERSION='"cross"' \
+		-o "$d/test-cross" "$top/tests/cross/test-cross.c" $core $bench -lm -lpthread \
+		>"$d/build.log" 2>&1; then
+		tap "not ok" "$triple: the core and benchmarks do not build"
+		sed 's/^/#   /' "$d/build.log" | head -20
+		status=1
+		continue
+	fi
+	if grep -q "warning:" "$d/build.log"; then
+		tap "not ok" "$triple: builds with warnings"
+		grep "warning:" "$d/build.log" | sed 's/^/#   /' | head -10
+		status=1
+	else
+		tap ok "$triple: the core and benchmarks build without a warning"
+	fi
+	if ! command -v "$qemu" >/dev/null; then
+		tap ok "$triple under qemu # SKIP $qemu is not installed"
+		continue
+	fi
+	if "$qemu" "$d/test-cross" >"$d/run.log" 2>&1; then
+		tap ok "$triple under $qemu: $(grep -c '^ok' "$d/run.log") checks (no vDSO: reported, other paths measured)"
+	else
+		tap "not ok" "$triple under $qemu"
+		grep -v "^ok" "$d/run.log" | sed 's/^/#   /' | head -20
+		status=1
+	fi
+done
+
+# every image of every architecture, read on the host
+if [ -n "$pairs" ]; then
+	"$out/elf-images" $pairs >"$out/images.log" 2>&1 || status=1
+	while read -r line; do
+		case $line in
+		"ok "*) tap ok "image ${line#ok * - }" ;;
+		"not ok "*) tap "not ok" "image ${line#not ok * - }" ;;
+		esac
+	done <"$out/images.log"
+fi
+echo "1..$i"
+exit $status
