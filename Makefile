@@ -48,7 +48,12 @@ UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
 
 obj = $(patsubst %.c,$(O)/%.o,$(1))
 
-all: $(O)/ukbench
+# the 32-bit helper (run --abi 32), where the compiler can build i386 code
+ABI32_OK := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell echo 'int main(void){return 0;}' | \
+	$(CC) -m32 -static -x c - -o /dev/null 2>/dev/null && echo yes))
+ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) src/abi32/runner.c
+
+all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32)
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -59,6 +64,10 @@ $(O)/libukbcore.a: $(call obj,$(CORE_SRC))
 
 $(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
 	$(AR) rcs $@ $^
+
+$(O)/ukbench-abi32: $(ABI32_SRC) $(wildcard include/*.h src/core/*.h src/bench/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -m32 -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -o $@ $(ABI32_SRC) -lm -lpthread
 
 # everything of the front end but main(), so that tests can link it
 $(O)/libukbcli.a: $(call obj,$(filter-out src/cli/main.c,$(CLI_SRC)))
@@ -156,11 +165,12 @@ perf-check: $(O)/perf-check
 	$(O)/perf-check
 
 format-check:
-	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) include/*.h src/*/*.h \
-		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tools/*.c
+	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) src/abi32/*.c include/*.h src/*/*.h \
+		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
 
-install: $(O)/ukbench
+install: all
 	install -D -m 755 $(O)/ukbench $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench
+	$(if $(ABI32_OK),install -D -m 755 $(O)/ukbench-abi32 $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench-abi32)
 
 clean:
 	rm -rf build build-san build-fuzz build-cross

@@ -27,6 +27,7 @@
 #include "comparison.h"
 #include "runref.h"
 #include "run-procs.h"
+#include "run-abi32.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -85,6 +86,7 @@ struct run_opts {
 	struct select_opts sel;
 	struct ukb_event events[UKB_MAX_COUNTERS];
 	const char *event_list;
+	int abi; /* 1 << 0: native, 1 << 1: 32-bit */
 };
 
 static int parse_args(int argc, char **argv, struct run_opts *ro)
@@ -110,6 +112,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 		{ "param", required_argument, NULL, 'P' },
 		{ "counters", no_argument, NULL, 'C' },
 		{ "events", required_argument, NULL, 'e' },
+		{ "abi", required_argument, NULL, 'a' },
 		{ "fail-on-regression", required_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -121,6 +124,7 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 
 	ukb_measure_opts_init(&ro->m);
 	ro->fail_pct = -1;
+	ro->abi = 1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":p:b:w:n:c:j:l:f:r:P:e:qh", longopts, NULL)) != -1) {
@@ -195,6 +199,18 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			break;
 		case 'P':
 			ro->sel.params = optarg;
+			break;
+		case 'a':
+			if (!strcmp(optarg, "64"))
+				ro->abi = 1;
+			else if (!strcmp(optarg, "32"))
+				ro->abi = 2;
+			else if (!strcmp(optarg, "both"))
+				ro->abi = 3;
+			else {
+				error("--abi takes 64, 32 or both, got '%s'", optarg);
+				return -1;
+			}
 			break;
 		case 'C':
 			ro->m.nevents = (unsigned)ukb_events_default(ro->events, UKB_MAX_COUNTERS);
@@ -509,6 +525,21 @@ int cmd_run(int argc, char **argv)
 		error("--json - and --format both want standard output");
 		goto out;
 	}
+	if (ro.abi & 2) {
+		char helper[4096];
+
+		if (abi32_helper(helper, sizeof(helper))) {
+			error("--abi %s needs the 32-bit helper '%s', which was not built: this "
+			      "machine's compiler cannot build i386 code (install gcc-multilib and "
+			      "rebuild)",
+			      ro.abi == 2 ? "32" : "both", helper);
+			goto out;
+		}
+		if (ro.runs > 1) {
+			error("--abi 32 and --runs cannot be combined yet");
+			goto out;
+		}
+	}
 	if (open_store(&ro, &st, dbpath, sizeof(dbpath)))
 		goto out;
 	if (ro.baseline) {
@@ -564,7 +595,7 @@ int cmd_run(int argc, char **argv)
 					      strcmp(run.results[i].name, run.results[i - 1].name));
 		}
 	}
-	for (size_t i = 0; ro.runs <= 1 && i < ncases && !stop_signal; i++) {
+	for (size_t i = 0; (ro.abi & 1) && ro.runs <= 1 && i < ncases && !stop_signal; i++) {
 		struct ukb_result res;
 		struct rec_result *r;
 
@@ -588,6 +619,25 @@ int cmd_run(int argc, char **argv)
 		if (table) {
 			table_row(out, r, i == 0 || strcmp(cases[i].name, cases[i - 1].name));
 			fflush(out);
+		}
+	}
+	if ((ro.abi & 2) && !stop_signal) {
+		size_t first = run.nresults;
+
+		err = run_abi32(&ro.m, cases, ncases, &run);
+		if (err && err != -ECHILD) {
+			error("cannot measure through the 32-bit ABI: %s", strerror(-err));
+			ret = UKB_EXIT_FAIL;
+			goto out;
+		}
+		if (err == -ECHILD && !stop_signal)
+			failed = 1;
+		for (size_t i = first; i < run.nresults; i++) {
+			failed |= run.results[i].status == UKB_ERROR;
+			if (table)
+				table_row(out, &run.results[i],
+					  i == first ||
+					      strcmp(run.results[i].name, run.results[i - 1].name));
 		}
 	}
 	run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;

@@ -15,7 +15,7 @@
 #include "output.h"
 #include "vdso.h"
 
-#define ROW_FMT "%-35s %-8s %10s %8s %10s %9s %8s\n"
+#define ROW_FMT "%-35s %-10s %10s %8s %10s %9s %8s\n"
 
 void format_si(char *buf, size_t len, double v)
 {
@@ -101,7 +101,7 @@ static void table_counters(FILE *f, const struct rec_result *r)
 {
 	if (!r->ncounters)
 		return;
-	fprintf(f, "%-35s %-8s per %s:", "", "", r->unit[0] ? r->unit : "call");
+	fprintf(f, "%-35s %-10s per %s:", "", "", r->unit[0] ? r->unit : "call");
 	for (size_t i = 0; i < r->ncounters; i++) {
 		const struct rec_counter *c = &r->counters[i];
 
@@ -125,7 +125,7 @@ static void table_counters(FILE *f, const struct rec_result *r)
 				strcmp(r->counters[k].reason, c->reason);
 		if (!first)
 			continue;
-		fprintf(f, "%-35s %-8s %s:", "", "", c->reason);
+		fprintf(f, "%-35s %-10s %s:", "", "", c->reason);
 		for (size_t k = i; k < r->ncounters; k++)
 			if (strcmp(r->counters[k].status, "ok") &&
 			    !strcmp(r->counters[k].reason, c->reason))
@@ -146,7 +146,7 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	};
 
 	if (r->status != UKB_OK || !r->nsamples) {
-		fprintf(f, "%-35s %-8s %10s  %s\n", name, r->path,
+		fprintf(f, "%-35s %-10s %10s  %s\n", name, r->path,
 			r->status == UKB_OK ? "-" : label[r->status], r->reason);
 		return;
 	}

@@ -70,7 +70,8 @@ static int check_image(const char *image, const char *nmfile, char *why, size_t 
 	abi = ukb_vdso_abi_for(e.machine, e.is64);
 	nm = fopen(nmfile, "r");
 	if (!abi || !nm) {
-		snprintf(why, len, abi ? "cannot read %s" : "no naming rules for machine %u", abi ? nmfile : "", e.machine);
+		snprintf(why, len, abi ? "cannot read %s" : "no naming rules for machine %u",
+			 abi ? nmfile : "", e.machine);
 		free(img);
 		if (nm)
 			fclose(nm);
@@ -88,7 +89,8 @@ static int check_image(const char *image, const char *nmfile, char *why, size_t 
 			continue;
 		*at = 0;
 		if (strcmp(at + 2, abi->version)) {
-			snprintf(why, len, "%s is in %s, the rules say %s", name, at + 2, abi->version);
+			snprintf(why, len, "%s is in %s, the rules say %s", name, at + 2,
+				 abi->version);
 			break;
 		}
 		if (ukb_elf_lookup(&e, name, abi->version, &off)) {

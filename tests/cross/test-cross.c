@@ -53,7 +53,7 @@ int main(void)
 	ok(!ukb_registry_validate(why, sizeof(why)), "the benchmark table is valid", why);
 	ok(!ukb_clock_probe(&clk) && clk.read_cost_ns > 0, "the batch clock reads", NULL);
 	ok(!ukb_stats_compute(x, 5, &st) && st.median == 3 && st.mean == 22 &&
-		   st.outliers_high == 1 && fabs(ukb_t_quantile(0.975, 9) - 2.2621571627) < 1e-8,
+	       st.outliers_high == 1 && fabs(ukb_t_quantile(0.975, 9) - 2.2621571627) < 1e-8,
 	   "statistics", NULL);
 
 	/* the vDSO: absent under qemu-user, and said so */
@@ -78,7 +78,8 @@ int main(void)
 			continue;
 		}
 		if (!strcmp(p->name, "vdso") && !vdso)
-			ok(r.status == UKB_UNSUPPORTED && strstr(r.reason, "no vDSO"), what, r.reason);
+			ok(r.status == UKB_UNSUPPORTED && strstr(r.reason, "no vDSO"), what,
+			   r.reason);
 		else
 			ok(r.status == UKB_OK && r.stats.mean > 0, what, r.reason);
 		ukb_result_release(&r);

@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# run --abi 32|both: the i386 vDSO and compat system calls beside the
+# native figures.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200 --no-store"
+
+if [ -x "$(dirname "$UKBENCH")/ukbench-abi32" ]; then
+	test_expect_success '--abi both: every path twice, the 32-bit ones marked @32' '
+		ukbench run $tiny --abi both --json r.json time.gettimeofday syscall.null >out &&
+		jq -r "[.results[] | .path] | join(\" \")" r.json >paths &&
+		test "$(cat paths)" = "vdso libc syscall syscall libc vdso@32 libc@32 syscall@32 syscall@32 libc@32" &&
+		jq -e "all(.results[]; .status == \"ok\" and .stats.mean_ns > 0)" r.json &&
+		grep -q "^time.gettimeofday  *vdso@32  *[0-9.]" out
+	'
+	test_expect_success '--abi 32 only, stored, and sized benchmarks said to be not measured' '
+		ukbench run --budget 0.01 --min-samples 3 --db a.db -l a32 --abi 32 time.time random.getrandom.4 >out &&
+		ukbench show --db a.db a32 --format json >s.json &&
+		jq -e "[.results[] | .path] | all(endswith(\"@32\"))" s.json &&
+		jq -e ".results[] | select(.name == \"random.getrandom.4\") | .status == \"unsupported\" and (.reason | test(\"32-bit\"))" s.json
+	'
+else
+	test_skip '--abi both: every path twice, the 32-bit ones marked @32' 'no 32-bit helper (gcc-multilib)'
+	test_skip '--abi 32 only, stored' 'no 32-bit helper (gcc-multilib)'
+fi
+
+test_expect_success '--abi takes 64, 32 or both' '
+	test_expect_code 2 ukbench run --abi 16 time.time 2>err &&
+	grep -q "takes 64, 32 or both" err
+'
+
+test_done
