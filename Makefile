@@ -48,9 +48,13 @@ UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
 
 obj = $(patsubst %.c,$(O)/%.o,$(1))
 
-# the 32-bit helper (run --abi 32), where the compiler can build i386 code
-ABI32_OK := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell echo 'int main(void){return 0;}' | \
-	$(CC) -m32 -static -x c - -o /dev/null 2>/dev/null && echo yes))
+# the 32-bit helper (run --abi 32): Debian's i686 cross compiler, which
+# coexists with the other cross compilers (gcc-multilib does not), else -m32
+ABI32_CC := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell \
+	if command -v i686-linux-gnu-gcc >/dev/null; then echo i686-linux-gnu-gcc; \
+	elif echo 'int main(void){return 0;}' | $(CC) -m32 -static -x c - -o /dev/null 2>/dev/null; \
+	then echo '$(CC) -m32'; fi))
+ABI32_OK := $(if $(ABI32_CC),yes)
 ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) src/abi32/runner.c
 
 all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32)
@@ -67,7 +71,7 @@ $(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
 
 $(O)/ukbench-abi32: $(ABI32_SRC) $(wildcard include/*.h src/core/*.h src/bench/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) -m32 -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -o $@ $(ABI32_SRC) -lm -lpthread
+	$(ABI32_CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -o $@ $(ABI32_SRC) -lm -lpthread
 
 # everything of the front end but main(), so that tests can link it
 $(O)/libukbcli.a: $(call obj,$(filter-out src/cli/main.c,$(CLI_SRC)))

@@ -530,7 +530,8 @@ int cmd_run(int argc, char **argv)
 
 		if (abi32_helper(helper, sizeof(helper))) {
 			error("--abi %s needs the 32-bit helper '%s', which was not built: this "
-			      "machine's compiler cannot build i386 code (install gcc-multilib and "
+			      "machine's compiler cannot build i386 code (install "
+			      "gcc-i686-linux-gnu and "
 			      "rebuild)",
 			      ro.abi == 2 ? "32" : "both", helper);
 			goto out;

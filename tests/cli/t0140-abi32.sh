@@ -21,8 +21,8 @@ if [ -x "$(dirname "$UKBENCH")/ukbench-abi32" ]; then
 		jq -e ".results[] | select(.name == \"random.getrandom.4\") | .status == \"unsupported\" and (.reason | test(\"32-bit\"))" s.json
 	'
 else
-	test_skip '--abi both: every path twice, the 32-bit ones marked @32' 'no 32-bit helper (gcc-multilib)'
-	test_skip '--abi 32 only, stored' 'no 32-bit helper (gcc-multilib)'
+	test_skip '--abi both: every path twice, the 32-bit ones marked @32' 'no 32-bit helper (gcc-i686-linux-gnu)'
+	test_skip '--abi 32 only, stored' 'no 32-bit helper (gcc-i686-linux-gnu)'
 fi
 
 test_expect_success '--abi takes 64, 32 or both' '
