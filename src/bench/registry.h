@@ -17,6 +17,7 @@
 	X(syscall_null)                                                                            \
 	X(time_gettimeofday)                                                                       \
 	X(time_clock_gettime)                                                                      \
+	X(time_clock_gettime64)                                                                    \
 	X(time_time)                                                                               \
 	X(time_clock_getres)                                                                       \
 	X(cpu_getcpu)                                                                              \

@@ -191,6 +191,54 @@ static int clock_setup(struct ukb_ctx *c, char *why, size_t len)
 }
 
 /* ------------------------------------------------------------------ */
+/* clock_gettime64: the 64-bit time_t entry of 32-bit ABIs             */
+
+#ifdef SYS_clock_gettime64
+static int cgt64_syscall(struct ukb_ctx *c, uint64_t n)
+{
+	long clk = c->arg;
+	struct ukb_kbuf ts;
+
+	for (uint64_t i = 0; i < n; i++)
+		syscall(SYS_clock_gettime64, clk, &ts);
+	return 0;
+}
+#else
+/* Never run: cgt64_setup() refuses the path first. */
+static int cgt64_syscall(struct ukb_ctx *c, uint64_t n)
+{
+	(void)c;
+	(void)n;
+	return -ENOSYS;
+}
+#endif
+
+static int cgt64_setup(struct ukb_ctx *c, char *why, size_t len)
+{
+	struct ukb_kbuf ts;
+	char what[96];
+	int ret;
+
+	if (!strcmp(c->path->name, "vdso")) {
+		ret = ((ukb_vdso_clock_gettime_t)c->vfn)((int)c->arg, &ts);
+		snprintf(what, sizeof(what), "vDSO clock_gettime64(%s)", c->variant->name);
+		return probe_result(ret, ret < 0 ? -ret : ret, what, why, len);
+	}
+#ifdef SYS_clock_gettime64
+	ret = (int)syscall(SYS_clock_gettime64, c->arg, &ts);
+	snprintf(what, sizeof(what), "system call clock_gettime64(%s)", c->variant->name);
+	return probe_result(ret, errno, what, why, len);
+#else
+	(void)ts;
+	(void)what;
+	(void)ret;
+	snprintf(why, len,
+		 "no clock_gettime64 system call: this ABI has a 64-bit time_t throughout");
+	return -ENOSYS;
+#endif
+}
+
+/* ------------------------------------------------------------------ */
 /* time                                                                */
 
 static int time_vdso(struct ukb_ctx *c, uint64_t n)
@@ -322,6 +370,28 @@ static const struct ukb_path time_time_paths[] = {
 	  .setup = time_setup,
 	  .detail = "syscall(SYS_time)" },
 	{ NULL },
+};
+
+static const struct ukb_path time_clock_gettime64_paths[] = {
+	/* the same signature as clock_gettime, with a 64-bit timespec */
+	{ .name = "vdso",
+	  .run = cgt_vdso,
+	  .vdso_sym = "clock_gettime64",
+	  .setup = cgt64_setup,
+	  .detail = "direct call into the vDSO (32-bit ABIs: i386, arm, powerpc)" },
+	{ .name = "syscall",
+	  .run = cgt64_syscall,
+	  .setup = cgt64_setup,
+	  .detail = "syscall(SYS_clock_gettime64)" },
+	{ NULL },
+};
+
+/* Not in the default suite: it exists only on 32-bit ABIs (run --abi 32). */
+const struct ukb_bench ukb_bench_time_clock_gettime64 = {
+	.name = "time.clock_gettime64",
+	.summary = "clock_gettime64(clock, &ts) of 32-bit ABIs, one variant per clock",
+	.variants = clocks,
+	.paths = time_clock_gettime64_paths,
 };
 
 const struct ukb_bench ukb_bench_time_time = {

@@ -14,6 +14,11 @@ if [ -x "$(dirname "$UKBENCH")/ukbench-abi32" ]; then
 		jq -e "all(.results[]; .status == \"ok\" and .stats.mean_ns > 0)" r.json &&
 		grep -q "^time.gettimeofday  *vdso@32  *[0-9.]" out
 	'
+	test_expect_success 'clock_gettime64: the i386 vDSO has it, the native ABI says why not' '
+		ukbench run $tiny --abi both --json r.json time.clock_gettime64.monotonic >out &&
+		jq -e ".results[] | select(.path == \"vdso@32\") | .status == \"ok\"" r.json &&
+		jq -e ".results[] | select(.path == \"vdso\") | .status == \"unsupported\" and (.reason | test(\"clock_gettime64\"))" r.json
+	'
 	test_expect_success '--abi 32 only, stored, and sized benchmarks said to be not measured' '
 		ukbench run --budget 0.01 --min-samples 3 --db a.db -l a32 --abi 32 time.time random.getrandom.4 >out &&
 		ukbench show --db a.db a32 --format json >s.json &&
