@@ -38,18 +38,13 @@ static int (*vdso_gtod)(void *, void *);
 
 static const struct ukb_path *find(const char *bench, const char *path, const struct ukb_bench **b)
 {
-	size_t n;
-	const struct ukb_bench *const *t = ukb_registry(&n);
+	const struct ukb_path *p = ukb_registry_path(bench, path, b);
 
-	for (size_t i = 0; i < n; i++)
-		for (const struct ukb_path *p = t[i]->paths; !strcmp(t[i]->name, bench) && p->name;
-		     p++)
-			if (!strcmp(p->name, path)) {
-				*b = t[i];
-				return p;
-			}
-	fprintf(stderr, "perf-check: no %s/%s\n", bench, path);
-	exit(2);
+	if (!p) {
+		fprintf(stderr, "perf-check: no %s/%s\n", bench, path);
+		exit(2);
+	}
+	return p;
 }
 
 /* The plain loops, as a developer writes them. */

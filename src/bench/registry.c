@@ -22,6 +22,24 @@ const struct ukb_bench *const *ukb_registry(size_t *n)
 	return table;
 }
 
+const struct ukb_bench *ukb_registry_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(table[i]->name, name))
+			return table[i];
+	return NULL;
+}
+
+const struct ukb_path *ukb_registry_path(const char *bench, const char *path,
+					 const struct ukb_bench **b)
+{
+	*b = ukb_registry_find(bench);
+	for (const struct ukb_path *p = *b ? (*b)->paths : NULL; p && p->name; p++)
+		if (!strcmp(p->name, path))
+			return p;
+	return NULL;
+}
+
 static int validate_one(const struct ukb_bench *b, char *why, size_t len)
 {
 	if (!b->name || !b->name[0] || !strchr(b->name, '.')) {

@@ -33,6 +33,13 @@
 /* Every registered benchmark, in list order; the count in @n. */
 const struct ukb_bench *const *ukb_registry(size_t *n);
 
+/* The registered benchmark named @name, or NULL. */
+const struct ukb_bench *ukb_registry_find(const char *name);
+
+/* Path @path of benchmark @bench (its bench in *@b), or NULL. */
+const struct ukb_path *ukb_registry_path(const char *bench, const char *path,
+					 const struct ukb_bench **b);
+
 /*
  * Checks every entry: a name, a summary, at least one path, a run() for
  * each path, unique benchmark and path names. Returns 0, or -EINVAL with

@@ -57,12 +57,12 @@ int cmd_calibrate(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const struct ukb_bench *spin = NULL, *const * t;
+	const struct ukb_bench *spin;
 	struct ukb_measure_opts o;
 	struct ukb_clock_info clk;
 	unsigned long rounds = 10;
 	double threshold = 0.01, change[NSIZES][1000];
-	size_t flagged[NSIZES] = { 0 }, significant[NSIZES] = { 0 }, nb;
+	size_t flagged[NSIZES] = { 0 }, significant[NSIZES] = { 0 };
 	int mwu = 0, c, smallest = -1;
 
 	ukb_measure_opts_init(&o);
@@ -108,10 +108,7 @@ int cmd_calibrate(int argc, char **argv)
 		error("'ukbench calibrate' takes no arguments, got '%s'", argv[optind]);
 		return UKB_EXIT_USAGE;
 	}
-	t = ukb_registry(&nb);
-	for (size_t i = 0; i < nb; i++)
-		if (!strcmp(t[i]->name, "lab.spin"))
-			spin = t[i];
+	spin = ukb_registry_find("lab.spin");
 	if (!spin || ukb_clock_probe(&clk))
 		return UKB_EXIT_FAIL;
 	/* a fixed sample count keeps every comparison equally strong */

@@ -17,22 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json-put.h"
 #include "record.h"
-
-static struct json_object *num(double v)
-{
-	return isfinite(v) ? json_object_new_double(v) : NULL;
-}
-
-static void add(struct json_object *o, const char *key, struct json_object *v)
-{
-	json_object_object_add(o, key, v);
-}
-
-static void add_str(struct json_object *o, const char *key, const char *s)
-{
-	add(o, key, s && s[0] ? json_object_new_string(s) : NULL);
-}
 
 static struct json_object *get_ref(struct json_object *o)
 {
@@ -43,24 +29,24 @@ static struct json_object *stats_to_json(const struct ukb_stats *st)
 {
 	struct json_object *o = json_object_new_object(), *out;
 
-	add(o, "n", json_object_new_int64((int64_t)st->n));
-	add(o, "mean_ns", num(st->mean));
-	add(o, "median_ns", num(st->median));
-	add(o, "stddev_ns", num(st->stddev));
-	add(o, "cv", num(st->cv));
-	add(o, "min_ns", num(st->min));
-	add(o, "max_ns", num(st->max));
-	add(o, "q1_ns", num(st->q1));
-	add(o, "q3_ns", num(st->q3));
-	add(o, "ci95_ns", num(st->ci95));
-	add(o, "ci95_rel", num(st->ci95_rel));
-	add(o, "trimmed_mean_ns", num(st->trimmed_mean));
-	add(o, "per_second", num(st->mean > 0 ? 1e9 / st->mean : NAN));
+	json_put(o, "n", json_object_new_int64((int64_t)st->n));
+	json_put(o, "mean_ns", json_num(st->mean));
+	json_put(o, "median_ns", json_num(st->median));
+	json_put(o, "stddev_ns", json_num(st->stddev));
+	json_put(o, "cv", json_num(st->cv));
+	json_put(o, "min_ns", json_num(st->min));
+	json_put(o, "max_ns", json_num(st->max));
+	json_put(o, "q1_ns", json_num(st->q1));
+	json_put(o, "q3_ns", json_num(st->q3));
+	json_put(o, "ci95_ns", json_num(st->ci95));
+	json_put(o, "ci95_rel", json_num(st->ci95_rel));
+	json_put(o, "trimmed_mean_ns", json_num(st->trimmed_mean));
+	json_put(o, "per_second", json_num(st->mean > 0 ? 1e9 / st->mean : NAN));
 	out = json_object_new_object();
-	add(out, "low", json_object_new_int64((int64_t)st->outliers_low));
-	add(out, "high", json_object_new_int64((int64_t)st->outliers_high));
-	add(out, "severe", json_object_new_int64((int64_t)st->outliers_severe));
-	add(o, "outliers", out);
+	json_put(out, "low", json_object_new_int64((int64_t)st->outliers_low));
+	json_put(out, "high", json_object_new_int64((int64_t)st->outliers_high));
+	json_put(out, "severe", json_object_new_int64((int64_t)st->outliers_severe));
+	json_put(o, "outliers", out);
 	return o;
 }
 
@@ -68,20 +54,20 @@ static struct json_object *result_to_json(const struct rec_result *r)
 {
 	struct json_object *o = json_object_new_object(), *s;
 
-	add_str(o, "name", r->name);
-	add_str(o, "benchmark", r->benchmark);
-	add_str(o, "variant", r->variant);
-	add_str(o, "path", r->path);
-	add_str(o, "detail", r->detail);
-	add_str(o, "vdso_symbol", r->vdso_symbol);
-	add_str(o, "unit", r->unit);
-	add_str(o, "status", ukb_status_name(r->status));
-	add_str(o, "reason", r->reason);
-	add(o, "errno", r->err ? json_object_new_int(r->err) : NULL);
-	add(o, "cpu", r->cpu < 0 ? NULL : json_object_new_int(r->cpu));
-	add(o, "threads", r->threads ? json_object_new_int((int)r->threads) : NULL);
-	add(o, "bytes_per_call", r->bytes ? json_object_new_int64(r->bytes) : NULL);
-	add_str(o, "params", r->params);
+	json_put_str(o, "name", r->name, 1);
+	json_put_str(o, "benchmark", r->benchmark, 1);
+	json_put_str(o, "variant", r->variant, 1);
+	json_put_str(o, "path", r->path, 1);
+	json_put_str(o, "detail", r->detail, 1);
+	json_put_str(o, "vdso_symbol", r->vdso_symbol, 1);
+	json_put_str(o, "unit", r->unit, 1);
+	json_put_str(o, "status", ukb_status_name(r->status), 1);
+	json_put_str(o, "reason", r->reason, 1);
+	json_put(o, "errno", r->err ? json_object_new_int(r->err) : NULL);
+	json_put(o, "cpu", r->cpu < 0 ? NULL : json_object_new_int(r->cpu));
+	json_put(o, "threads", r->threads ? json_object_new_int((int)r->threads) : NULL);
+	json_put(o, "bytes_per_call", r->bytes ? json_object_new_int64(r->bytes) : NULL);
+	json_put_str(o, "params", r->params, 1);
 	if (r->ncounters) {
 		struct json_object *arr = json_object_new_array();
 
@@ -89,37 +75,37 @@ static struct json_object *result_to_json(const struct rec_result *r)
 			const struct rec_counter *c = &r->counters[i];
 			struct json_object *co = json_object_new_object(), *ps;
 
-			add_str(co, "event", c->name);
-			add_str(co, "status", c->status);
-			add_str(co, "reason", c->reason);
-			add(co, "total", !strcmp(c->status, "ok") ? num(c->total) : NULL);
-			add(co, "per_call", num(c->per_call));
+			json_put_str(co, "event", c->name, 1);
+			json_put_str(co, "status", c->status, 1);
+			json_put_str(co, "reason", c->reason, 1);
+			json_put(co, "total", !strcmp(c->status, "ok") ? json_num(c->total) : NULL);
+			json_put(co, "per_call", json_num(c->per_call));
 			ps = json_object_new_array_ext((int)c->n);
 			for (size_t k = 0; k < c->n; k++)
-				json_object_array_add(ps, num(c->per_sample[k]));
-			add(co, "per_sample", ps);
+				json_object_array_add(ps, json_num(c->per_sample[k]));
+			json_put(co, "per_sample", ps);
 			json_object_array_add(arr, co);
 		}
-		add(o, "counters", arr);
+		json_put(o, "counters", arr);
 	}
-	add(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
-	add(o, "batch_target_ns", num(r->batch_ns));
-	add(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
-	add(o, "measure_s", num(r->measure_s));
-	add(o, "converged", json_object_new_boolean(r->converged));
-	add(o, "stats", r->status == UKB_OK && r->nsamples ? stats_to_json(&r->stats) : NULL);
+	json_put(o, "batch_iterations", json_object_new_int64((int64_t)r->batch_iters));
+	json_put(o, "batch_target_ns", json_num(r->batch_ns));
+	json_put(o, "warmup_batches", json_object_new_int64((int64_t)r->warmup_batches));
+	json_put(o, "measure_s", json_num(r->measure_s));
+	json_put(o, "converged", json_object_new_boolean(r->converged));
+	json_put(o, "stats", r->status == UKB_OK && r->nsamples ? stats_to_json(&r->stats) : NULL);
 	if (r->bytes && r->status == UKB_OK && r->nsamples)
 		json_object_object_add(json_object_object_get(o, "stats"), "bytes_per_second",
-				       num((double)r->bytes * 1e9 / r->stats.mean));
+				       json_num((double)r->bytes * 1e9 / r->stats.mean));
 	s = json_object_new_array_ext((int)r->nsamples);
 	for (size_t i = 0; i < r->nsamples; i++)
 		json_object_array_add(s, json_object_new_double(r->samples[i]));
-	add(o, "samples_ns", s);
+	json_put(o, "samples_ns", s);
 	if (r->nproc) {
 		s = json_object_new_array_ext((int)r->nproc);
 		for (size_t i = 0; i < r->nproc; i++)
 			json_object_array_add(s, json_object_new_double(r->proc_means[i]));
-		add(o, "process_means_ns", s);
+		json_put(o, "process_means_ns", s);
 	}
 	return o;
 }
@@ -128,23 +114,23 @@ struct json_object *rec_to_json(const struct rec_run *run)
 {
 	struct json_object *doc = json_object_new_object(), *res;
 
-	add_str(doc, "schema", UKB_JSON_SCHEMA);
-	add(doc, "schema_version", json_object_new_int(UKB_JSON_SCHEMA_VERSION));
-	add_str(doc, "ukbench_version", run->ukbench_version);
-	add(doc, "id", run->id ? json_object_new_int64(run->id) : NULL);
-	add_str(doc, "label", run->label);
-	add_str(doc, "host", run->host);
-	add_str(doc, "started", run->started);
-	add(doc, "duration_s", num(run->duration_s));
-	add(doc, "interrupted", json_object_new_boolean(run->interrupted));
-	add(doc, "settings", get_ref(run->settings));
-	add(doc, "clock", get_ref(run->clock));
-	add(doc, "vdso", get_ref(run->vdso));
-	add(doc, "environment", get_ref(run->environment));
+	json_put_str(doc, "schema", UKB_JSON_SCHEMA, 1);
+	json_put(doc, "schema_version", json_object_new_int(UKB_JSON_SCHEMA_VERSION));
+	json_put_str(doc, "ukbench_version", run->ukbench_version, 1);
+	json_put(doc, "id", run->id ? json_object_new_int64(run->id) : NULL);
+	json_put_str(doc, "label", run->label, 1);
+	json_put_str(doc, "host", run->host, 1);
+	json_put_str(doc, "started", run->started, 1);
+	json_put(doc, "duration_s", json_num(run->duration_s));
+	json_put(doc, "interrupted", json_object_new_boolean(run->interrupted));
+	json_put(doc, "settings", get_ref(run->settings));
+	json_put(doc, "clock", get_ref(run->clock));
+	json_put(doc, "vdso", get_ref(run->vdso));
+	json_put(doc, "environment", get_ref(run->environment));
 	res = json_object_new_array();
 	for (size_t i = 0; i < run->nresults; i++)
 		json_object_array_add(res, result_to_json(&run->results[i]));
-	add(doc, "results", res);
+	json_put(doc, "results", res);
 	return doc;
 }
 

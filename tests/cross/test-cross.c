@@ -28,23 +28,12 @@ static void ok(int cond, const char *what, const char *detail)
 	failed += !cond;
 }
 
-static const struct ukb_bench *bench(const char *name)
-{
-	size_t nb;
-	const struct ukb_bench *const *t = ukb_registry(&nb);
-
-	for (size_t i = 0; i < nb; i++)
-		if (!strcmp(t[i]->name, name))
-			return t[i];
-	return NULL;
-}
-
 int main(void)
 {
 	struct ukb_measure_opts o;
 	struct ukb_clock_info clk;
-	const struct ukb_bench *b = bench("time.clock_gettime");
-	const struct ukb_bench *sn = bench("syscall.null");
+	const struct ukb_bench *b = ukb_registry_find("time.clock_gettime");
+	const struct ukb_bench *sn = ukb_registry_find("syscall.null");
 	double x[] = { 1, 2, 3, 4, 100 };
 	struct ukb_stats st;
 	char why[256] = "";

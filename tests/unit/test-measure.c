@@ -240,19 +240,11 @@ static void test_fixed_batch(void **state)
 /* The registered benchmark and its path by name. */
 static const struct ukb_path *find(const char *bench, const char *path, const struct ukb_bench **b)
 {
-	size_t n;
-	const struct ukb_bench *const *t = ukb_registry(&n);
+	const struct ukb_path *p = ukb_registry_path(bench, path, b);
 
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(t[i]->name, bench))
-			continue;
-		*b = t[i];
-		for (const struct ukb_path *p = t[i]->paths; p->name; p++)
-			if (!strcmp(p->name, path))
-				return p;
-	}
-	fail_msg("no %s/%s", bench, path);
-	return NULL;
+	if (!p)
+		fail_msg("no %s/%s", bench, path);
+	return p;
 }
 
 static void test_missing_vdso_symbol_is_unsupported(void **state)
