@@ -101,10 +101,9 @@ int cmd_check(int argc, char **argv)
 			return UKB_EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		argv[argc] = NULL; /* argv is NULL-ended by the C runtime */
+	/* the function names, NULL-ended as argv itself is */
+	if (optind < argc)
 		o.funcs = (const char *const *)argv + optind;
-	}
 	if (check_run(&o, &r, &n)) {
 		error("out of memory");
 		return UKB_EXIT_FAIL;

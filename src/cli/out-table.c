@@ -112,6 +112,22 @@ static void table_counters(FILE *f, const struct rec_result *r)
 		else
 			fprintf(f, " %s %.4g", c->name, c->per_call);
 	}
+	/* instructions per cycle, where the CPU counts both */
+	{
+		double cyc = NAN, ins = NAN;
+
+		for (size_t i = 0; i < r->ncounters; i++) {
+			if (strcmp(r->counters[i].status, "ok"))
+				continue;
+			if (!strcmp(r->counters[i].name, "cycles") ||
+			    !strcmp(r->counters[i].name, "cpu-cycles"))
+				cyc = r->counters[i].per_call;
+			if (!strcmp(r->counters[i].name, "instructions"))
+				ins = r->counters[i].per_call;
+		}
+		if (isfinite(cyc) && isfinite(ins) && cyc > 0)
+			fprintf(f, " IPC %.2f", ins / cyc);
+	}
 	fputc('\n', f);
 	/* the others, grouped by the reason the machine gave */
 	for (size_t i = 0; i < r->ncounters; i++) {
