@@ -7,8 +7,8 @@ test_expect_success 'SIGINT stops the run: exit 130, message, partial JSON' '
 	"$UKBENCH" run --budget 30 --precision 0.001 --json r.json time >out 2>err &
 	pid=$! &&
 	sleep 1 &&
-	kill -INT $pid &&
-	{ wait $pid; rc=$?; } ;
+	kill -INT $pid
+	wait $pid; rc=$?
 	test "$rc" = 130 &&
 	grep -q "interrupted by signal 2" err &&
 	jq -e ".interrupted == true" r.json &&
@@ -21,8 +21,8 @@ test_expect_success 'SIGTERM stops it too, exit 143' '
 	"$UKBENCH" run --budget 30 --precision 0.001 time >out 2>err &
 	pid=$! &&
 	sleep 0.5 &&
-	kill -TERM $pid &&
-	{ wait $pid; rc=$?; } ;
+	kill -TERM $pid
+	wait $pid; rc=$?
 	test "$rc" = 143
 '
 

@@ -103,8 +103,8 @@ test_expect_success 'an interrupted run is not stored' '
 	"$UKBENCH" run --db i.db --budget 30 --precision 0.001 time >out 2>err &
 	pid=$! &&
 	sleep 1 &&
-	kill -INT $pid &&
-	{ wait $pid; rc=$?; } ;
+	kill -INT $pid
+	wait $pid; rc=$?
 	test "$rc" = 130 &&
 	grep -q "not stored: the run was interrupted" out &&
 	test "$(sqlite3 i.db "select count(*) from runs")" = 0

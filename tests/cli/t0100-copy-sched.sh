@@ -90,11 +90,19 @@ fi
 test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
 	marker="ukbench-int-$$"
 	"$UKBENCH" run --no-store --label "$marker" --budget 30 -P groups=4,loops=2000 sched.messaging.pipe_process >out 2>err &
-	pid=$! &&
-	sleep 1.5 &&
-	test "$(count_marked "$marker")" -gt 10 &&
-	kill -INT $pid &&
-	{ wait $pid; rc=$?; } ;
+	pid=$!
+	# wait until its tasks are up: a sanitizer build starts slowly
+	n=0
+	while [ "$(count_marked "$marker")" -le 10 ] && [ $n -lt 200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	up=0
+	test "$(count_marked "$marker")" -gt 10 && up=1
+	kill -INT $pid
+	wait $pid; rc=$?
+	test "$up" = 1 &&
+	
 	test "$rc" = 130 &&
 	sleep 0.5 &&
 	test "$(count_marked "$marker")" = 0

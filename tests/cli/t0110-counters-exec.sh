@@ -75,8 +75,8 @@ test_expect_success 'exec: Ctrl-C ends the command and all it started, exit 130'
 	"$UKBENCH" exec --no-store -r 5 -- sh -c "sleep 40 & sleep 41; : $marker" >out 2>err &
 	pid=$! &&
 	sleep 0.7 &&
-	kill -INT $pid &&
-	{ wait $pid; rc=$?; } ;
+	kill -INT $pid
+	wait $pid; rc=$?
 	test "$rc" = 130 &&
 	grep -q "interrupted by signal 2 in run 1 of 6; nothing stored" err &&
 	sleep 0.2 &&
