@@ -41,7 +41,7 @@ static void usage(FILE *f)
 		   "calls, system calls, and more, with confidence intervals.\n\n"
 		   "commands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "   %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "   %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'ukbench <command> --help' explains each command, with examples.\n");
 }
 
