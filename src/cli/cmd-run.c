@@ -85,7 +85,6 @@ struct run_opts {
 	unsigned runs;
 	struct select_opts sel;
 	struct ukb_event events[UKB_MAX_COUNTERS];
-	const char *event_list;
 	int abi; /* 1 << 0: native, 1 << 1: 32-bit */
 };
 
@@ -228,7 +227,6 @@ static int parse_args(int argc, char **argv, struct run_opts *ro)
 			}
 			ro->m.nevents = (unsigned)n;
 			ro->m.events = ro->events;
-			ro->event_list = optarg;
 			break;
 		}
 		case 't':
