@@ -101,6 +101,12 @@ static long future_time(long *t)
 	return (long)time(NULL) + 5;
 }
 
+static long second_ahead_time(long *t)
+{
+	(void)t;
+	return (long)time(NULL) + 1;
+}
+
 static long wrong_getcpu(unsigned *cpu, unsigned *node, void *cache)
 {
 	long r = syscall(SYS_getcpu, cpu, node, cache);
@@ -190,6 +196,16 @@ static void test_time_from_the_future_fails(void **state)
 	assert_int_equal(find("verify", "time", "")->verdict, CHECK_FAILED);
 }
 
+static void test_time_one_second_ahead_fails(void **state)
+{
+	(void)state;
+	/* one second is what a boundary race looks like: it must still fail */
+	ukb_vdso_override("time", (void *)second_ahead_time, 0);
+	run("time", 1, 0);
+	ukb_vdso_override_clear();
+	assert_int_equal(find("verify", "time", "")->verdict, CHECK_FAILED);
+}
+
 static void test_wrong_cpu_fails(void **state)
 {
 	(void)state;
@@ -229,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_getres_that_differs_fails),
 		cmocka_unit_test(test_malformed_gettimeofday_fails),
 		cmocka_unit_test(test_time_from_the_future_fails),
+		cmocka_unit_test(test_time_one_second_ahead_fails),
 		cmocka_unit_test(test_wrong_cpu_fails),
 		cmocka_unit_test(test_missing_function_is_skipped),
 	};
