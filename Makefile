@@ -2,7 +2,8 @@
 #
 # ukbench build. Plain make, out of tree:
 #   make                  build/ukbench
-#   make check            every test, in a normal and a sanitizer build
+#   make test             the quick loop: unit and CLI tests, one normal build
+#   make check            every test: normal and sanitizer builds, cross, fuzz
 #   make SAN=1 O=build-san   AddressSanitizer + UndefinedBehaviorSanitizer
 #   make perf-check       the harness against hand-written loops (prints figures)
 #   make format-check     the code against .clang-format
@@ -48,16 +49,28 @@ UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
 
 obj = $(patsubst %.c,$(O)/%.o,$(1))
 
-# the 32-bit helper (run --abi 32): Debian's i686 cross compiler, which
-# coexists with the other cross compilers (gcc-multilib does not), else -m32
+# The 32-bit helper (run --abi 32) is optional: it is built when a probe
+# program using what it uses (time.h, pthread, libm) compiles and links
+# statically with Debian's i686 cross compiler (which coexists with the
+# other cross compilers; gcc-multilib does not), else with $(CC) -m32.
+# Otherwise it is skipped with one line saying why; build/ukbench never
+# depends on it. Not in sanitizer or fuzz builds.
+ABI32_PROBE = printf '\043include <time.h>\n\043include <pthread.h>\n\043include <math.h>\nint main(void){struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return (int)sqrt((double)t.tv_sec) + (int)pthread_self();}\n' | \
+	$(1) -static -x c - -o /dev/null -lm -lpthread >/dev/null 2>&1
 ABI32_CC := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell \
-	if command -v i686-linux-gnu-gcc >/dev/null; then echo i686-linux-gnu-gcc; \
-	elif echo 'int main(void){return 0;}' | $(CC) -m32 -static -x c - -o /dev/null 2>/dev/null; \
-	then echo '$(CC) -m32'; fi))
+	if command -v i686-linux-gnu-gcc >/dev/null && $(call ABI32_PROBE,i686-linux-gnu-gcc); then \
+		echo i686-linux-gnu-gcc; \
+	elif $(call ABI32_PROBE,$(CC) -m32); then echo '$(CC) -m32'; fi))
 ABI32_OK := $(if $(ABI32_CC),yes)
+ABI32_WHY := $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,\
+	$(if $(shell command -v i686-linux-gnu-gcc),i686-linux-gnu-gcc cannot link a static program (libc6-dev-i386-cross missing?),\
+	no 32-bit compiler (gcc-i686-linux-gnu and libc6-dev-i386-cross, or gcc-multilib)))
 ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) src/abi32/runner.c
 
-all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32)
+all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped)
+
+abi32-skipped:
+	@echo "note: the 32-bit helper (run --abi 32) is not built: $(strip $(ABI32_WHY))"
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -135,6 +148,10 @@ tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/tests/seccomp-exec
 check:
 	tests/check.sh
 
+# the quick loop: one normal build, unit and command-line tests
+test: tests
+	tests/run-suite.sh $(O)
+
 # Every architecture: cross-built with Debian's compilers, run under qemu-user
 check-cross:
 	tests/cross/run.sh
@@ -179,7 +196,7 @@ install: all
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: all tests check check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: all abi32-skipped tests test check check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

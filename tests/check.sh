@@ -87,6 +87,11 @@ else
 	echo "0 0 1" >>"$sums"
 fi
 
+# what this machine lacks, once per reason
+if [ -n "$(cat build*/test-suite.log 2>/dev/null | grep '# SKIP')" ]; then
+	echo "## skipped, and why:"
+	cat build*/test-suite.log | sed -n 's/^ok [0-9]* - .* # SKIP /#   /p' | sort | uniq -c
+fi
 set -- $(awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }' "$sums")
 rm -f "$sums"
 [ "$2" = 0 ] || status=1

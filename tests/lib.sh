@@ -7,10 +7,18 @@
 #       ukbench run --json out.json harness.empty &&
 #       jq -e ".results | length == 1" out.json
 #   '
+#   test_expect_success RUNS_32BIT 'needs a kernel that runs i386 code' '...'
 #   test_done
 #
-# Each test runs in a subshell in a fresh scratch directory; its output is
-# kept and shown only when it fails. Results are printed as TAP lines.
+# Each test runs in a subshell in a fresh scratch directory, with its own
+# TMPDIR and its own database; its output is kept and shown only when it
+# fails. Results are printed as TAP lines.
+#
+# Prerequisites (git's test_have_prereq): a test may name what it needs of
+# the machine, comma-separated, before its title. Each is probed once, by
+# prereq_NAME below, which says why when it is absent; a missing one makes
+# the test a skip with that reason, never a failure.
+#
 # UKBENCH names the binary under test (default: build/ukbench).
 
 set -u
@@ -20,19 +28,128 @@ TEST_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-test.XXXXXX")
 # every test stores into its own scratch database, never the user's
 XDG_DATA_HOME="$TEST_ROOT/data"
 export XDG_DATA_HOME
-unset UKBENCH_DB
+unset UKBENCH_DB UKBENCH_ABI32 UKBENCH_VDSO_HIDE
 test_count=0
 test_failed=0
+test_skipped=0
 
 ukbench() {
 	"$UKBENCH" "$@"
 }
 
+# ------------------------------------------------------------------
+# Prerequisites: prereq_NAME returns 0 when the machine has it, else sets
+# prereq_why and returns 1.
+
+prereq_why=""
+
+# the 32-bit helper was built beside the binary under test
+prereq_ABI32_HELPER() {
+	[ -x "$(dirname "$UKBENCH")/ukbench-abi32" ] && return 0
+	prereq_why="no 32-bit helper was built (gcc-i686-linux-gnu and libc6-dev-i386-cross)"
+	return 1
+}
+
+# the kernel runs 32-bit programs (CONFIG_IA32_EMULATION, ia32_emulation=1)
+prereq_RUNS_32BIT() {
+	prereq_ABI32_HELPER || return 1
+	"$(dirname "$UKBENCH")/ukbench-abi32" >/dev/null 2>&1
+	case $? in
+	126 | 127)
+		prereq_why="this kernel does not run 32-bit programs (Exec format error)"
+		return 1
+		;;
+	esac
+	return 0
+}
+
+# a pids cgroup this test may create (cgroup v1 pids hierarchy or cgroup v2)
+prereq_PIDS_CGROUP() {
+	for d in /sys/fs/cgroup/pids /sys/fs/cgroup; do
+		[ -w "$d" ] || continue
+		if mkdir "$d/ukbench-probe-$$" 2>/dev/null; then
+			ok=0
+			[ -e "$d/ukbench-probe-$$/pids.max" ] && ok=1
+			rmdir "$d/ukbench-probe-$$"
+			if [ $ok = 1 ]; then
+				PIDS_CGROUP_ROOT=$d
+				return 0
+			fi
+		fi
+	done
+	prereq_why="cannot create a pids cgroup here (no writable pids controller)"
+	return 1
+}
+
+# hardware counters (a PMU the kernel exposes)
+prereq_HW_COUNTERS() {
+	if [ -d /sys/bus/event_source/devices/cpu ] || [ -d /sys/bus/event_source/devices/cpu_core ]; then
+		return 0
+	fi
+	prereq_why="no hardware PMU (/sys/bus/event_source/devices/cpu is absent)"
+	return 1
+}
+
+# the seccomp helper the tests build
+prereq_SECCOMP() {
+	[ -x "${UKB_BUILD:-}/tests/seccomp-exec" ] &&
+		"$UKB_BUILD/tests/seccomp-exec" getppid -- true 2>/dev/null && return 0
+	prereq_why="cannot install a seccomp filter here (or tests/seccomp-exec was not built)"
+	return 1
+}
+
+# a process that is not root (permission tests); root can change to nobody
+prereq_SANITY() {
+	[ "$(id -u)" != 0 ] && return 0
+	prereq_why="running as root, which ignores file permissions"
+	return 1
+}
+
+# Whether every prerequisite in the comma-separated $1 holds; sets
+# prereq_why to the first that does not. Results are cached per script.
+test_have_prereq() {
+	old_ifs=$IFS
+	IFS=,
+	set -- $1
+	IFS=$old_ifs
+	for p in "$@"; do
+		eval "cached=\${prereq_cache_$p:-}"
+		if [ -z "$cached" ]; then
+			if ! command -v "prereq_$p" >/dev/null 2>&1; then
+				echo "BUG: unknown prerequisite '$p'" >&2
+				exit 1
+			fi
+			if "prereq_$p"; then
+				cached=yes
+			else
+				cached="no:$prereq_why"
+			fi
+			eval "prereq_cache_$p=\$cached"
+		fi
+		if [ "$cached" != yes ]; then
+			prereq_why="${cached#no:}"
+			return 1
+		fi
+	done
+	return 0
+}
+
+# ------------------------------------------------------------------
+# Tests
+
+# test_expect_success [PREREQS] TITLE BODY
 test_expect_success() {
+	if [ $# = 3 ]; then
+		if ! test_have_prereq "$1"; then
+			test_skip "$2" "missing $1: $prereq_why"
+			return 0
+		fi
+		shift
+	fi
 	test_count=$((test_count + 1))
 	dir="$TEST_ROOT/$test_count"
-	mkdir -p "$dir"
-	if (cd "$dir" && eval "$2") >"$dir/.log" 2>&1; then
+	mkdir -p "$dir/.tmp"
+	if (cd "$dir" && TMPDIR="$dir/.tmp" && export TMPDIR && eval "$2") >"$dir/.log" 2>&1; then
 		echo "ok $test_count - $1"
 	else
 		echo "not ok $test_count - $1"
@@ -43,6 +160,7 @@ test_expect_success() {
 
 test_skip() {
 	test_count=$((test_count + 1))
+	test_skipped=$((test_skipped + 1))
 	echo "ok $test_count - $1 # SKIP $2"
 }
 
@@ -57,6 +175,65 @@ test_expect_code() {
 		return 1
 	fi
 	return 0
+}
+
+# TMPDIR holds nothing: what the tool made there was removed.
+test_tmpdir_empty() {
+	if [ -n "$(ls -A "$TMPDIR")" ]; then
+		echo "left behind in TMPDIR:" >&2
+		ls -la "$TMPDIR" >&2
+		return 1
+	fi
+}
+
+# ------------------------------------------------------------------
+# Processes: a test starts what it watches in a session of its own and
+# looks only at that session, never at the machine's process table.
+
+# test_in_session SIDFILE COMMAND...: runs COMMAND (usually exec'd, so
+# that its pid is the session id) as the leader of a new session, whose
+# id is written to SIDFILE. Put it in the background with & as needed.
+test_in_session() {
+	sidfile=$1
+	shift
+	setsid -w sh -c 'echo $$ >"$0"; exec "$@"' "$sidfile" "$@"
+}
+
+# The session id in SIDFILE, once the session has started (up to 10 s).
+test_session_id() {
+	n=0
+	while [ ! -s "$1" ] && [ $n -lt 200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	cat "$1"
+}
+
+# How many processes the session $1 has (zombies not yet reaped included).
+test_session_count() {
+	want=$1
+	c=0
+	for s in /proc/[0-9]*/stat; do
+		# the fields after "(comm) ": state ppid pgrp session ...
+		line=$(cat "$s" 2>/dev/null) || continue
+		set -- ${line##*") "}
+		[ "${4:-}" = "$want" ] && c=$((c + 1))
+	done
+	echo $c
+}
+
+# Waits up to $2 seconds (default 2) for the session $1 to be empty.
+test_session_empty() {
+	n=0
+	lim=$(( ${2:-2} * 20 ))
+	while [ "$(test_session_count "$1")" != 0 ]; do
+		if [ $n -ge $lim ]; then
+			echo "session $1 still has $(test_session_count "$1") processes" >&2
+			return 1
+		fi
+		sleep 0.05
+		n=$((n + 1))
+	done
 }
 
 test_done() {

@@ -45,6 +45,12 @@ int parse_double(const char *opt, const char *arg, double min, double max, doubl
 int parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
 	       unsigned long *out);
 
+/*
+ * A mkstemp() template "$TMPDIR/STEM.XXXXXX" (TMPDIR unset or empty: /tmp)
+ * into @buf.
+ */
+void tmp_template(char *buf, size_t len, const char *stem);
+
 /* Is @name a --help request among the arguments of a subcommand? */
 int wants_help(int argc, char **argv);
 

@@ -527,10 +527,9 @@ int cmd_run(int argc, char **argv)
 		char helper[4096];
 
 		if (abi32_helper(helper, sizeof(helper))) {
-			error("--abi %s needs the 32-bit helper '%s', which was not built: this "
-			      "machine's compiler cannot build i386 code (install "
-			      "gcc-i686-linux-gnu and "
-			      "rebuild)",
+			error("--abi %s needs the 32-bit helper '%s', which was not built: "
+			      "this machine's compiler cannot build i386 code (install "
+			      "gcc-i686-linux-gnu and libc6-dev-i386-cross, then rebuild)",
 			      ro.abi == 2 ? "32" : "both", helper);
 			goto out;
 		}

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,10 +20,16 @@
 
 int abi32_helper(char *path, size_t len)
 {
+	const char *env = getenv("UKBENCH_ABI32");
 	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	ssize_t n;
 	char *slash;
 
+	if (env && *env) {
+		snprintf(path, len, "%s", env);
+		return access(path, X_OK) ? -1 : 0;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0)
 		return -1;
 	self[n] = 0;
@@ -82,11 +89,38 @@ static int parse_line(char *line, struct rec_run *run)
 	return 0;
 }
 
+/*
+ * The helper could not be started (a kernel without 32-bit support answers
+ * ENOEXEC): every case is a row that says so, as for any path the machine
+ * lacks.
+ */
+static int add_unavailable(const struct ukb_case *cases, size_t n, int err, struct rec_run *run)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rec_result *r = rec_add_result(run);
+
+		if (!r)
+			return -ENOMEM;
+		snprintf(r->name, sizeof(r->name), "%s", cases[i].name);
+		snprintf(r->benchmark, sizeof(r->benchmark), "%s", cases[i].name);
+		snprintf(r->path, sizeof(r->path), "%s@32", cases[i].path->name);
+		snprintf(r->unit, sizeof(r->unit), "call");
+		r->status = UKB_UNSUPPORTED;
+		r->err = err;
+		snprintf(r->reason, sizeof(r->reason), "%s",
+			 err == ENOEXEC
+			     ? "this kernel cannot run 32-bit programs (Exec format error)"
+			     : strerror(err));
+		r->cpu = -1;
+	}
+	return 0;
+}
+
 int run_abi32(const struct ukb_measure_opts *m, const struct ukb_case *cases, size_t n,
 	      struct rec_run *run)
 {
 	char helper[PATH_MAX], num[7][32], **argv, line[1 << 20];
-	int fds[2], status, ret = 0;
+	int fds[2], efd[2], status, ret = 0, exec_err = 0;
 	size_t a = 0;
 	FILE *f;
 	pid_t pid;
@@ -116,16 +150,37 @@ int run_abi32(const struct ukb_measure_opts *m, const struct ukb_case *cases, si
 		ret = -errno;
 		goto out;
 	}
+	/* the child's exec error comes back here; a successful exec closes it */
+	if (pipe2(efd, O_CLOEXEC)) {
+		ret = -errno;
+		close(fds[0]);
+		close(fds[1]);
+		goto out;
+	}
 	pid = fork();
 	if (pid == 0) {
 		dup2(fds[1], STDOUT_FILENO);
 		close(fds[0]);
 		close(fds[1]);
+		close(efd[0]);
 		execv(helper, argv);
-		fprintf(stderr, "error: cannot run '%s': %s\n", helper, strerror(errno));
+		exec_err = errno;
+		if (write(efd[1], &exec_err, sizeof(exec_err)) < 0)
+			_exit(126);
 		_exit(127);
 	}
 	close(fds[1]);
+	close(efd[1]);
+	if (pid > 0 && read(efd[0], &exec_err, sizeof(exec_err)) != sizeof(exec_err))
+		exec_err = 0;
+	close(efd[0]);
+	if (exec_err) {
+		close(fds[0]);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		ret = add_unavailable(cases, n, exec_err, run);
+		goto out;
+	}
 	f = fdopen(fds[0], "r");
 	while (f && fgets(line, sizeof(line), f) && !ret)
 		ret = parse_line(line, run);

@@ -13,6 +13,7 @@
  * over the process means.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +143,7 @@ int run_in_processes(const struct ukb_measure_opts *m, const struct select_opts 
 		     char **patterns, int npatterns, unsigned nproc, struct rec_run *run,
 		     volatile sig_atomic_t *stop, int progress)
 {
-	char tmp[] = "/tmp/ukbench-proc.XXXXXX", num[16][256], err[1024];
+	char tmp[PATH_MAX], num[16][256], err[1024];
 	int ret = 0;
 
 	for (unsigned i = 0; i < nproc && !*stop && !ret; i++) {
@@ -153,7 +154,7 @@ int run_in_processes(const struct ukb_measure_opts *m, const struct select_opts 
 		int fd, status;
 		pid_t pid;
 
-		strcpy(tmp, "/tmp/ukbench-proc.XXXXXX");
+		tmp_template(tmp, sizeof(tmp), "ukbench-proc");
 		fd = mkstemp(tmp);
 		if (fd < 0) {
 			error("cannot create a temporary file: %s", strerror(errno));

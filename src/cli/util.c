@@ -133,3 +133,10 @@ int parse_size_list(const char *opt, const char *arg, long **out)
 	*out = v;
 	return 0;
 }
+
+void tmp_template(char *buf, size_t len, const char *stem)
+{
+	const char *dir = getenv("TMPDIR");
+
+	snprintf(buf, len, "%s/%s.XXXXXX", dir && *dir ? dir : "/tmp", stem);
+}

@@ -17,13 +17,18 @@ test_expect_success 'SIGINT stops the run: exit 130, message, partial JSON' '
 	grep -q "1 interrupted" out
 '
 
-test_expect_success 'SIGTERM stops it too, exit 143' '
-	"$UKBENCH" run --budget 30 --precision 0.001 time >out 2>err &
+# The default action of SIGTERM also exits 143: the message and the
+# partial JSON are what only the handler gives.
+test_expect_success 'SIGTERM stops it too, exit 143, says so, keeps the JSON' '
+	"$UKBENCH" run --budget 30 --precision 0.001 --json r.json time >out 2>err &
 	pid=$! &&
 	sleep 0.5 &&
 	kill -TERM $pid
 	wait $pid; rc=$?
-	test "$rc" = 143
+	test "$rc" = 143 &&
+	grep -q "interrupted by signal 15" err &&
+	jq -e ".interrupted == true" r.json &&
+	test_tmpdir_empty
 '
 
 test_done

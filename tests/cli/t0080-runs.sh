@@ -34,12 +34,24 @@ test_expect_success 'compare uses per-process means when both runs have them' '
 	! grep -q "per-process" out
 '
 
-test_expect_success '--runs with a bad value, and no child left behind' '
+test_expect_success '--runs with a bad value, and no child or file left behind' '
 	test_expect_code 2 ukbench run --runs 0 time.time 2>err &&
 	grep -q "option .--runs. must be between 1 and 1000" err &&
-	ukbench run $tiny --runs 2 --no-store harness.empty >/dev/null &&
-	! pgrep -f "ukbench run --no-store --quiet --json /tmp/ukbench-proc" &&
-	test "$(ls /tmp/ukbench-proc.* 2>/dev/null | wc -l)" = 0
+	test_in_session sid "$UKBENCH" run $tiny --runs 2 --no-store harness.empty >/dev/null &&
+	test_session_empty "$(cat sid)" &&
+	test_tmpdir_empty
+'
+
+test_expect_success '--runs keeps its temporary files in TMPDIR' '
+	"$UKBENCH" run --budget 30 --runs 2 --no-store syscall.null/syscall >/dev/null 2>&1 &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A "$TMPDIR")" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+	ls "$TMPDIR" >seen
+	kill -INT $pid
+	wait $pid
+	grep -q "^ukbench-proc\\." seen &&
+	test_tmpdir_empty
 '
 
 test_done

@@ -7,11 +7,6 @@
 tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200 --no-store"
 small_hb="-P groups=1,fds=4,loops=20"
 
-# Processes whose command line carries $1, the marker of one test's run.
-count_marked() {
-	pgrep -f -- "$1" | wc -l
-}
-
 test_expect_success 'copy: every benchmark, sizes and the page-touching variant' '
 	ukbench run $tiny --size 1k,10k --flags 0,touch --json c.json copy >out &&
 	jq -r "[.results[] | \"\(.name)/\(.path)\"] | join(\" \")" c.json >names &&
@@ -72,40 +67,34 @@ test_expect_success 'sched.messaging: a process limit is named too (as a user)' 
 	grep -q "4 groups of 20 need 160 processes, the limit (RLIMIT_NPROC, ulimit -u) is 100: at most 0 groups fit" err
 '
 
-if mkdir /sys/fs/cgroup/pids/ukbench-test-$$ 2>/dev/null; then
-	cg=/sys/fs/cgroup/pids/ukbench-test-$$
-	test_expect_success 'a fork that fails midway: says how many started, leaves none behind' '
-		echo 12 >$cg/pids.max &&
-		test_expect_code 1 sh -c "echo \$\$ >$cg/cgroup.procs; exec \"$UKBENCH\" run $tiny -P groups=1,fds=10 --json f.json sched.messaging.pipe_process sched.messaging.pipe_thread" >out &&
-		grep -q "^sched.messaging.pipe_process  *run  *FAILED  started [0-9]* of 20 tasks: fork: Resource temporarily unavailable" out &&
-		grep -q "^sched.messaging.pipe_thread  *run  *FAILED  started [0-9]* of 20 tasks: pthread_create" out &&
-		test "$(cat $cg/cgroup.procs | wc -l)" = 0
-	'
+test_expect_success PIDS_CGROUP 'a fork that fails midway: says how many started, leaves none behind' '
+	cg=$PIDS_CGROUP_ROOT/ukbench-test-$$ &&
+	mkdir $cg &&
+	echo 12 >$cg/pids.max &&
+	test_expect_code 1 sh -c "echo \$\$ >$cg/cgroup.procs; exec \"$UKBENCH\" run $tiny -P groups=1,fds=10 --json f.json sched.messaging.pipe_process sched.messaging.pipe_thread" >out &&
+	grep -q "^sched.messaging.pipe_process  *run  *FAILED  started [0-9]* of 20 tasks: fork: Resource temporarily unavailable" out &&
+	grep -q "^sched.messaging.pipe_thread  *run  *FAILED  started [0-9]* of 20 tasks: pthread_create" out &&
+	test "$(cat $cg/cgroup.procs | wc -l)" = 0 &&
 	rmdir $cg
-else
-	test_skip 'a fork that fails midway: says how many started, leaves none behind' \
-		'cannot create a pids cgroup here'
-fi
+'
 
 test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
-	marker="ukbench-int-$$"
-	"$UKBENCH" run --no-store --label "$marker" --budget 30 -P groups=4,loops=2000 sched.messaging.pipe_process >out 2>err &
+	test_in_session sid "$UKBENCH" run --no-store --budget 30 -P groups=4,loops=2000 sched.messaging.pipe_process >out 2>err &
 	pid=$!
+	sid=$(test_session_id sid)
 	# wait until its tasks are up: a sanitizer build starts slowly
 	n=0
-	while [ "$(count_marked "$marker")" -le 10 ] && [ $n -lt 200 ]; do
+	while [ "$(test_session_count $sid)" -le 10 ] && [ $n -lt 200 ]; do
 		sleep 0.05
 		n=$((n + 1))
 	done
 	up=0
-	test "$(count_marked "$marker")" -gt 10 && up=1
-	kill -INT $pid
+	test "$(test_session_count $sid)" -gt 10 && up=1
+	kill -INT $sid
 	wait $pid; rc=$?
 	test "$up" = 1 &&
-	
 	test "$rc" = 130 &&
-	sleep 0.5 &&
-	test "$(count_marked "$marker")" = 0
+	test_session_empty $sid
 '
 
 test_expect_success 'no descriptor survives a run' '

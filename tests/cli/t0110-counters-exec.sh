@@ -63,24 +63,23 @@ test_expect_success 'exec: a command that cannot start exits 127' '
 '
 
 test_expect_success 'exec: a command that hangs is ended by --timeout, and says so' '
-	marker="ukbench-timeout-$$"
-	test_expect_code 1 ukbench exec --no-store -r 1 --warmup-runs 0 --timeout 0.3 -- sh -c "sleep 30; : $marker" >out 2>err &&
+	test_expect_code 1 test_in_session sid "$UKBENCH" exec --no-store -r 1 --warmup-runs 0 --timeout 0.3 -- sh -c "sleep 30; :" >out 2>err &&
 	grep -q "timed out after 0.3 s and was ended" err &&
 	grep -q "1 runs timed out after 0.3 s" out &&
-	! pgrep -f "$marker" && ! pgrep -x -f "sleep 30"
+	test_session_empty "$(cat sid)"
 '
 
 test_expect_success 'exec: Ctrl-C ends the command and all it started, exit 130' '
-	marker="ukbench-int-exec-$$"
-	"$UKBENCH" exec --no-store -r 5 -- sh -c "sleep 40 & sleep 41; : $marker" >out 2>err &
+	test_in_session sid "$UKBENCH" exec --no-store -r 5 -- sh -c "sleep 40 & sleep 41; :" >out 2>err &
 	pid=$! &&
+	sid=$(test_session_id sid) &&
 	sleep 0.7 &&
-	kill -INT $pid
+	test "$(test_session_count $sid)" -ge 3 &&
+	kill -INT $sid
 	wait $pid; rc=$?
 	test "$rc" = 130 &&
 	grep -q "interrupted by signal 2 in run 1 of 6; nothing stored" err &&
-	sleep 0.2 &&
-	! pgrep -f "$marker" && ! pgrep -x -f "sleep 40" && ! pgrep -x -f "sleep 41"
+	test_session_empty $sid
 '
 
 test_expect_success 'exec: usage errors' '
