@@ -35,7 +35,17 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 LDFLAGS  += -fsanitize=address,undefined
 endif
 
-CPPFLAGS += -Iinclude -Isrc/core -Isrc/bench -Isrc/cli -DUKB_VERSION='"$(UKB_VERSION)"'
+# The parts, lowest first; each may include only those before it (make
+# check runs tests/layers.sh to hold that):
+#   core    measurement (libc, libm, pthread)
+#   bench   the benchmarks, their registry and selection
+#   report  the record of a run, its JSON, outputs and comparison
+#   run     the runners: in this process, in fresh ones, through the 32-bit ABI
+#   store   the result store (SQLite)
+#   check   the vDSO checked against the system call
+#   cli     the subcommands
+PARTS    := core bench report run store check cli
+CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS)) -DUKB_VERSION='"$(UKB_VERSION)"'
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -MMD -MP
 
 JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
@@ -43,7 +53,13 @@ JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
 CORE_SRC  := $(sort $(wildcard src/core/*.c))
 BENCH_SRC := $(sort $(wildcard src/bench/*.c))
-CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+# what runs a plan and answers in the run JSON, with libc alone: linked into
+# ukbench and into the static 32-bit helper
+WORKER_SRC := src/report/record.c src/report/fields.c src/report/json-write.c \
+	      src/report/rec-json-write.c src/report/describe.c src/run/plan.c src/run/worker.c
+FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c,\
+	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,report run store check cli)))))
+CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/cli/main.c
 UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
 
@@ -65,7 +81,7 @@ ABI32_OK := $(if $(ABI32_CC),yes)
 ABI32_WHY := $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,\
 	$(if $(shell command -v i686-linux-gnu-gcc),i686-linux-gnu-gcc cannot link a static program (libc6-dev-i386-cross missing?),\
 	no 32-bit compiler (gcc-i686-linux-gnu and libc6-dev-i386-cross, or gcc-multilib)))
-ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) src/abi32/runner.c
+ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) src/run/abi32-main.c
 
 all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped)
 
@@ -77,18 +93,18 @@ $(O)/%.o: %.c
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(JSON_CFLAGS) -c -o $@ $<
 
 $(O)/libukbcore.a: $(call obj,$(CORE_SRC))
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
-$(O)/ukbench-abi32: $(ABI32_SRC) $(wildcard include/*.h src/core/*.h src/bench/*.h)
+$(O)/ukbench-abi32: $(ABI32_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
 	@mkdir -p $(dir $@)
 	$(ABI32_CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -o $@ $(ABI32_SRC) -lm -lpthread
 
-# everything of the front end but main(), so that tests can link it
-$(O)/libukbcli.a: $(call obj,$(filter-out src/cli/main.c,$(CLI_SRC)))
-	$(AR) rcs $@ $^
+# everything above the benchmarks but main(), so that tests can link it
+$(O)/libukbcli.a: $(call obj,$(WORKER_SRC) $(FRONT_SRC))
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(O)/ukbench: $(O)/src/cli/main.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) -lsqlite3 -lm -lpthread
@@ -186,7 +202,7 @@ perf-check: $(O)/perf-check
 	$(O)/perf-check
 
 format-check:
-	clang-format --dry-run -Werror $(CORE_SRC) $(BENCH_SRC) $(CLI_SRC) src/abi32/*.c include/*.h src/*/*.h \
+	clang-format --dry-run -Werror src/*/*.c include/*.h src/*/*.h \
 		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
 
 install: all

@@ -12,7 +12,6 @@
  * and verdict as `compare`. Runs made at different times also carry the
  * machine's drift; `run --runs` measures that.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,28 +19,68 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 #include "compare.h"
 #include "measure.h"
 #include "registry.h"
 
-static const char calibrate_usage[] =
-    "usage: ukbench calibrate [--rounds N] [--budget SEC] [--threshold PCT] [--test T]\n"
-    "\n"
-    "Measures which changes this machine can detect. Each round runs lab.spin\n"
-    "twice unchanged (A/A: a flagged difference is a false alarm) and slowed\n"
-    "by exactly 1%, 2% and 5% of work (A/B: a 'regressed' verdict is a\n"
-    "detection), then reports the false-alarm rate and the detection rate at\n"
-    "each size, and the smallest size detected in at least 90% of rounds.\n"
-    "\n"
-    "options:\n"
-    "  -r, --rounds N        rounds (default 10)\n"
-    "  -b, --budget SEC      measuring time per measurement (default 0.2)\n"
-    "  -t, --threshold PCT   noise threshold of the verdict, in % (default 1)\n"
-    "      --test welch|mwu  the test behind the verdict (default welch)\n"
-    "\n"
-    "examples:\n"
-    "  ukbench calibrate\n"
-    "  ukbench calibrate --rounds 30 --budget 1\n";
+enum { O_ROUNDS = 1, O_BUDGET, O_THRESHOLD, O_TEST };
+
+static const struct opt calibrate_opts[] = {
+	{ "rounds", 'r', "N", "rounds (default 10)", O_ROUNDS },
+	{ "budget", 'b', "SEC", "measuring time per measurement (default 0.2)", O_BUDGET },
+	{ "threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
+	  O_THRESHOLD },
+	{ "test", 0, "welch|mwu", "the test behind the verdict (default welch)", O_TEST },
+	{ NULL },
+};
+
+const struct command cmd_calibrate_def = {
+	.name = "calibrate",
+	.fn = cmd_calibrate,
+	.summary = "measure which change sizes this machine can detect",
+	.synopsis = "[--rounds N] [--budget SEC] [--threshold PCT] [--test T]",
+	.about = "Measures which changes this machine can detect. Each round runs lab.spin\n"
+		 "twice unchanged (A/A: a flagged difference is a false alarm) and slowed\n"
+		 "by exactly 1%, 2% and 5% of work (A/B: a 'regressed' verdict is a\n"
+		 "detection), then reports the false-alarm rate and the detection rate at\n"
+		 "each size, and the smallest size detected in at least 90% of rounds.",
+	.opts = calibrate_opts,
+	.footer = "examples:\n"
+		  "  ukbench calibrate\n"
+		  "  ukbench calibrate --rounds 30 --budget 1\n",
+};
+
+struct calibrate_cli {
+	unsigned long rounds;
+	double budget_s, threshold;
+	int mwu;
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct calibrate_cli *c = ctx;
+
+	switch (id) {
+	case O_ROUNDS:
+		return parse_uint("--rounds", arg, 1, 1000, &c->rounds);
+	case O_BUDGET:
+		return parse_double("--budget", arg, 0.001, 3600, &c->budget_s);
+	case O_THRESHOLD:
+		if (parse_double("--threshold", arg, 0, 100, &c->threshold))
+			return -1;
+		c->threshold /= 100;
+		return 0;
+	case O_TEST:
+		if (strcmp(arg, "welch") && strcmp(arg, "mwu")) {
+			error("unknown test '%s': use welch or mwu", arg);
+			return -1;
+		}
+		c->mwu = !strcmp(arg, "mwu");
+		return 0;
+	}
+	return -1;
+}
 
 enum { AA, B1, B2, B5, NSIZES };
 
@@ -49,63 +88,26 @@ static const char *const size_name[NSIZES] = { "A/A", "+1%", "+2%", "+5%" };
 
 int cmd_calibrate(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "rounds", required_argument, NULL, 'r' },
-		{ "budget", required_argument, NULL, 'b' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "test", required_argument, NULL, 'T' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct calibrate_cli cli = { .rounds = 10, .budget_s = 0.2, .threshold = 0.01 };
 	const struct ukb_bench *spin;
 	struct ukb_measure_opts o;
 	struct ukb_clock_info clk;
-	unsigned long rounds = 10;
-	double threshold = 0.01, change[NSIZES][1000];
+	unsigned long rounds;
+	double threshold, change[NSIZES][1000];
 	size_t flagged[NSIZES] = { 0 }, significant[NSIZES] = { 0 };
-	int mwu = 0, c, smallest = -1;
+	int mwu, first, smallest = -1, rc;
 
+	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &cli, &first);
+	if (rc)
+		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	ukb_measure_opts_init(&o);
-	o.budget_s = 0.2;
+	o.budget_s = cli.budget_s;
 	o.warmup_s = 0.02;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:b:t:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			if (parse_uint("--rounds", optarg, 1, 1000, &rounds))
-				return UKB_EXIT_USAGE;
-			break;
-		case 'b':
-			if (parse_double("--budget", optarg, 0.001, 3600, &o.budget_s))
-				return UKB_EXIT_USAGE;
-			break;
-		case 't':
-			if (parse_double("--threshold", optarg, 0, 100, &threshold))
-				return UKB_EXIT_USAGE;
-			threshold /= 100;
-			break;
-		case 'T':
-			if (strcmp(optarg, "welch") && strcmp(optarg, "mwu")) {
-				error("unknown test '%s': use welch or mwu", optarg);
-				return UKB_EXIT_USAGE;
-			}
-			mwu = !strcmp(optarg, "mwu");
-			break;
-		case 'h':
-			fputs(calibrate_usage, stdout);
-			return UKB_EXIT_OK;
-		case ':':
-			error("option '%s' needs a value", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		default:
-			error("unknown option '%s'; see 'ukbench calibrate --help'",
-			      argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		error("'ukbench calibrate' takes no arguments, got '%s'", argv[optind]);
+	rounds = cli.rounds;
+	threshold = cli.threshold;
+	mwu = cli.mwu;
+	if (first < argc) {
+		error("'ukbench calibrate' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
 	spin = ukb_registry_find("lab.spin");

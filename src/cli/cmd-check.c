@@ -3,91 +3,93 @@
  * cmd-check.c - `ukbench check [FUNCTION...]`: the vDSO against the
  * system call, one line per function and check, and a summary.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "cli.h"
+#include "options.h"
 
-static const char check_usage[] =
-    "usage: ukbench check [--duration SEC] [--verify-only | --abi-only] [--ktap] [FUNCTION...]\n"
-    "\n"
-    "Checks every vDSO function ukbench can find against the system call.\n"
-    "verify: clock_gettime (every clock) and gettimeofday must lie between two\n"
-    "system-call reads around them, never go backwards and be well formed;\n"
-    "clock_getres must equal the system call's; time must fall within its\n"
-    "seconds; getcpu must agree on every allowed CPU; getrandom must return the\n"
-    "length asked, change, and differ between parent and child after fork().\n"
-    "abi: NULL, unmapped, read-only and PROT_NONE output pointers, and invalid\n"
-    "clock ids, each in a child process: the vDSO's result against the system\n"
-    "call's. A vDSO killed by SIGSEGV where the system call returns EFAULT is\n"
-    "'known' (it cannot check user pointers): neither a pass nor a failure.\n"
-    "\n"
-    "FUNCTION is one of clock_gettime, gettimeofday, time, clock_getres, getcpu,\n"
-    "getrandom; a function this vDSO does not export is skipped, with why.\n"
-    "\n"
-    "options:\n"
-    "  -d, --duration SEC   verify each function this long (default 1)\n"
-    "      --verify-only    only the verify checks\n"
-    "      --abi-only       only the abi checks\n"
-    "      --ktap           KTAP output for kselftest-style harnesses\n"
-    "\n"
-    "exit status: 0 when nothing failed, 1 when a check failed, 2 for bad usage.\n"
-    "\n"
-    "examples:\n"
-    "  ukbench check\n"
-    "  ukbench check --duration 10 clock_gettime gettimeofday\n";
+enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP };
+
+static const struct opt check_opts_table[] = {
+	{ "duration", 'd', "SEC", "verify each function this long (default 1)", O_DURATION },
+	{ "verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY },
+	{ "abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY },
+	{ "ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP },
+	{ NULL },
+};
+
+const struct command cmd_check_def = {
+	.name = "check",
+	.fn = cmd_check,
+	.summary = "check the vDSO against the system call: answers and failures",
+	.synopsis = "[--duration SEC] [--verify-only | --abi-only] [--ktap] [FUNCTION...]",
+	.about = "Checks every vDSO function ukbench can find against the system call.\n"
+		 "verify: clock_gettime (every clock) and gettimeofday must lie between two\n"
+		 "system-call reads around them, never go backwards and be well formed;\n"
+		 "clock_getres must equal the system call's; time must fall within its\n"
+		 "seconds; getcpu must agree on every allowed CPU; getrandom must return the\n"
+		 "length asked, change, and differ between parent and child after fork().\n"
+		 "abi: NULL, unmapped, read-only and PROT_NONE output pointers, and invalid\n"
+		 "clock ids, each in a child process: the vDSO's result against the system\n"
+		 "call's. A vDSO killed by SIGSEGV where the system call returns EFAULT is\n"
+		 "'known' (it cannot check user pointers): neither a pass nor a failure.\n"
+		 "\n"
+		 "FUNCTION is one of clock_gettime, gettimeofday, time, clock_getres, getcpu,\n"
+		 "getrandom; a function this vDSO does not export is skipped, with why.",
+	.opts = check_opts_table,
+	.footer = "exit status: 0 when nothing failed, 1 when a check failed, 2 for bad usage.\n"
+		  "\n"
+		  "examples:\n"
+		  "  ukbench check\n"
+		  "  ukbench check --duration 10 clock_gettime gettimeofday\n",
+};
+
+struct check_cli {
+	struct check_opts o;
+	int ktap;
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct check_cli *c = ctx;
+
+	switch (id) {
+	case O_DURATION:
+		return parse_double("--duration", arg, 0.001, 3600, &c->o.duration_s);
+	case O_VERIFY_ONLY:
+		c->o.abi = 0;
+		return 0;
+	case O_ABI_ONLY:
+		c->o.verify = 0;
+		return 0;
+	case O_KTAP:
+		c->ktap = 1;
+		return 0;
+	}
+	return -1;
+}
 
 int cmd_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "duration", required_argument, NULL, 'd' },
-		{ "verify-only", no_argument, NULL, 'V' },
-		{ "abi-only", no_argument, NULL, 'A' },
-		{ "ktap", no_argument, NULL, 'K' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct check_opts o = { .duration_s = 1, .verify = 1, .abi = 1 };
+	struct check_cli cli = { .o = { .duration_s = 1, .verify = 1, .abi = 1 } };
+	struct check_opts o;
 	struct check_result *r;
 	size_t n, count[CHECK_KNOWN + 1] = { 0 };
-	int c, ktap = 0;
+	int first, ktap, rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (parse_double("--duration", optarg, 0.001, 3600, &o.duration_s))
-				return UKB_EXIT_USAGE;
-			break;
-		case 'V':
-			o.abi = 0;
-			break;
-		case 'A':
-			o.verify = 0;
-			break;
-		case 'K':
-			ktap = 1;
-			break;
-		case 'h':
-			fputs(check_usage, stdout);
-			return UKB_EXIT_OK;
-		case ':':
-			error("option '%s' needs a value", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		default:
-			error("unknown option '%s'; see 'ukbench check --help'", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		}
-	}
+	rc = opts_parse(&cmd_check_def, argc, argv, 0, set_option, &cli, &first);
+	if (rc)
+		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	o = cli.o;
+	ktap = cli.ktap;
 	if (!o.verify && !o.abi) {
 		error("--verify-only and --abi-only exclude each other");
 		return UKB_EXIT_USAGE;
 	}
-	for (int i = optind; i < argc; i++) {
+	for (int i = first; i < argc; i++) {
 		int known = 0;
 
 		for (const char *const *f = check_functions; *f; f++)
@@ -102,8 +104,8 @@ int cmd_check(int argc, char **argv)
 		}
 	}
 	/* the function names, NULL-ended as argv itself is */
-	if (optind < argc)
-		o.funcs = (const char *const *)argv + optind;
+	if (first < argc)
+		o.funcs = (const char *const *)argv + first;
 	if (check_run(&o, &r, &n)) {
 		error("out of memory");
 		return UKB_EXIT_FAIL;

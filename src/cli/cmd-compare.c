@@ -4,7 +4,6 @@
  * against the base run A, with its 95% CI, p-values of both tests, and a
  * verdict; a geometric mean of the ratios; an exit status for CI.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,39 +12,9 @@
 
 #include "cli.h"
 #include "comparison.h"
+#include "options.h"
 #include "output.h"
 #include "runref.h"
-
-static const char compare_usage[] =
-    "usage: ukbench compare [options] BASE OTHER [OTHER...]\n"
-    "\n"
-    "Compares each benchmark path of OTHER with BASE: both figures (mean ns per\n"
-    "call), the change in % with its 95% confidence interval, the p-values of\n"
-    "Welch's t-test and of the Mann-Whitney U test, and a verdict:\n"
-    "  improved / regressed   significant (p < alpha) and beyond the threshold\n"
-    "  within noise           significant but smaller than the threshold\n"
-    "  no change              not significant\n"
-    "A '*' marks a significant change. The last line is the geometric mean of\n"
-    "the ratios over the paths measured in both runs.\n"
-    "\n"
-    "A run is an id (12, #12), a label (the latest run with it; --all pools\n"
-    "every run with it), or a ukbench JSON file.\n"
-    "\n"
-    "options:\n"
-    "  -t, --threshold PCT          noise threshold in % (default 1)\n"
-    "      --test welch|mwu         the test behind the verdict (default welch)\n"
-    "      --alpha P                significance level (default 0.05)\n"
-    "      --fail-on-regression PCT exit 1 when a path regressed by more than PCT%\n"
-    "      --all                    pool every run of a label\n"
-    "      --db PATH                the results database\n"
-    "\n"
-    "exit status: 0, or 1 with --fail-on-regression when a path regressed beyond\n"
-    "it or when the runs share no path; 2 for bad usage or an unreadable run.\n"
-    "\n"
-    "examples:\n"
-    "  ukbench compare before after\n"
-    "  ukbench compare 12 13 14 --threshold 2\n"
-    "  ukbench compare baseline.json after --fail-on-regression 5\n";
 
 struct compare_opts {
 	struct cmp_opts c;
@@ -54,71 +23,90 @@ struct compare_opts {
 	const char *db;
 };
 
-static int parse(int argc, char **argv, struct compare_opts *o)
+enum { O_THRESHOLD = 1, O_TEST, O_ALPHA, O_FAIL, O_ALL, O_DB };
+
+static const struct opt compare_opts_table[] = {
+	{ "threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD },
+	{ "test", 0, "welch|mwu", "the test behind the verdict (default welch)", O_TEST },
+	{ "alpha", 0, "P", "significance level (default 0.05)", O_ALPHA },
+	{ "fail-on-regression", 0, "PCT", "exit 1 when a path regressed by more than PCT%",
+	  O_FAIL },
+	{ "all", 0, NULL, "pool every run of a label", O_ALL },
+	{ "db", 0, "PATH", "the results database", O_DB },
+	{ NULL },
+};
+
+const struct command cmd_compare_def = {
+	.name = "compare",
+	.fn = cmd_compare,
+	.summary = "compare runs: change, 95% CI, p-value, verdict",
+	.synopsis = "[options] BASE OTHER [OTHER...]",
+	.about = "Compares each benchmark path of OTHER with BASE: both figures (mean ns per\n"
+		 "call), the change in % with its 95% confidence interval, the p-values of\n"
+		 "Welch's t-test and of the Mann-Whitney U test, and a verdict:\n"
+		 "  improved / regressed   significant (p < alpha) and beyond the threshold\n"
+		 "  within noise           significant but smaller than the threshold\n"
+		 "  no change              not significant\n"
+		 "A '*' marks a significant change. The last line is the geometric mean of\n"
+		 "the ratios over the paths measured in both runs.\n"
+		 "\n"
+		 "A run is an id (12, #12), a label (the latest run with it; --all pools\n"
+		 "every run with it), or a ukbench JSON file.",
+	.opts = compare_opts_table,
+	.footer = "exit status: 0, or 1 with --fail-on-regression when a path regressed beyond\n"
+		  "it or when the runs share no path; 2 for bad usage or an unreadable run.\n"
+		  "\n"
+		  "examples:\n"
+		  "  ukbench compare before after\n"
+		  "  ukbench compare 12 13 14 --threshold 2\n"
+		  "  ukbench compare baseline.json after --fail-on-regression 5\n",
+};
+
+static int set_option(void *ctx, int id, const char *arg)
 {
-	static const struct option longopts[] = {
-		{ "threshold", required_argument, NULL, 't' },
-		{ "test", required_argument, NULL, 'T' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "fail-on-regression", required_argument, NULL, 'F' },
-		{ "all", no_argument, NULL, 'A' },
-		{ "db", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct compare_opts *o = ctx;
 	double d;
-	int c;
+
+	switch (id) {
+	case O_THRESHOLD:
+		if (parse_double("--threshold", arg, 0, 1000, &d))
+			return -1;
+		o->c.threshold = d / 100;
+		return 0;
+	case O_TEST:
+		if (strcmp(arg, "welch") && strcmp(arg, "mwu")) {
+			error("unknown test '%s': use welch or mwu", arg);
+			return -1;
+		}
+		o->c.test = strcmp(arg, "welch") ? CMP_MWU : CMP_WELCH;
+		return 0;
+	case O_ALPHA:
+		return parse_double("--alpha", arg, 1e-9, 0.5, &o->c.alpha);
+	case O_FAIL:
+		return parse_double("--fail-on-regression", arg, 0, 1000, &o->fail_pct);
+	case O_ALL:
+		o->all = 1;
+		return 0;
+	case O_DB:
+		o->db = arg;
+		return 0;
+	}
+	return -1;
+}
+
+/* 0, 1 after --help, -1 on bad usage; *@first the first run. */
+static int parse(int argc, char **argv, struct compare_opts *o, int *first)
+{
+	int rc;
 
 	o->c.test = CMP_WELCH;
 	o->c.alpha = 0.05;
 	o->c.threshold = 0.01;
 	o->fail_pct = -1;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			if (parse_double("--threshold", optarg, 0, 1000, &d))
-				return -1;
-			o->c.threshold = d / 100;
-			break;
-		case 'T':
-			if (!strcmp(optarg, "welch")) {
-				o->c.test = CMP_WELCH;
-			} else if (!strcmp(optarg, "mwu")) {
-				o->c.test = CMP_MWU;
-			} else {
-				error("unknown test '%s': use welch or mwu", optarg);
-				return -1;
-			}
-			break;
-		case 'a':
-			if (parse_double("--alpha", optarg, 1e-9, 0.5, &o->c.alpha))
-				return -1;
-			break;
-		case 'F':
-			if (parse_double("--fail-on-regression", optarg, 0, 1000, &o->fail_pct))
-				return -1;
-			break;
-		case 'A':
-			o->all = 1;
-			break;
-		case 'D':
-			o->db = optarg;
-			break;
-		case 'h':
-			fputs(compare_usage, stdout);
-			exit(UKB_EXIT_OK);
-		case ':':
-			error("option '%s' needs a value", argv[optind - 1]);
-			return -1;
-		default:
-			error("unknown option '%s'; see 'ukbench compare --help'",
-			      argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (argc - optind < 2) {
+	rc = opts_parse(&cmd_compare_def, argc, argv, 0, set_option, o, first);
+	if (rc)
+		return rc;
+	if (argc - *first < 2) {
 		error("'ukbench compare' needs a base run and at least one other; see 'ukbench "
 		      "compare --help'");
 		return -1;
@@ -215,12 +203,14 @@ int cmd_compare(int argc, char **argv)
 	struct rec_run *runs;
 	struct store *st;
 	char path[4096], (*desc)[256];
-	int nrun, ret = UKB_EXIT_USAGE;
+	int nrun, first, ret = UKB_EXIT_USAGE;
 	size_t bad = 0, both;
 
-	if (parse(argc, argv, &o))
-		return UKB_EXIT_USAGE;
-	nrun = argc - optind;
+	ret = parse(argc, argv, &o, &first);
+	if (ret)
+		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	ret = UKB_EXIT_USAGE;
+	nrun = argc - first;
 	runs = calloc((size_t)nrun, sizeof(*runs));
 	desc = calloc((size_t)nrun, sizeof(*desc));
 	if (!runs || !desc) {
@@ -232,7 +222,7 @@ int cmd_compare(int argc, char **argv)
 	if (!st)
 		goto out;
 	for (int i = 0; i < nrun; i++)
-		if (runref_load(st, argv[optind + i], o.all, &runs[i], desc[i], sizeof(desc[i])))
+		if (runref_load(st, argv[first + i], o.all, &runs[i], desc[i], sizeof(desc[i])))
 			goto out;
 	ret = UKB_EXIT_OK;
 	for (int i = 1; i < nrun; i++) {

@@ -3,27 +3,43 @@
  * cmd-env.c - `ukbench env`: the environment every run records, and the
  * warnings it calls for, so they can be fixed before measuring.
  */
-#include <getopt.h>
-#include <json-c/json.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "clock.h"
+#include "describe.h"
+#include "json-write.h"
+#include "options.h"
 #include "output.h"
 #include "vdso.h"
 
-static const char env_usage[] =
-    "usage: ukbench env [--json]\n"
-    "\n"
-    "Shows what ukbench records with every run: kernel, boot command line, CPU,\n"
-    "clocksource, governor, turbo, SMT, mitigations, perf_event_paranoid, libc,\n"
-    "compiler, virtualization, load; the vDSO found; and warnings about anything\n"
-    "that makes timings less stable.\n"
-    "\n"
-    "options:\n"
-    "  --json       the same as JSON (the 'environment' object of run --json)\n"
-    "  -h, --help   this text\n";
+enum { O_JSON = 1 };
+
+static const struct opt env_opts[] = {
+	{ "json", 0, NULL, "the same as JSON (the 'environment' object of run --json)", O_JSON },
+	{ NULL },
+};
+
+const struct command cmd_env_def = {
+	.name = "env",
+	.fn = cmd_env,
+	.summary = "show the environment that results are measured in",
+	.synopsis = "[--json]",
+	.about = "Shows what ukbench records with every run: kernel, boot command line, CPU,\n"
+		 "clocksource, governor, turbo, SMT, mitigations, perf_event_paranoid, libc,\n"
+		 "compiler, virtualization, load; the vDSO found; and warnings about anything\n"
+		 "that makes timings less stable.",
+	.opts = env_opts,
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	(void)arg;
+	*(int *)ctx = id == O_JSON;
+	return 0;
+}
 
 static void print_text(const struct ukb_env *e)
 {
@@ -66,40 +82,33 @@ static void print_text(const struct ukb_env *e)
 
 int cmd_env(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct ukb_env env;
-	int json = 0, c;
+	int json = 0, first, rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'J':
-			json = 1;
-			break;
-		case 'h':
-			fputs(env_usage, stdout);
-			return UKB_EXIT_OK;
-		default:
-			error("unknown option '%s'; see 'ukbench env --help'", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		error("'ukbench env' takes no arguments, got '%s'", argv[optind]);
+	rc = opts_parse(&cmd_env_def, argc, argv, 0, set_option, &json, &first);
+	if (rc)
+		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (first < argc) {
+		error("'ukbench env' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
 	ukb_env_capture(&env);
 	if (json) {
-		struct json_object *o = json_env(&env);
+		char *text = describe_env(&env), *pretty = NULL;
+		struct jw w;
 
-		puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-							   JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(o);
+		if (text) {
+			jw_init(&w, 1);
+			jw_raw(&w, NULL, text);
+			pretty = jw_finish(&w, NULL);
+		}
+		free(text);
+		if (!pretty) {
+			error("out of memory");
+			return UKB_EXIT_FAIL;
+		}
+		fputs(pretty, stdout);
+		free(pretty);
 	} else {
 		print_text(&env);
 	}

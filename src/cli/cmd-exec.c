@@ -15,8 +15,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
-#include <json-c/json.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -31,43 +29,66 @@
 
 #include "cli.h"
 #include "counters.h"
+#include "describe.h"
+#include "json-write.h"
+#include "options.h"
+#include "outfile.h"
 #include "output.h"
 #include "record.h"
 #include "runref.h"
 #include "stats.h"
 #include "store.h"
 
-static const char exec_usage[] =
-    "usage: ukbench exec [options] [--] COMMAND [ARGS...]\n"
-    "\n"
-    "Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
-    "median and max: wall, user and system time, peak memory (max RSS), and\n"
-    "perf counters (task-clock, context switches, migrations, page faults,\n"
-    "cycles, instructions, branches, branch-misses, cache-misses; kernel side\n"
-    "and child processes included). It reads like `perf stat -r N`, with one\n"
-    "difference: ukbench's '±' is the 95% confidence interval of the mean;\n"
-    "perf prints the standard error of the mean relative to the mean and\n"
-    "calls it noise. The stddev is shown beside it.\n"
-    "\n"
-    "options:\n"
-    "  -r, --repeat N        measured runs (default 10)\n"
-    "      --warmup-runs N   runs first, not measured (default 1)\n"
-    "  -e, --events LIST     counters by perf's names instead of the default set\n"
-    "      --no-counters     no perf counters\n"
-    "      --timeout SEC     end a run that takes longer (SIGTERM, then SIGKILL)\n"
-    "      --allow-failure   a non-zero exit status does not fail the run\n"
-    "  -l, --label NAME      label the run in the store\n"
-    "      --db PATH         the results database\n"
-    "      --no-store        do not store the run\n"
-    "  -j, --json FILE       write the run as JSON ('-': standard output)\n"
-    "\n"
-    "exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
-    "timed out; 2 for bad usage; 127 when the command cannot be started.\n"
-    "\n"
-    "examples:\n"
-    "  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
-    "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
-    "  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n";
+enum {
+	O_REPEAT = 1,
+	O_WARMUP,
+	O_EVENTS,
+	O_NO_COUNTERS,
+	O_TIMEOUT,
+	O_ALLOW,
+	O_LABEL,
+	O_DB,
+	O_NO_STORE,
+	O_JSON
+};
+
+static const struct opt exec_opts_table[] = {
+	{ "repeat", 'r', "N", "measured runs (default 10)", O_REPEAT },
+	{ "warmup-runs", 0, "N", "runs first, not measured (default 1)", O_WARMUP },
+	{ "events", 'e', "LIST", "counters by perf's names instead of the default set", O_EVENTS },
+	{ "no-counters", 0, NULL, "no perf counters", O_NO_COUNTERS },
+	{ "timeout", 0, "SEC", "end a run that takes longer (SIGTERM, then SIGKILL)", O_TIMEOUT },
+	{ "allow-failure", 0, NULL, "a non-zero exit status does not fail the run", O_ALLOW },
+	{ "label", 'l', "NAME", "label the run in the store", O_LABEL },
+	{ "db", 0, "PATH", "the results database", O_DB },
+	{ "no-store", 0, NULL, "do not store the run", O_NO_STORE },
+	{ "json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON },
+	{ NULL },
+};
+
+const struct command cmd_exec_def = {
+	.name = "exec",
+	.fn = cmd_exec,
+	.summary = "run any command N times: times, memory, counters, CIs",
+	.synopsis = "[options] [--] COMMAND [ARGS...]",
+	.about = "Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
+		 "median and max: wall, user and system time, peak memory (max RSS), and\n"
+		 "perf counters (task-clock, context switches, migrations, page faults,\n"
+		 "cycles, instructions, branches, branch-misses, cache-misses; kernel side\n"
+		 "and child processes included). It reads like `perf stat -r N`, with one\n"
+		 "difference: ukbench's '±' is the 95% confidence interval of the mean;\n"
+		 "perf prints the standard error of the mean relative to the mean and\n"
+		 "calls it noise. The stddev is shown beside it.",
+	.opts = exec_opts_table,
+	.footer =
+	    "exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
+	    "timed out; 2 for bad usage; 127 when the command cannot be started.\n"
+	    "\n"
+	    "examples:\n"
+	    "  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
+	    "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
+	    "  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n",
+};
 
 struct exec_opts {
 	unsigned long repeat, warmup;
@@ -261,84 +282,76 @@ static void command_line(char **cmd, char *buf, size_t len)
 		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? " " : "", cmd[i]);
 }
 
-static int parse(int argc, char **argv, struct exec_opts *o)
+/* What `exec` ran, kept with the run as its settings (JSON text). */
+static char *exec_settings(const struct exec_opts *o, const char *cmdline)
 {
-	static const struct option longopts[] = {
-		{ "repeat", required_argument, NULL, 'r' },
-		{ "warmup-runs", required_argument, NULL, 'W' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "no-counters", no_argument, NULL, 'N' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "allow-failure", no_argument, NULL, 'A' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "db", required_argument, NULL, 'D' },
-		{ "no-store", no_argument, NULL, 'S' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct jw w;
+
+	jw_init(&w, 0);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "command", cmdline);
+	jw_uint(&w, "repeat", o->repeat);
+	jw_obj_end(&w);
+	return jw_finish(&w, NULL);
+}
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct exec_opts *o = ctx;
 	char why[256], known[1024];
-	int c, n;
+	int n;
+
+	switch (id) {
+	case O_REPEAT:
+		return parse_uint("--repeat", arg, 1, 1000000, &o->repeat);
+	case O_WARMUP:
+		return parse_uint("--warmup-runs", arg, 0, 1000000, &o->warmup);
+	case O_EVENTS:
+		n = ukb_events_parse(arg, o->ev, UKB_MAX_COUNTERS, why, sizeof(why));
+		if (n < 0) {
+			ukb_events_known(known, sizeof(known));
+			error("%s; known events: %s", why, known);
+			return -1;
+		}
+		o->nev = (unsigned)n;
+		return 0;
+	case O_NO_COUNTERS:
+		o->counters = 0;
+		return 0;
+	case O_TIMEOUT:
+		return parse_double("--timeout", arg, 0.001, 1e6, &o->timeout_s);
+	case O_ALLOW:
+		o->allow_failure = 1;
+		return 0;
+	case O_LABEL:
+		o->label = arg;
+		return 0;
+	case O_DB:
+		o->db = arg;
+		return 0;
+	case O_NO_STORE:
+		o->no_store = 1;
+		return 0;
+	case O_JSON:
+		o->json = arg;
+		return 0;
+	}
+	return -1;
+}
+
+/* 0, 1 after --help, -1 on bad usage; *@first is the command. */
+static int parse(int argc, char **argv, struct exec_opts *o, int *first)
+{
+	int rc;
 
 	o->repeat = 10;
 	o->warmup = 1;
 	o->counters = 1;
-	optind = 1;
-	opterr = 0;
-	/* '+': options end at the command */
-	while ((c = getopt_long(argc, argv, "+:r:e:l:j:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			if (parse_uint("--repeat", optarg, 1, 1000000, &o->repeat))
-				return -1;
-			break;
-		case 'W':
-			if (parse_uint("--warmup-runs", optarg, 0, 1000000, &o->warmup))
-				return -1;
-			break;
-		case 'e':
-			n = ukb_events_parse(optarg, o->ev, UKB_MAX_COUNTERS, why, sizeof(why));
-			if (n < 0) {
-				ukb_events_known(known, sizeof(known));
-				error("%s; known events: %s", why, known);
-				return -1;
-			}
-			o->nev = (unsigned)n;
-			break;
-		case 'N':
-			o->counters = 0;
-			break;
-		case 'T':
-			if (parse_double("--timeout", optarg, 0.001, 1e6, &o->timeout_s))
-				return -1;
-			break;
-		case 'A':
-			o->allow_failure = 1;
-			break;
-		case 'l':
-			o->label = optarg;
-			break;
-		case 'D':
-			o->db = optarg;
-			break;
-		case 'S':
-			o->no_store = 1;
-			break;
-		case 'j':
-			o->json = optarg;
-			break;
-		case 'h':
-			fputs(exec_usage, stdout);
-			exit(UKB_EXIT_OK);
-		case ':':
-			error("option '%s' needs a value", argv[optind - 1]);
-			return -1;
-		default:
-			error("unknown option '%s'; see 'ukbench exec --help'", argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (optind >= argc) {
+	/* posix: options end at the command */
+	rc = opts_parse(&cmd_exec_def, argc, argv, 1, set_option, o, first);
+	if (rc)
+		return rc;
+	if (*first >= argc) {
 		error("'ukbench exec' needs a command; see 'ukbench exec --help'");
 		return -1;
 	}
@@ -361,11 +374,13 @@ int cmd_exec(int argc, char **argv)
 	char cmdline[1024], name[120], path[4096], err[1024], *base;
 	char **cmd;
 	size_t failed = 0, timed_out = 0;
-	int ret = UKB_EXIT_USAGE;
+	int ret, at;
 
-	if (parse(argc, argv, &o))
-		return UKB_EXIT_USAGE;
-	cmd = argv + optind;
+	ret = parse(argc, argv, &o, &at);
+	if (ret)
+		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	ret = UKB_EXIT_USAGE;
+	cmd = argv + at;
 	command_line(cmd, cmdline, sizeof(cmdline));
 	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
 		return UKB_EXIT_USAGE;
@@ -458,10 +473,9 @@ int cmd_exec(int argc, char **argv)
 
 	/* the record: one result, one sample per run, the rest as counters */
 	ukb_env_capture(&env);
-	rec_run_begin(&rec, json_env(&env), json_object_new_object(), json_object_new_object(),
-		      json_vdso(), time(NULL), o.label);
-	json_object_object_add(rec.settings, "command", json_object_new_string(cmdline));
-	json_object_object_add(rec.settings, "repeat", json_object_new_int64((int64_t)o.repeat));
+	rec_run_begin(&rec, &env, time(NULL), o.label);
+	if (describe_run(&rec, &env, NULL, 0, NULL) || !(rec.settings = exec_settings(&o, cmdline)))
+		goto out;
 	base = strrchr(cmd[0], '/');
 	snprintf(name, sizeof(name), "exec.%.100s", base ? base + 1 : cmd[0]);
 	res = rec_add_result(&rec);
@@ -517,16 +531,13 @@ int cmd_exec(int argc, char **argv)
 
 	ret = (failed && !o.allow_failure) || timed_out ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	if (o.json) {
-		struct json_object *doc = rec_to_json(&rec);
-		FILE *f = strcmp(o.json, "-") ? fopen(o.json, "w") : stdout;
+		struct outfile of;
+		size_t len;
+		char *text = rec_to_json(&rec, 1, &len);
 
-		if (!f || json_print(f, doc)) {
-			error("cannot write '%s': %s", o.json, strerror(errno));
+		if (outfile_open(&of, o.json) || outfile_commit(&of, text, len))
 			ret = UKB_EXIT_FAIL;
-		}
-		if (f && f != stdout)
-			fclose(f);
-		json_object_put(doc);
+		free(text);
 	}
 	if (st) {
 		if (store_save(st, &rec, err, sizeof(err))) {

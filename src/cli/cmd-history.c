@@ -4,7 +4,6 @@
  * the stored runs, per host, oldest first, with change points marked and
  * the size of each step.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,32 +11,72 @@
 
 #include "changepoint.h"
 #include "cli.h"
+#include "options.h"
 #include "output.h"
 #include "runref.h"
 
-static const char history_usage[] =
-    "usage: ukbench history [options] [PATTERN...]\n"
-    "\n"
-    "Prints the series of each matching benchmark path over the stored runs,\n"
-    "one series per host, oldest first: run, time, label, kernel, mean ns per\n"
-    "call and its CI, the change from the previous run, and change points.\n"
-    "\n"
-    "Change points: at each boundary between two runs, the runs of a window\n"
-    "before it and of a window after it are compared (Welch's t-test on their\n"
-    "samples); a boundary is marked when p < 0.01, the step between the mean\n"
-    "run means is at least the threshold, and no boundary within a window has\n"
-    "a larger step (the windowed t-test of Apache Otava).\n"
-    "\n"
-    "options:\n"
-    "  -l, --label GLOB     only runs whose label matches\n"
-    "      --host HOST      only runs of this host\n"
-    "  -w, --window N       runs on each side of a boundary (default 5)\n"
-    "  -t, --threshold PCT  smallest step to mark, in % (default 1)\n"
-    "      --db PATH        the results database\n"
-    "\n"
-    "examples:\n"
-    "  ukbench history time.clock_gettime.monotonic/vdso\n"
-    "  ukbench history --label 'nightly-*' syscall.null\n";
+enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB };
+
+static const struct opt history_opts[] = {
+	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
+	{ "host", 0, "HOST", "only runs of this host", O_HOST },
+	{ "window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW },
+	{ "threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD },
+	{ "db", 0, "PATH", "the results database", O_DB },
+	{ NULL },
+};
+
+const struct command cmd_history_def = {
+	.name = "history",
+	.fn = cmd_history,
+	.summary = "a benchmark over the stored runs, with change points",
+	.synopsis = "[options] [PATTERN...]",
+	.about = "Prints the series of each matching benchmark path over the stored runs,\n"
+		 "one series per host, oldest first: run, time, label, kernel, mean ns per\n"
+		 "call and its CI, the change from the previous run, and change points.\n"
+		 "\n"
+		 "Change points: at each boundary between two runs, the runs of a window\n"
+		 "before it and of a window after it are compared (Welch's t-test on their\n"
+		 "samples); a boundary is marked when p < 0.01, the step between the mean\n"
+		 "run means is at least the threshold, and no boundary within a window has\n"
+		 "a larger step (the windowed t-test of Apache Otava).",
+	.opts = history_opts,
+	.footer = "examples:\n"
+		  "  ukbench history time.clock_gettime.monotonic/vdso\n"
+		  "  ukbench history --label 'nightly-*' syscall.null\n",
+};
+
+struct history_opts {
+	struct store_filter f;
+	const char *db;
+	unsigned long window;
+	double threshold;
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct history_opts *o = ctx;
+
+	switch (id) {
+	case O_LABEL:
+		o->f.label = arg;
+		return 0;
+	case O_HOST:
+		o->f.host = arg;
+		return 0;
+	case O_WINDOW:
+		return parse_uint("--window", arg, 1, 1000, &o->window);
+	case O_THRESHOLD:
+		if (parse_double("--threshold", arg, 0, 1000, &o->threshold))
+			return -1;
+		o->threshold /= 100;
+		return 0;
+	case O_DB:
+		o->db = arg;
+		return 0;
+	}
+	return -1;
+}
 
 struct point {
 	const struct store_run *run;
@@ -123,65 +162,23 @@ static int print_series(const struct series *s, size_t window, double threshold)
 
 int cmd_history(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "label", required_argument, NULL, 'l' },
-		{ "host", required_argument, NULL, 'H' },
-		{ "window", required_argument, NULL, 'w' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "db", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct store_filter f = { 0 };
+	struct history_opts o = { .window = 5, .threshold = 0.01 };
 	struct store_run *list = NULL;
 	struct rec_run *runs = NULL;
 	struct series *all = NULL;
 	struct store *st;
-	const char *db = NULL;
 	char path[4096], err[1024];
-	unsigned long window = 5;
-	double threshold = 0.01;
 	size_t n = 0, nseries = 0;
-	int c, ret = UKB_EXIT_USAGE;
+	int first, ret;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":l:w:t:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'l':
-			f.label = optarg;
-			break;
-		case 'H':
-			f.host = optarg;
-			break;
-		case 'w':
-			if (parse_uint("--window", optarg, 1, 1000, &window))
-				return UKB_EXIT_USAGE;
-			break;
-		case 't':
-			if (parse_double("--threshold", optarg, 0, 1000, &threshold))
-				return UKB_EXIT_USAGE;
-			threshold /= 100;
-			break;
-		case 'D':
-			db = optarg;
-			break;
-		case 'h':
-			fputs(history_usage, stdout);
-			return UKB_EXIT_OK;
-		case ':':
-			error("option '%s' needs a value", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		default:
-			error("unknown option '%s'; see 'ukbench history --help'",
-			      argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		}
-	}
-	st = store_open_cli(db, path, sizeof(path));
+	ret = opts_parse(&cmd_history_def, argc, argv, 0, set_option, &o, &first);
+	if (ret)
+		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	ret = UKB_EXIT_USAGE;
+	st = store_open_cli(o.db, path, sizeof(path));
 	if (!st)
 		return UKB_EXIT_USAGE;
-	if (store_list(st, &f, &list, &n, err, sizeof(err))) {
+	if (store_list(st, &o.f, &list, &n, err, sizeof(err))) {
 		error("%s", err);
 		ret = UKB_EXIT_FAIL;
 		goto out;
@@ -202,9 +199,9 @@ int cmd_history(int argc, char **argv)
 		for (size_t i = 0; i < run->nresults; i++) {
 			struct rec_result *r = &run->results[i];
 			struct series *s;
-			int hit = optind == argc;
+			int hit = first == argc;
 
-			for (int a = optind; a < argc && !hit; a++)
+			for (int a = first; a < argc && !hit; a++)
 				hit = pattern_matches(argv[a], r->name, r->benchmark, r->path);
 			if (!hit || r->status != UKB_OK || !r->nsamples || run->interrupted)
 				continue;
@@ -221,16 +218,16 @@ int cmd_history(int argc, char **argv)
 		}
 	}
 	if (!nseries) {
-		if (optind < argc)
-			error("no stored result matches '%s'%s", argv[optind],
-			      argc - optind > 1 ? " or the other patterns" : "");
+		if (first < argc)
+			error("no stored result matches '%s'%s", argv[first],
+			      argc - first > 1 ? " or the other patterns" : "");
 		else
 			error("no stored results in %s; 'ukbench run' stores them", path);
 		goto out;
 	}
 	ret = UKB_EXIT_OK;
 	for (size_t i = 0; i < nseries; i++)
-		if (print_series(&all[i], window, threshold))
+		if (print_series(&all[i], o.window, o.threshold))
 			ret = UKB_EXIT_FAIL;
 out:
 	for (size_t i = 0; i < nseries; i++)

@@ -4,59 +4,62 @@
  * machine can run it. Availability is probed, not guessed: each path's
  * setup makes one real call, exactly as `run` would before measuring.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "output.h"
+#include "vdso.h"
 
-static const char list_usage[] =
-    "usage: ukbench list [--names] [PATTERN...]\n"
-    "\n"
-    "Lists benchmarks, their paths, what each path calls, and whether it is\n"
-    "available here; when not, why (no vDSO, symbol not exported, system call\n"
-    "blocked). '*' marks the default suite.\n"
-    "\n"
-    "options:\n"
-    "  --names      one NAME/PATH per line, for scripts\n"
-    "  -h, --help   this text\n"
-    "\n"
-    "examples:\n"
-    "  ukbench list\n"
-    "  ukbench list time.clock_gettime\n"
-    "  ukbench list --names '*/vdso'\n";
+enum { O_NAMES = 1 };
+
+static const struct opt list_opts[] = {
+	{ "names", 0, NULL, "one NAME/PATH per line, for scripts", O_NAMES },
+	{ NULL },
+};
+
+const struct command cmd_list_def = {
+	.name = "list",
+	.fn = cmd_list,
+	.summary = "list benchmarks and paths, and whether this machine has them",
+	.synopsis = "[--names] [PATTERN...]",
+	.about = "Lists benchmarks, their paths, what each path calls, and whether it is\n"
+		 "available here; when not, why (no vDSO, symbol not exported, system call\n"
+		 "blocked). '*' marks the default suite.",
+	.opts = list_opts,
+	.footer = "examples:\n"
+		  "  ukbench list\n"
+		  "  ukbench list time.clock_gettime\n"
+		  "  ukbench list --names '*/vdso'\n",
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	(void)arg;
+	*(int *)ctx = id == O_NAMES;
+	return 0;
+}
 
 int cmd_list(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "names", no_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct ukb_selection sel;
 	struct ukb_case *cases;
+	struct ukb_err e;
+	int names = 0, first, rc;
 	size_t n;
-	int names = 0, c;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'N':
-			names = 1;
-			break;
-		case 'h':
-			fputs(list_usage, stdout);
-			return UKB_EXIT_OK;
-		default:
-			error("unknown option '%s'; see 'ukbench list --help'", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		}
-	}
-	if (select_cases(argc - optind, argv + optind, 0, NULL, &cases, &n))
+	rc = opts_parse(&cmd_list_def, argc, argv, 0, set_option, &names, &first);
+	if (rc)
+		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (ukb_select(&sel, argc - first, argv + first, 0, NULL, 0, &e)) {
+		error_hint(&e);
+		ukb_selection_release(&sel);
 		return UKB_EXIT_USAGE;
-
+	}
+	cases = sel.cases;
+	n = sel.n;
 	for (size_t i = 0; i < n; i++) {
 		struct ukb_result r;
 		char sym[128], what[256];
@@ -74,7 +77,7 @@ int cmd_list(int argc, char **argv)
 				       q->help, q->def, q->min, q->max);
 		}
 		ukb_probe(cases[i].bench, cases[i].variant, cases[i].path, UKB_CPU_ANY, &r);
-		vdso_symbol_of(cases[i].path, sym, sizeof(sym));
+		ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
 		if (sym[0])
 			snprintf(what, sizeof(what), "%s (%s)", cases[i].path->detail, sym);
 		else
@@ -85,6 +88,6 @@ int cmd_list(int argc, char **argv)
 			printf("    %-8s %-12s %s: %s\n", cases[i].path->name,
 			       r.status == UKB_SKIPPED ? "not allowed" : "n/a", what, r.reason);
 	}
-	free(cases);
+	ukb_selection_release(&sel);
 	return UKB_EXIT_OK;
 }

@@ -2,83 +2,86 @@
 /*
  * cmd-runs.c - `ukbench runs`: the stored runs, newest first.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
+#include "options.h"
 #include "runref.h"
 
-static const char runs_usage[] =
-    "usage: ukbench runs [--label GLOB] [--host HOST] [-n N] [--db PATH]\n"
-    "\n"
-    "Lists the runs in the results database, newest first: id, time (UTC),\n"
-    "label, host, kernel, number of benchmark paths, and where it came from\n"
-    "(a run here, or the file it was imported from).\n"
-    "\n"
-    "options:\n"
-    "  -l, --label GLOB   only runs whose label matches\n"
-    "      --host HOST    only runs of this host\n"
-    "  -n, --limit N      at most N runs\n"
-    "      --db PATH      the results database\n"
-    "\n"
-    "examples:\n"
-    "  ukbench runs\n"
-    "  ukbench runs --label 'v6.1*' -n 5\n";
+enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB };
+
+static const struct opt runs_opts[] = {
+	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
+	{ "host", 0, "HOST", "only runs of this host", O_HOST },
+	{ "limit", 'n', "N", "at most N runs", O_LIMIT },
+	{ "db", 0, "PATH", "the results database", O_DB },
+	{ NULL },
+};
+
+const struct command cmd_runs_def = {
+	.name = "runs",
+	.fn = cmd_runs,
+	.summary = "list the stored runs",
+	.synopsis = "[--label GLOB] [--host HOST] [-n N] [--db PATH]",
+	.about = "Lists the runs in the results database, newest first: id, time (UTC),\n"
+		 "label, host, kernel, number of benchmark paths, and where it came from\n"
+		 "(a run here, or the file it was imported from).",
+	.opts = runs_opts,
+	.footer = "examples:\n"
+		  "  ukbench runs\n"
+		  "  ukbench runs --label 'v6.1*' -n 5\n",
+};
+
+struct runs_opts {
+	struct store_filter f;
+	const char *db;
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct runs_opts *o = ctx;
+	unsigned long lim;
+
+	switch (id) {
+	case O_LABEL:
+		o->f.label = arg;
+		return 0;
+	case O_HOST:
+		o->f.host = arg;
+		return 0;
+	case O_LIMIT:
+		if (parse_uint("--limit", arg, 1, 100000000, &lim))
+			return -1;
+		o->f.limit = lim;
+		return 0;
+	case O_DB:
+		o->db = arg;
+		return 0;
+	}
+	return -1;
+}
 
 int cmd_runs(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "label", required_argument, NULL, 'l' }, { "host", required_argument, NULL, 'H' },
-		{ "limit", required_argument, NULL, 'n' }, { "db", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },	   { NULL, 0, NULL, 0 },
-	};
-	struct store_filter f = { 0 };
+	struct runs_opts o = { 0 };
 	struct store_run *list;
 	struct store *st;
-	const char *db = NULL;
 	char path[4096], err[1024];
-	unsigned long lim;
+	int first, rc;
 	size_t n;
-	int c;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":l:n:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'l':
-			f.label = optarg;
-			break;
-		case 'H':
-			f.host = optarg;
-			break;
-		case 'n':
-			if (parse_uint("--limit", optarg, 1, 100000000, &lim))
-				return UKB_EXIT_USAGE;
-			f.limit = lim;
-			break;
-		case 'D':
-			db = optarg;
-			break;
-		case 'h':
-			fputs(runs_usage, stdout);
-			return UKB_EXIT_OK;
-		case ':':
-			error("option '%s' needs a value", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		default:
-			error("unknown option '%s'; see 'ukbench runs --help'", argv[optind - 1]);
-			return UKB_EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		error("'ukbench runs' takes no arguments, got '%s'", argv[optind]);
+	rc = opts_parse(&cmd_runs_def, argc, argv, 0, set_option, &o, &first);
+	if (rc)
+		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (first < argc) {
+		error("'ukbench runs' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
-	st = store_open_cli(db, path, sizeof(path));
+	st = store_open_cli(o.db, path, sizeof(path));
 	if (!st)
 		return UKB_EXIT_USAGE;
-	if (store_list(st, &f, &list, &n, err, sizeof(err))) {
+	if (store_list(st, &o.f, &list, &n, err, sizeof(err))) {
 		error("%s", err);
 		store_close(st);
 		return UKB_EXIT_FAIL;

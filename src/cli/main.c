@@ -1,37 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * main.c - ukbench's entry point: checks the benchmark table, then hands
- * the command line to a subcommand.
+ * the command line to a subcommand (each in its own cmd-NAME.c, with its
+ * options and help in cmd_NAME_def).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "registry.h"
+#include "runner.h"
 #include "vdso.h"
 
 #ifndef UKB_VERSION
 #define UKB_VERSION "unknown"
 #endif
 
-static const struct {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *summary;
-} commands[] = {
-	{ "run", cmd_run, "measure benchmarks and print per-call cost with 95% CIs" },
-	{ "list", cmd_list, "list benchmarks and paths, and whether this machine has them" },
-	{ "check", cmd_check, "check the vDSO against the system call: answers and failures" },
-	{ "exec", cmd_exec, "run any command N times: times, memory, counters, CIs" },
-	{ "compare", cmd_compare, "compare runs: change, 95% CI, p-value, verdict" },
-	{ "history", cmd_history, "a benchmark over the stored runs, with change points" },
-	{ "runs", cmd_runs, "list the stored runs" },
-	{ "show", cmd_show, "print a stored run again, in any format" },
-	{ "import", cmd_import, "store a JSON result made elsewhere" },
-	{ "calibrate", cmd_calibrate, "measure which change sizes this machine can detect" },
-	{ "env", cmd_env, "show the environment that results are measured in" },
+extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
+    cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def;
+
+/* a fresh process of `run --runs`: not for people, so not listed */
+static const struct command cmd_worker_def = {
+	.name = "worker",
+	.fn = cmd_worker,
+	.synopsis = "KEY=VALUE...",
+	.about = "Measures a plan given by `ukbench run --runs` and writes the run JSON.",
 };
+
+const struct command *const commands[] = {
+	&cmd_run_def,	  &cmd_list_def,   &cmd_check_def, &cmd_exec_def,   &cmd_compare_def,
+	&cmd_history_def, &cmd_runs_def,   &cmd_show_def,  &cmd_import_def, &cmd_calibrate_def,
+	&cmd_env_def,	  &cmd_worker_def, NULL,
+};
+
+int cmd_worker(int argc, char **argv)
+{
+	return worker_main(argc - 1, argv + 1);
+}
 
 static void usage(FILE *f)
 {
@@ -40,8 +47,9 @@ static void usage(FILE *f)
 		   "ukbench measures the paths where user space meets the kernel: vDSO\n"
 		   "calls, system calls, and more, with confidence intervals.\n\n"
 		   "commands:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "   %-10s %s\n", commands[i].name, commands[i].summary);
+	for (size_t i = 0; commands[i]; i++)
+		if (commands[i]->summary)
+			fprintf(f, "   %-10s %s\n", commands[i]->name, commands[i]->summary);
 	fprintf(f, "\n'ukbench <command> --help' explains each command, with examples.\n");
 }
 
@@ -69,45 +77,43 @@ static void hide_vdso_functions(void)
 
 int main(int argc, char **argv)
 {
-	char why[256];
-	const char *cmd;
+	static char help[] = "--help";
+	const struct command *c;
+	char why[256], *sub[3];
 
 	if (argc < 2) {
 		usage(stderr);
 		return UKB_EXIT_USAGE;
 	}
-	cmd = argv[1];
-	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-		if (argc > 2 && strcmp(cmd, "help") == 0) {
-			static char help[] = "--help";
-			static char *sub[3];
-
-			sub[0] = argv[2];
-			sub[1] = help;
-
-			argv = sub;
-			argc = 2;
-			cmd = argv[0];
-			goto dispatch;
-		}
-		usage(stdout);
-		return UKB_EXIT_OK;
-	}
-	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V") ||
+	    !strcmp(argv[1], "version")) {
 		printf("ukbench %s\n", UKB_VERSION);
 		return UKB_EXIT_OK;
 	}
-	argc--;
-	argv++;
-dispatch:
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		if (argc < 3 || strcmp(argv[1], "help")) {
+			usage(stdout);
+			return UKB_EXIT_OK;
+		}
+		/* `ukbench help run` is `ukbench run --help` */
+		sub[0] = argv[2];
+		sub[1] = help;
+		sub[2] = NULL;
+		argv = sub;
+		argc = 2;
+	} else {
+		argc--;
+		argv++;
+	}
 	hide_vdso_functions();
 	if (ukb_registry_validate(why, sizeof(why))) {
 		error("broken benchmark table: %s", why);
 		return UKB_EXIT_FAIL;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(cmd, commands[i].name))
-			return commands[i].fn(argc, argv);
-	error("'%s' is not a ukbench command; see 'ukbench --help'", cmd);
-	return UKB_EXIT_USAGE;
+	c = command_find(argv[0]);
+	if (!c) {
+		error("'%s' is not a ukbench command; see 'ukbench --help'", argv[0]);
+		return UKB_EXIT_USAGE;
+	}
+	return c->fn(argc, argv);
 }

@@ -264,3 +264,19 @@ void *ukb_vdso_func(const char *func, char *why, size_t len)
 		return NULL;
 	return callable((void *)((uintptr_t)live.base + (uintptr_t)off));
 }
+
+void ukb_vdso_symbol_of(const char *func, char *buf, size_t len)
+{
+	const struct ukb_vdso_abi *abi = func ? ukb_vdso_live_abi() : NULL;
+	char name[64];
+
+	buf[0] = 0;
+	if (!func)
+		return;
+	if (!abi) {
+		snprintf(buf, len, "%s", func);
+		return;
+	}
+	ukb_vdso_symname(abi, func, name, sizeof(name));
+	snprintf(buf, len, "%s@%s", name, abi->version);
+}

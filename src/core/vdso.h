@@ -43,6 +43,12 @@ int ukb_vdso_image(const void **base, size_t *size, char *why, size_t len);
 const struct ukb_vdso_abi *ukb_vdso_live_abi(void);
 
 /*
+ * The symbol the live vDSO exports @func as, "__vdso_time@LINUX_2.6";
+ * @func itself where the architecture is unknown, "" for NULL.
+ */
+void ukb_vdso_symbol_of(const char *func, char *buf, size_t len);
+
+/*
  * Test hook: makes ukb_vdso_func() return @fn for @func instead of the
  * kernel's (NULL @fn: pretend the symbol is missing). Used by tests to
  * prove that checks and benchmarks notice a wrong or absent function.

@@ -42,15 +42,19 @@ test_expect_success '--runs with a bad value, and no child or file left behind' 
 	test_tmpdir_empty
 '
 
-test_expect_success '--runs keeps its temporary files in TMPDIR' '
-	"$UKBENCH" run --budget 30 --runs 2 --no-store syscall.null/syscall >/dev/null 2>&1 &
+test_expect_success '--runs interrupted: exit 130, no worker left, nothing in TMPDIR' '
+	test_in_session sid "$UKBENCH" run --budget 30 --precision 0.001 --runs 2 --no-store syscall.null/syscall >out 2>err &
 	pid=$!
+	sid=$(test_session_id sid)
 	n=0
-	while [ -z "$(ls -A "$TMPDIR")" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
-	ls "$TMPDIR" >seen
-	kill -INT $pid
-	wait $pid
-	grep -q "^ukbench-proc\\." seen &&
+	while [ "$(test_session_count $sid)" -lt 2 ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+	test "$(test_session_count $sid)" -ge 2 &&
+	kill -INT $sid
+	wait $pid; rc=$?
+	echo "exit $rc" && cat err &&
+	test "$rc" = 130 &&
+	grep -q "interrupted by signal 2" err &&
+	test_session_empty $sid &&
 	test_tmpdir_empty
 '
 

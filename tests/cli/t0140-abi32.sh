@@ -20,11 +20,22 @@ test_expect_success RUNS_32BIT 'clock_gettime64: the i386 vDSO has it, the nativ
 	jq -e ".results[] | select(.path == \"vdso\") | .status == \"unsupported\" and (.reason | test(\"clock_gettime64\"))" r.json
 '
 
-test_expect_success RUNS_32BIT '--abi 32 only, stored, and sized benchmarks said to be not measured' '
-	ukbench run --budget 0.01 --min-samples 3 --db a.db -l a32 --abi 32 time.time random.getrandom.4 >out &&
+test_expect_success RUNS_32BIT '--abi 32 only, stored; sized and threaded variants measured too' '
+	ukbench run --budget 0.01 --min-samples 3 --db a.db -l a32 --abi 32 --size 4 --threads 2 \
+		time.time random.getrandom random.getrandom_mt >out &&
 	ukbench show --db a.db a32 --format json >s.json &&
 	jq -e "[.results[] | .path] | all(endswith(\"@32\"))" s.json &&
-	jq -e ".results[] | select(.name == \"random.getrandom.4\") | .status == \"unsupported\" and (.reason | test(\"32-bit\"))" s.json
+	jq -e "[.results[] | select(.name == \"random.getrandom.4\" and .path == \"libc@32\")][0] |
+		.status == \"ok\" and .stats.mean_ns > 0" s.json &&
+	jq -e "[.results[] | select(.name == \"random.getrandom_mt.4_t2\" and .path == \"syscall@32\")][0] |
+		.status == \"ok\" and .threads == 2" s.json &&
+	jq -e "all(.results[]; .status == \"ok\" or (.status == \"unsupported\" and (.reason | test(\"not found in this vDSO\"))))" s.json
+'
+
+test_expect_success RUNS_32BIT '--abi both --runs 2: process means on both ABIs' '
+	ukbench run $tiny --abi both --runs 2 --json r.json time.time/vdso >out &&
+	jq -e "[.results[] | .path] == [\"vdso\", \"vdso@32\"]" r.json &&
+	jq -e "all(.results[]; (.process_means_ns | length) == 2)" r.json
 '
 
 # A kernel built without IA32 emulation, or booted with ia32_emulation=0,

@@ -23,11 +23,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = 0;
 	if (!rec_from_json_text(&run, text, size, "fuzz.json", err, sizeof(err))) {
-		struct json_object *doc = rec_to_json(&run);
+		struct rec_run back;
+		size_t len;
+		char *out = rec_to_json(&run, 1, &len);
 
-		if (!json_object_to_json_string(doc))
+		/* what was read is written again, and reads back */
+		if (!out || rec_from_json_text(&back, out, len, "again.json", err, sizeof(err)))
 			abort();
-		json_object_put(doc);
+		if (back.nresults != run.nresults)
+			abort();
+		rec_run_release(&back);
+		free(out);
 		rec_run_release(&run);
 	} else if (!err[0]) {
 		abort(); /* a refusal always says why */

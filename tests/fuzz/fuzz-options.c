@@ -20,11 +20,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ukb_event ev[UKB_MAX_COUNTERS];
-	struct ukb_case *cases;
+	struct ukb_selection sel;
+	struct ukb_err e;
 	char *s, why[256], *pats[1];
 	unsigned long u;
-	long *sizes, vals[16];
-	size_t n, nb;
+	long *sizes, vals[UKB_MAX_PARAMS];
+	size_t nb;
 	double d;
 
 	if (!size)
@@ -42,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		parse_uint("--min-samples", s, 2, 10000000, &u);
 		break;
 	case 2:
-		if (!parse_size_list("--size", s, &sizes)) {
+		if (!parse_size_list("--size", s, &sizes, &e)) {
 			for (long *p = sizes; *p; p++)
 				if (*p <= 0)
 					abort();
@@ -53,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct ukb_bench *const *t = ukb_registry(&nb);
 
 		for (size_t i = 0; i < nb; i++)
-			params_resolve(t[i], s, 0, vals);
+			params_resolve(t[i], s, 0, vals, &e);
 		break;
 	}
 	case 4:
@@ -61,8 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case 5:
 		pats[0] = s;
-		if (!select_cases(1, pats, 0, NULL, &cases, &n))
-			free(cases);
+		ukb_select(&sel, 1, pats, 0, NULL, 0, &e);
+		ukb_selection_release(&sel);
 		break;
 	}
 	free(s);

@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fields.h"
+#include "json-write.h"
 #include "store.h"
 #include "store-internal.h"
 
@@ -324,10 +326,10 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v)
 	sqlite3_bind_text(s, i, v ? v : "", -1, SQLITE_TRANSIENT);
 }
 
-static void bind_json(sqlite3_stmt *s, int i, struct json_object *o)
+static void bind_json(sqlite3_stmt *s, int i, const char *text)
 {
-	if (o)
-		bind_text(s, i, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	if (text)
+		bind_text(s, i, text);
 	else
 		sqlite3_bind_null(s, i);
 }
@@ -379,59 +381,57 @@ static int save_counters(struct store *st, int64_t rid, const struct rec_result 
 	return ret;
 }
 
+/* Binds field @f of @r to parameter @i, NULL where the field is null. */
+static void bind_field(sqlite3_stmt *s, int i, const struct rec_field *f,
+		       const struct rec_result *r)
+{
+	int null = rec_field_is_null(f, r) && f->type != RF_STR;
+
+	if (null)
+		sqlite3_bind_null(s, i);
+	else if (f->type == RF_STR || f->type == RF_STATUS)
+		bind_text(s, i, rec_field_str(f, r));
+	else if (f->type == RF_DOUBLE)
+		bind_num(s, i, rec_field_num(f, r));
+	else if (f->type == RF_U64)
+		sqlite3_bind_int64(s, i, (int64_t) * (const uint64_t *)((const char *)r + f->off));
+	else
+		sqlite3_bind_int64(s, i, (int64_t)rec_field_num(f, r));
+}
+
+/* The per-process means as a JSON array, or NULL; the caller frees. */
+static char *proc_means_text(const struct rec_result *r)
+{
+	struct jw w;
+
+	if (!r->nproc)
+		return NULL;
+	jw_init(&w, 0);
+	jw_arr_begin(&w, NULL);
+	for (size_t k = 0; k < r->nproc; k++)
+		jw_num(&w, NULL, r->proc_means[k]);
+	jw_arr_end(&w);
+	return jw_finish(&w, NULL);
+}
+
 static int save_result(struct store *st, int64_t run_id, size_t seq, const struct rec_result *r,
 		       sqlite3_stmt *res, sqlite3_stmt *smp, char *err, size_t len)
 {
-	int ok = r->status == UKB_OK && r->nsamples, i = 1;
-	const struct ukb_stats *s = &r->stats;
+	char *pm = proc_means_text(r);
+	int i = 1;
 	int64_t rid;
 
+	if (r->nproc && !pm)
+		return fail(err, len, "out of memory");
 	sqlite3_bind_int64(res, i++, run_id);
 	sqlite3_bind_int64(res, i++, (int64_t)seq);
-	bind_text(res, i++, r->name);
-	bind_text(res, i++, r->benchmark);
-	bind_text(res, i++, r->variant);
-	bind_text(res, i++, r->path);
-	bind_text(res, i++, r->unit);
-	bind_text(res, i++, r->detail);
-	bind_text(res, i++, r->vdso_symbol);
-	bind_text(res, i++, ukb_status_name(r->status));
-	sqlite3_bind_int(res, i++, r->err);
-	bind_text(res, i++, r->reason);
-	if (r->cpu >= 0)
-		sqlite3_bind_int(res, i, r->cpu);
-	i++;
-	sqlite3_bind_int64(res, i++, (int64_t)r->batch_iters);
-	bind_num(res, i++, r->batch_ns);
-	sqlite3_bind_int64(res, i++, (int64_t)r->warmup_batches);
-	bind_num(res, i++, r->measure_s);
-	sqlite3_bind_int(res, i++, r->converged);
-	sqlite3_bind_int64(res, i++, (int64_t)r->nsamples);
-	bind_num(res, i++, ok ? s->mean : NAN);
-	bind_num(res, i++, ok ? s->median : NAN);
-	bind_num(res, i++, ok ? s->stddev : NAN);
-	bind_num(res, i++, ok ? s->cv : NAN);
-	bind_num(res, i++, ok ? s->min : NAN);
-	bind_num(res, i++, ok ? s->max : NAN);
-	bind_num(res, i++, ok ? s->ci95 : NAN);
-	bind_num(res, i++, ok ? s->ci95_rel : NAN);
-	bind_num(res, i++, ok ? s->trimmed_mean : NAN);
-	if (r->nproc) {
-		struct json_object *pm = json_object_new_array();
-
-		for (size_t k = 0; k < r->nproc; k++)
-			json_object_array_add(pm, json_object_new_double(r->proc_means[k]));
-		bind_json(res, i, pm);
-		json_object_put(pm);
-	}
-	i++;
-	if (r->threads)
-		sqlite3_bind_int(res, i, (int)r->threads);
-	i++;
-	if (r->bytes)
-		sqlite3_bind_int64(res, i, r->bytes);
-	i++;
-	bind_text(res, i++, r->params);
+	for (size_t k = 0; k < rec_nfields; k++)
+		bind_field(res, i++, &rec_fields[k], r);
+	for (size_t k = 0; k < stat_nfields; k++)
+		if (stat_fields[k].sql)
+			bind_num(res, i++, stat_fields[k].get(r));
+	bind_json(res, i++, pm);
+	free(pm);
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
@@ -447,12 +447,39 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 	return 0;
 }
 
+/*
+ * "INSERT INTO results (run_id, seq, <fields>, <stats>, process_means)
+ * VALUES (?, ...)", from the field table.
+ */
+static int results_insert_sql(char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "INSERT INTO results (run_id, seq"), n = 3;
+
+	for (size_t k = 0; k < rec_nfields && o < len; k++, n++)
+		o += (size_t)snprintf(buf + o, len - o, ", %s", rec_fields[k].sql);
+	for (size_t k = 0; k < stat_nfields && o < len; k++)
+		if (stat_fields[k].sql) {
+			o += (size_t)snprintf(buf + o, len - o, ", %s", stat_fields[k].sql);
+			n++;
+		}
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o, ", process_means) VALUES (?");
+	for (size_t k = 1; k < n && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o, ",?");
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o, ")");
+	return o < len ? 0 : -1;
+}
+
 int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 {
 	sqlite3_stmt *ins = NULL, *res = NULL, *smp = NULL;
+	char sql[2048];
 	int64_t id;
 	int i = 1;
 
+	if (results_insert_sql(sql, sizeof(sql)))
+		return fail(err, len, "the results table has too many columns");
 	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (prepare(st,
@@ -460,14 +487,7 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		    " duration_s, interrupted, environment, settings, clock, vdso, source)"
 		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &ins, err, len) ||
-	    prepare(st,
-		    "INSERT INTO results (run_id, seq, name, benchmark, variant, path, unit,"
-		    " detail, vdso_symbol, status, errno, reason, cpu, batch_iterations,"
-		    " batch_target_ns, warmup_batches, measure_s, converged, n, mean_ns,"
-		    " median_ns, stddev_ns, cv, min_ns, max_ns, ci95_ns, ci95_rel,"
-		    " trimmed_mean_ns, process_means, threads, bytes, params) VALUES "
-		    "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		    &res, err, len) ||
+	    prepare(st, sql, &res, err, len) ||
 	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
 		goto rollback;
 
@@ -515,12 +535,13 @@ static void col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
 	snprintf(buf, len, "%s", v ? (const char *)v : "");
 }
 
-static struct json_object *col_json(sqlite3_stmt *s, int i)
+/* A JSON text column as a new string ("{}" when NULL); -1 on ENOMEM. */
+static int col_json(sqlite3_stmt *s, int i, char **out)
 {
 	const unsigned char *v = sqlite3_column_text(s, i);
-	struct json_object *o = v ? json_tokener_parse((const char *)v) : NULL;
 
-	return o ? o : json_object_new_object();
+	*out = strdup(v ? (const char *)v : "{}");
+	return *out ? 0 : -1;
 }
 
 static double col_num(sqlite3_stmt *s, int i)
@@ -556,12 +577,26 @@ static int load_run_row(struct store *st, int64_t id, struct rec_run *run, char 
 	col_text(s, 4, run->kernel_release, sizeof(run->kernel_release));
 	run->duration_s = col_num(s, 5);
 	run->interrupted = sqlite3_column_int(s, 6);
-	run->environment = col_json(s, 7);
-	run->settings = col_json(s, 8);
-	run->clock = col_json(s, 9);
-	run->vdso = col_json(s, 10);
 	col_text(s, 11, run->source, sizeof(run->source));
+	if (col_json(s, 7, &run->environment) || col_json(s, 8, &run->settings) ||
+	    col_json(s, 9, &run->clock) || col_json(s, 10, &run->vdso)) {
+		sqlite3_finalize(s);
+		rec_run_release(run);
+		return fail(err, len, "out of memory");
+	}
 	sqlite3_finalize(s);
+	return 0;
+}
+
+/*
+ * Ends a read loop: SQLITE_DONE is the only good end; any other code (a
+ * damaged page, an I/O error) is an error, never a short result.
+ */
+static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, size_t len)
+{
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return fail(err, len, "database '%s': %s", st->path, sqlite3_errstr(rc));
 	return 0;
 }
 
@@ -569,11 +604,12 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 {
 	sqlite3_stmt *s;
 	size_t cap = 0;
+	int rc;
 
 	if (prepare(st, "SELECT ns FROM samples WHERE result_id = ? ORDER BY seq", &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, rid);
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		if (r->nsamples == cap) {
 			double *p;
 
@@ -587,13 +623,13 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 		}
 		r->samples[r->nsamples++] = sqlite3_column_double(s, 0);
 	}
-	sqlite3_finalize(s);
-	return 0;
+	return finish_read(st, s, rc, err, len);
 }
 
 static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, char *err, size_t len)
 {
-	struct json_object *a = col_json(s, col);
+	const unsigned char *t = sqlite3_column_text(s, col);
+	struct json_object *a = t ? json_tokener_parse((const char *)t) : NULL;
 	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 
 	if (n) {
@@ -613,6 +649,7 @@ static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, ch
 static int load_counters(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
 {
 	sqlite3_stmt *s;
+	int rc;
 
 	if (prepare(st,
 		    "SELECT event, status, value, per_call, reason FROM counters WHERE"
@@ -620,7 +657,7 @@ static int load_counters(struct store *st, int64_t rid, struct rec_result *r, ch
 		    &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, rid);
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct rec_counter *c = rec_add_counter(r);
 
 		if (!c) {
@@ -633,68 +670,76 @@ static int load_counters(struct store *st, int64_t rid, struct rec_result *r, ch
 		c->per_call = col_num(s, 3);
 		col_text(s, 4, c->reason, sizeof(c->reason));
 	}
-	sqlite3_finalize(s);
-	return 0;
+	return finish_read(st, s, rc, err, len);
+}
+
+/* Reads column @i into field @f of @r; NULL leaves the default. */
+static int col_field(sqlite3_stmt *s, int i, const struct rec_field *f, struct rec_result *r)
+{
+	if (sqlite3_column_type(s, i) == SQLITE_NULL)
+		return 0;
+	if (f->type == RF_STR || f->type == RF_STATUS)
+		return rec_field_set_str(f, r, (const char *)sqlite3_column_text(s, i));
+	if (f->type == RF_U64) {
+		*(uint64_t *)((char *)r + f->off) = (uint64_t)sqlite3_column_int64(s, i);
+		return 0;
+	}
+	return rec_field_set_num(f, r, sqlite3_column_double(s, i));
+}
+
+/* "SELECT id, <fields>, process_means FROM results", from the field table. */
+static int results_select_sql(char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "SELECT id");
+
+	for (size_t k = 0; k < rec_nfields && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o, ", %s", rec_fields[k].sql);
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o,
+				      ", process_means FROM results WHERE run_id = ? AND"
+				      " name GLOB ? AND path GLOB ? ORDER BY seq");
+	return o < len ? 0 : -1;
 }
 
 static int load_results(struct store *st, struct rec_run *run, const char *name, const char *path,
 			char *err, size_t len)
 {
+	char sql[2048];
 	sqlite3_stmt *s;
-	int ret = 0;
+	int ret = 0, rc = SQLITE_DONE;
 
-	if (prepare(st,
-		    "SELECT id, name, benchmark, variant, path, unit, detail, vdso_symbol, status,"
-		    " errno, reason, cpu, batch_iterations, batch_target_ns, warmup_batches,"
-		    " measure_s, converged, process_means, threads, bytes, params FROM results "
-		    "WHERE run_id = ? AND"
-		    " name GLOB ? AND"
-		    " path GLOB ? ORDER BY seq",
-		    &s, err, len))
+	if (results_select_sql(sql, sizeof(sql)) || prepare(st, sql, &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, run->id);
 	bind_text(s, 2, name ? name : "*");
 	bind_text(s, 3, path ? path : "*");
-	while (!ret && sqlite3_step(s) == SQLITE_ROW) {
+	while (!ret && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct rec_result *r = rec_add_result(run);
-		char status[32];
+		int64_t rid = sqlite3_column_int64(s, 0);
+		int col = 1;
 
 		if (!r) {
 			ret = fail(err, len, "out of memory");
 			break;
 		}
-		col_text(s, 1, r->name, sizeof(r->name));
-		col_text(s, 2, r->benchmark, sizeof(r->benchmark));
-		col_text(s, 3, r->variant, sizeof(r->variant));
-		col_text(s, 4, r->path, sizeof(r->path));
-		col_text(s, 5, r->unit, sizeof(r->unit));
-		col_text(s, 6, r->detail, sizeof(r->detail));
-		col_text(s, 7, r->vdso_symbol, sizeof(r->vdso_symbol));
-		col_text(s, 8, status, sizeof(status));
-		r->status = rec_status_parse(status) < 0
-				? UKB_ERROR
-				: (enum ukb_status)rec_status_parse(status);
-		r->err = sqlite3_column_int(s, 9);
-		col_text(s, 10, r->reason, sizeof(r->reason));
-		r->cpu = sqlite3_column_type(s, 11) == SQLITE_NULL ? -1 : sqlite3_column_int(s, 11);
-		r->batch_iters = (uint64_t)sqlite3_column_int64(s, 12);
-		r->batch_ns = col_num(s, 13);
-		r->warmup_batches = (uint64_t)sqlite3_column_int64(s, 14);
-		r->measure_s = col_num(s, 15);
-		r->converged = sqlite3_column_int(s, 16);
-		ret = load_samples(st, sqlite3_column_int64(s, 0), r, err, len);
+		for (size_t k = 0; k < rec_nfields && !ret; k++, col++)
+			if (col_field(s, col, &rec_fields[k], r))
+				ret = fail(err, len, "database '%s': result %lld has a bad %s",
+					   st->path, (long long)rid, rec_fields[k].sql);
 		if (!ret)
-			ret = load_counters(st, sqlite3_column_int64(s, 0), r, err, len);
-		if (!ret && sqlite3_column_type(s, 17) != SQLITE_NULL)
-			ret = load_process_means(s, 17, r, err, len);
-		r->threads = (unsigned)sqlite3_column_int(s, 18);
-		r->bytes = (long)sqlite3_column_int64(s, 19);
-		col_text(s, 20, r->params, sizeof(r->params));
+			ret = load_samples(st, rid, r, err, len);
+		if (!ret)
+			ret = load_counters(st, rid, r, err, len);
+		if (!ret && sqlite3_column_type(s, col) != SQLITE_NULL)
+			ret = load_process_means(s, col, r, err, len);
 		if (!ret && r->status == UKB_OK)
 			rec_result_restat(r);
 	}
-	sqlite3_finalize(s);
-	return ret;
+	if (ret) {
+		sqlite3_finalize(s);
+		return ret;
+	}
+	return finish_read(st, s, rc, err, len);
 }
 
 int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
@@ -721,6 +766,7 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 {
 	sqlite3_stmt *s;
 	size_t cap = 0;
+	int rc;
 
 	*out = NULL;
 	*n = 0;
@@ -736,7 +782,7 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 	if (f && f->host)
 		bind_text(s, 2, f->host);
 	sqlite3_bind_int64(s, 3, f && f->limit ? (int64_t)f->limit : -1);
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_run *r;
 
 		if (*n == cap) {
@@ -760,6 +806,11 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 		r->duration_s = col_num(s, 6);
 		r->nresults = (size_t)sqlite3_column_int64(s, 7);
 	}
-	sqlite3_finalize(s);
+	if (finish_read(st, s, rc, err, len)) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
 	return 0;
 }

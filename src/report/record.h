@@ -6,20 +6,20 @@
  * A record owns all its memory and refers to no registry entry, so a run
  * read back from a database or a file made on another machine is the same
  * thing as one just measured. The environment, settings, clock and vDSO
- * descriptions are kept as JSON objects: they are stored and shown, never
- * computed on.
+ * descriptions are kept as JSON text: they are stored and shown, never
+ * computed on. This module needs nothing but libc: the 32-bit helper and
+ * the fresh processes of `run --runs` build records too.
  */
-#ifndef UKB_CLI_RECORD_H
-#define UKB_CLI_RECORD_H
+#ifndef UKB_REPORT_RECORD_H
+#define UKB_REPORT_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
+#include "env.h"
 #include "measure.h"
 #include "stats.h"
-
-struct json_object;
 
 /* A counter of a result, as kept. */
 struct rec_counter {
@@ -77,24 +77,34 @@ struct rec_run {
 	char source[512]; /* "run", or the file it was imported from */
 	double duration_s;
 	int interrupted;
-	struct json_object *environment, *settings, *clock, *vdso;
+	/* JSON text of each description, owned; NULL when unknown */
+	char *environment, *settings, *clock, *vdso;
 	struct rec_result *results;
 	size_t nresults;
 };
 
 /*
- * Starts the record of a run being measured: takes ownership of the JSON
- * objects and fills host, kernel and version from @environment.
+ * Starts the record of a run being measured: its start time, label, and
+ * host, kernel and version from @env (NULL: left empty). The descriptions
+ * are set by the caller.
  */
-void rec_run_begin(struct rec_run *run, struct json_object *environment,
-		   struct json_object *settings, struct json_object *clock,
-		   struct json_object *vdso, time_t started, const char *label);
+void rec_run_begin(struct rec_run *run, const struct ukb_env *env, time_t started,
+		   const char *label);
 
 /* Appends what ukb_measure() produced (copied); NULL on ENOMEM. */
 struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result *u);
 
 /* Adds an empty result to @run; NULL on ENOMEM. */
 struct rec_result *rec_add_result(struct rec_run *run);
+
+/*
+ * Moves everything @src owns into a new result of @run (@src is left
+ * empty). NULL on ENOMEM, @src then untouched.
+ */
+struct rec_result *rec_take_result(struct rec_run *run, struct rec_result *src);
+
+/* Frees what one result owns and zeroes it. */
+void rec_result_release(struct rec_result *r);
 
 /* Adds a counter to @r; NULL on ENOMEM. */
 struct rec_counter *rec_add_counter(struct rec_result *r);
@@ -112,13 +122,20 @@ int rec_status_parse(const char *s);
 const struct rec_result *rec_find(const struct rec_run *run, const char *name, const char *path);
 
 /* ------------------------------------------------------------------ */
-/* JSON (schema "ukbench-run")                                         */
+/* JSON (schema "ukbench-run"): the one serialised form of a run, written
+ * by rec-json-write.c (libc only), read by rec-json-read.c (json-c).     */
 
 #define UKB_JSON_SCHEMA		"ukbench-run"
 #define UKB_JSON_SCHEMA_VERSION 1
 
-/* The record as a JSON document, every sample included. */
-struct json_object *rec_to_json(const struct rec_run *run);
+/*
+ * The record as a JSON document, every sample included, pretty or on one
+ * line. NULL on ENOMEM; the caller frees.
+ */
+char *rec_to_json(const struct rec_run *run, int pretty, size_t *len);
+
+/* Writes rec_to_json() to @fd, whole; 0 or -errno. */
+int rec_write_json(int fd, const struct rec_run *run, int pretty);
 
 /*
  * Reads @text (from @file, for messages) into @run. On error returns -1

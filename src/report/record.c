@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * record.c - building, finding and freeing run records.
+ * record.c - building, finding and freeing run records (libc only).
  */
 #include <errno.h>
-#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "output.h"
 #include "record.h"
+#include "vdso.h"
 
 struct rec_result *rec_add_result(struct rec_run *run)
 {
@@ -52,29 +51,40 @@ void rec_result_restat(struct rec_result *r)
 	}
 }
 
-static void env_string(struct json_object *env, const char *key, char *buf, size_t len)
-{
-	const char *v = json_object_get_string(json_object_object_get(env, key));
-
-	snprintf(buf, len, "%s", v ? v : "");
-}
-
-void rec_run_begin(struct rec_run *run, struct json_object *environment,
-		   struct json_object *settings, struct json_object *clock,
-		   struct json_object *vdso, time_t started, const char *label)
+void rec_run_begin(struct rec_run *run, const struct ukb_env *env, time_t started,
+		   const char *label)
 {
 	memset(run, 0, sizeof(*run));
-	run->environment = environment;
-	run->settings = settings;
-	run->clock = clock;
-	run->vdso = vdso;
 	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&started));
 	snprintf(run->label, sizeof(run->label), "%s", label ? label : "");
 	snprintf(run->source, sizeof(run->source), "run");
-	env_string(environment, "hostname", run->host, sizeof(run->host));
-	env_string(environment, "kernel_release", run->kernel_release, sizeof(run->kernel_release));
-	env_string(environment, "ukbench_version", run->ukbench_version,
-		   sizeof(run->ukbench_version));
+	if (!env)
+		return;
+	snprintf(run->host, sizeof(run->host), "%s", env->hostname);
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s", env->kernel_release);
+	snprintf(run->ukbench_version, sizeof(run->ukbench_version), "%s", env->ukbench_version);
+}
+
+struct rec_result *rec_take_result(struct rec_run *run, struct rec_result *src)
+{
+	struct rec_result *r = rec_add_result(run);
+
+	if (!r)
+		return NULL;
+	*r = *src;
+	memset(src, 0, sizeof(*src));
+	return r;
+}
+
+void rec_result_release(struct rec_result *r)
+{
+	free(r->samples);
+	free(r->proc_means);
+	for (size_t k = 0; k < r->ncounters; k++)
+		free(r->counters[k].per_sample);
+	free(r->counters);
+	memset(r, 0, sizeof(*r));
+	r->cpu = -1;
 }
 
 struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result *u)
@@ -89,7 +99,7 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 	snprintf(r->path, sizeof(r->path), "%s", u->path->name);
 	snprintf(r->unit, sizeof(r->unit), "%s", u->bench->unit ? u->bench->unit : "call");
 	snprintf(r->detail, sizeof(r->detail), "%s", u->path->detail ? u->path->detail : "");
-	vdso_symbol_of(u->path, r->vdso_symbol, sizeof(r->vdso_symbol));
+	ukb_vdso_symbol_of(u->path->vdso_sym, r->vdso_symbol, sizeof(r->vdso_symbol));
 	r->status = u->status;
 	r->err = -u->err;
 	snprintf(r->reason, sizeof(r->reason), "%s", u->reason);
@@ -136,18 +146,13 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 
 void rec_run_release(struct rec_run *run)
 {
-	for (size_t i = 0; i < run->nresults; i++) {
-		free(run->results[i].samples);
-		free(run->results[i].proc_means);
-		for (size_t k = 0; k < run->results[i].ncounters; k++)
-			free(run->results[i].counters[k].per_sample);
-		free(run->results[i].counters);
-	}
+	for (size_t i = 0; i < run->nresults; i++)
+		rec_result_release(&run->results[i]);
 	free(run->results);
-	json_object_put(run->environment);
-	json_object_put(run->settings);
-	json_object_put(run->clock);
-	json_object_put(run->vdso);
+	free(run->environment);
+	free(run->settings);
+	free(run->clock);
+	free(run->vdso);
 	memset(run, 0, sizeof(*run));
 }
 

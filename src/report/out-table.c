@@ -40,20 +40,16 @@ void format_ns(char *buf, size_t len, double ns)
 		snprintf(buf, len, "%.*f", ns < 10 ? 3 : ns < 1000 ? 2 : 1, ns);
 }
 
-void vdso_symbol_of(const struct ukb_path *p, char *buf, size_t len)
+/* A number among the run's settings; NAN when absent. */
+static double setting(const struct rec_run *run, const char *key)
 {
-	const struct ukb_vdso_abi *abi = p->vdso_sym ? ukb_vdso_live_abi() : NULL;
-	char name[64];
+	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}"), *v;
+	double d = NAN;
 
-	buf[0] = 0;
-	if (!p->vdso_sym)
-		return;
-	if (!abi) {
-		snprintf(buf, len, "%s", p->vdso_sym);
-		return;
-	}
-	ukb_vdso_symname(abi, p->vdso_sym, name, sizeof(name));
-	snprintf(buf, len, "%s@%s", name, abi->version);
+	if (json_object_object_get_ex(s, key, &v) && v)
+		d = json_object_get_double(v);
+	json_object_put(s);
+	return d;
 }
 
 /* A string member of a JSON object, or @fallback. */
@@ -66,7 +62,9 @@ static const char *jstr(struct json_object *o, const char *key, const char *fall
 
 void table_header(FILE *f, const struct rec_run *run)
 {
-	struct json_object *env = run->environment, *w, *s = run->settings, *cpu;
+	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
+	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
+	struct json_object *w, *cpu;
 
 	fprintf(f, "ukbench %s on %s: Linux %s %s, %s\n", run->ukbench_version, run->host,
 		run->kernel_release, jstr(env, "machine", "?"), jstr(env, "cpu_model", "?"));
@@ -94,6 +92,8 @@ void table_header(FILE *f, const struct rec_run *run)
 		fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
 	fprintf(f, ROW_FMT, "benchmark", "path", "ns/call", "±CI95", "median", "calls/s",
 		"samples");
+	json_object_put(env);
+	json_object_put(s);
 }
 
 /* The counters of a result, per call, and those that could not count. */
@@ -201,9 +201,7 @@ void table_footer(FILE *f, const struct rec_run *run)
 		fprintf(f,
 			"* %zu did not reach %g%% within the budget: raise --budget or lower "
 			"--precision\n",
-			unconverged,
-			100 * json_object_get_double(
-				  json_object_object_get(run->settings, "precision")));
+			unconverged, 100 * setting(run, "precision"));
 }
 
 /*

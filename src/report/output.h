@@ -29,19 +29,6 @@ void format_si(char *buf, size_t len, double v);
 /* A time in ns with the digits that matter: 0.342, 16.73, 122.9 */
 void format_ns(char *buf, size_t len, double ns);
 
-/* The vDSO symbol a path calls, "__vdso_time@LINUX_2.6", or "" if none. */
-void vdso_symbol_of(const struct ukb_path *p, char *buf, size_t len);
-
-/* Descriptions kept with every run (new references). */
-struct json_object;
-struct json_object *json_env(const struct ukb_env *env);
-struct json_object *json_settings(const struct ukb_measure_opts *o);
-struct json_object *json_clock(const struct ukb_clock_info *clk);
-struct json_object *json_vdso(void);
-
-/* A JSON document to @f, pretty-printed; 0 or -1. */
-int json_print(FILE *f, struct json_object *doc);
-
 /* The other formats of a run. Each returns 0, or -1 on a write error. */
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
 int parse_format(const char *arg, enum out_format *out);

@@ -7,15 +7,29 @@
  * (time.clock_gettime), or a dotted prefix of them ("time" selects the
  * family). PATH is a glob on the path name (vdso, libc, syscall).
  */
+#include <errno.h>
 #include <fnmatch.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "measure.h"
 #include "registry.h"
+#include "select.h"
+
+static int fail(struct ukb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(struct ukb_err *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 static int prefix_at_dot(const char *prefix, const char *name)
 {
@@ -78,14 +92,14 @@ static size_t levenshtein(const char *a, const char *b)
 	return best;
 }
 
-/* Prints up to three names closest to @pat, or a pointer to `list`. */
-static void suggest(const char *pat)
+/* Up to three names closest to @pat, or a pointer to `list`, into @hint. */
+static void suggest(const char *pat, char *hint, size_t len)
 {
 	struct {
 		char name[128];
 		size_t d;
 	} best[3];
-	size_t nb = 0, n, limit = strlen(pat) / 2 > 3 ? strlen(pat) / 2 : 3;
+	size_t nb = 0, n, o, limit = strlen(pat) / 2 > 3 ? strlen(pat) / 2 : 3;
 	const struct ukb_bench *const *t = ukb_registry(&n);
 
 	for (size_t i = 0; i < n; i++) {
@@ -115,22 +129,16 @@ static void suggest(const char *pat)
 		}
 	}
 	if (!nb) {
-		fprintf(stderr, "hint: 'ukbench list' shows every benchmark\n");
+		snprintf(hint, len, "'ukbench list' shows every benchmark");
 		return;
 	}
-	fprintf(stderr, "hint: the closest %s:", nb > 1 ? "are" : "is");
-	for (size_t i = 0; i < nb; i++)
-		fprintf(stderr, "%s %s", i ? "," : "", best[i].name);
-	fputc('\n', stderr);
+	o = (size_t)snprintf(hint, len, "the closest %s:", nb > 1 ? "are" : "is");
+	for (size_t i = 0; i < nb && o < len; i++)
+		o += (size_t)snprintf(hint + o, len - o, "%s %s", i ? "," : "", best[i].name);
 }
 
 /* ------------------------------------------------------------------ */
 /* Variants of sized and threaded benchmarks                           */
-
-#define POOL_MAX 4096
-static struct ukb_variant pool[POOL_MAX];
-static char pool_names[POOL_MAX][48];
-static size_t npool;
 
 static void size_name(char *buf, size_t len, long v)
 {
@@ -158,19 +166,25 @@ static const struct ukb_flagset *find_flagset(const struct ukb_bench *b, const c
 
 /*
  * Makes the variants of a sized benchmark: every size, flag set and thread
- * count. A size out of range or an unknown flag set name is an error here
- * only when the benchmark is selected, so the caller checks @bad.
+ * count, in storage @sel owns. A size out of range or an unknown flag set
+ * name is an error here only when the benchmark is selected, so the caller
+ * checks @bad. -ENOMEM, or 0.
  */
-static int make_variants(const struct ukb_bench *b, const struct select_opts *so,
-			 const struct ukb_variant **out, size_t *n, char *bad, size_t badlen)
+static int make_variants(struct ukb_selection *sel, const struct ukb_bench *b,
+			 const struct select_opts *so, const struct ukb_variant **out, size_t *n,
+			 char *bad, size_t badlen)
 {
 	static const struct ukb_flagset plain = { "", 0 };
+	enum { NAME_LEN = 48 };
 	const long *sizes = so && so->sizes ? so->sizes : b->sizes;
 	const struct ukb_flagset *sets[16];
 	unsigned threads[40], nthreads = 0, max;
-	size_t nsets = 0, first = npool;
+	size_t nsets = 0, nsizes = 0, total, k = 0;
+	struct ukb_variant *vars, **chunks;
+	char *names, **nblocks;
 
 	bad[0] = 0;
+	*n = 0;
 	/* a benchmark without flag sets has only its plain variant */
 	if (so && so->flags && b->flagsets) {
 		for (const char *p = so->flags; *p && nsets < 16;) {
@@ -196,7 +210,7 @@ static int make_variants(const struct ukb_bench *b, const struct select_opts *so
 	} else {
 		threads[nthreads++] = 0;
 	}
-	for (const long *sz = sizes; *sz; sz++) {
+	for (const long *sz = sizes; *sz; sz++, nsizes++) {
 		if (*sz < b->size_min || *sz > b->size_max) {
 			char lo[24], hi[24], got[24];
 
@@ -207,69 +221,81 @@ static int make_variants(const struct ukb_bench *b, const struct select_opts *so
 				 b->name, lo, hi);
 			return 0;
 		}
+	}
+	total = nsizes * nsets * nthreads;
+	vars = calloc(total ? total : 1, sizeof(*vars));
+	names = calloc(total ? total : 1, NAME_LEN);
+	chunks = realloc(sel->chunks, (sel->nchunks + 1) * sizeof(*chunks));
+	if (chunks)
+		sel->chunks = chunks;
+	nblocks = realloc(sel->names, (sel->nchunks + 1) * sizeof(*nblocks));
+	if (nblocks)
+		sel->names = nblocks;
+	if (!vars || !names || !chunks || !nblocks) {
+		free(vars);
+		free(names);
+		return -ENOMEM;
+	}
+	sel->chunks[sel->nchunks] = vars;
+	sel->names[sel->nchunks++] = names;
+	for (const long *sz = sizes; *sz; sz++)
 		for (size_t f = 0; f < nsets; f++)
-			for (unsigned t = 0; t < nthreads; t++) {
-				char *name;
+			for (unsigned t = 0; t < nthreads; t++, k++) {
+				char *name = names + k * NAME_LEN;
 				int len;
 
-				if (npool == POOL_MAX) {
-					snprintf(bad, badlen, "too many variants of %s", b->name);
-					return 0;
-				}
-				name = pool_names[npool];
-				size_name(name, sizeof(pool_names[0]), *sz);
+				size_name(name, NAME_LEN, *sz);
 				len = (int)strlen(name);
 				if (sets[f]->name[0])
-					len += snprintf(name + len,
-							sizeof(pool_names[0]) - (size_t)len, "_%s",
+					len += snprintf(name + len, NAME_LEN - (size_t)len, "_%s",
 							sets[f]->name);
 				if (threads[t])
-					snprintf(name + len, sizeof(pool_names[0]) - (size_t)len,
-						 "_t%u", threads[t]);
-				pool[npool] = (struct ukb_variant){ .name = name,
-								    .arg = *sz,
-								    .arg2 = sets[f]->value,
-								    .threads = threads[t] };
-				npool++;
+					snprintf(name + len, NAME_LEN - (size_t)len, "_t%u",
+						 threads[t]);
+				vars[k] = (struct ukb_variant){ .name = name,
+								.arg = *sz,
+								.arg2 = sets[f]->value,
+								.threads = threads[t] };
 			}
-	}
-	*out = &pool[first];
-	*n = npool - first;
+	*out = vars;
+	*n = total;
 	return 0;
 }
 
-static int add_case(struct ukb_case **out, size_t *n, size_t *cap, const struct ukb_bench *b,
+static int add_case(struct ukb_selection *sel, const struct ukb_bench *b,
 		    const struct ukb_variant *v, const struct ukb_path *p)
 {
-	for (size_t i = 0; i < *n; i++)
-		if ((*out)[i].bench == b && (*out)[i].variant == v && (*out)[i].path == p)
-			return 0;
-	if (*n == *cap) {
-		size_t ncap = *cap ? 2 * *cap : 64;
-		struct ukb_case *c = realloc(*out, ncap * sizeof(*c));
+	struct ukb_case *c;
 
-		if (!c) {
-			error("out of memory");
-			return -1;
-		}
-		*out = c;
-		*cap = ncap;
+	for (size_t i = 0; i < sel->n; i++)
+		if (sel->cases[i].bench == b && sel->cases[i].variant == v &&
+		    sel->cases[i].path == p)
+			return 0;
+	if (sel->n == sel->cap) {
+		size_t ncap = sel->cap ? 2 * sel->cap : 64;
+
+		c = realloc(sel->cases, ncap * sizeof(*c));
+		if (!c)
+			return -ENOMEM;
+		sel->cases = c;
+		sel->cap = ncap;
 	}
-	(*out)[*n].bench = b;
-	(*out)[*n].variant = v;
-	(*out)[*n].path = p;
-	ukb_bench_fullname(b, v, (*out)[*n].name, sizeof((*out)[*n].name));
-	(*n)++;
+	c = &sel->cases[sel->n++];
+	memset(c, 0, sizeof(*c));
+	c->bench = b;
+	c->variant = v;
+	c->path = p;
+	ukb_bench_fullname(b, v, c->name, sizeof(c->name));
 	return 0;
 }
 
 /* Adds what @pat selects (NULL: everything, or the default suite). */
-static int expand(const char *pat, int default_suite, const struct select_opts *so,
-		  struct ukb_case **out, size_t *n, size_t *cap)
+static int expand(struct ukb_selection *sel, const char *pat, int default_suite,
+		  const struct select_opts *so, struct ukb_err *e)
 {
 	char name[256], *slash;
 	const char *ppat = NULL;
-	size_t nb, before = *n;
+	size_t nb, before = sel->n;
 	const struct ukb_bench *const *t = ukb_registry(&nb);
 	int name_hit = 0;
 
@@ -284,12 +310,12 @@ static int expand(const char *pat, int default_suite, const struct select_opts *
 	for (size_t i = 0; i < nb; i++) {
 		const struct ukb_variant *vars = t[i]->variants;
 		size_t nv = ukb_bench_variant_count(t[i]), hits = 0;
-		char bad[256];
+		char bad[256] = "";
 
 		if (!pat && default_suite && !(t[i]->flags & UKB_DEFAULT))
 			continue;
-		if (t[i]->sizes)
-			make_variants(t[i], so, &vars, &nv, bad, sizeof(bad));
+		if (t[i]->sizes && make_variants(sel, t[i], so, &vars, &nv, bad, sizeof(bad)))
+			return fail(e, "out of memory");
 		for (size_t k = 0; k < (nv ? nv : 1); k++) {
 			const struct ukb_variant *var = nv ? &vars[k] : NULL;
 			char full[128];
@@ -300,63 +326,98 @@ static int expand(const char *pat, int default_suite, const struct select_opts *
 			name_hit = 1;
 			hits++;
 			for (const struct ukb_path *p = t[i]->paths; p->name; p++)
-				if (!ppat || !fnmatch(ppat, p->name, 0))
-					if (add_case(out, n, cap, t[i], var, p))
-						return -1;
+				if ((!ppat || !fnmatch(ppat, p->name, 0)) &&
+				    add_case(sel, t[i], var, p))
+					return fail(e, "out of memory");
 		}
 		/* a sized benchmark that the pattern names, with a bad size or flag */
 		if (t[i]->sizes && bad[0] &&
-		    (!pat || name_matches(name[0] ? name : "*", t[i], t[i]->name) || hits)) {
-			error("%s", bad);
-			return -1;
-		}
+		    (!pat || name_matches(name[0] ? name : "*", t[i], t[i]->name) || hits))
+			return fail(e, "%s", bad);
 	}
-	if (*n == before && pat) {
-		if (name_hit)
-			error("no path matches '%s' in the benchmarks named by '%s'", ppat, pat);
-		else
-			error("no benchmark matches '%s'", pat);
-		if (!name_hit)
-			suggest(name);
-		else
-			fprintf(stderr, "hint: paths are vdso, libc, syscall, or the "
-					"benchmark's own; 'ukbench list' shows them\n");
-		return -1;
+	if (sel->n == before && pat) {
+		if (!name_hit) {
+			suggest(name, e->hint, sizeof(e->hint));
+			return fail(e, "no benchmark matches '%s'", pat);
+		}
+		snprintf(e->hint, sizeof(e->hint),
+			 "paths are vdso, libc, syscall, or the benchmark's own; 'ukbench list' "
+			 "shows them");
+		return fail(e, "no path matches '%s' in the benchmarks named by '%s'", ppat, pat);
 	}
 	return 0;
 }
 
-int select_cases(int npatterns, char **patterns, int default_suite, const struct select_opts *so,
-		 struct ukb_case **out, size_t *n)
+/*
+ * Resolves -P for every case and runs each benchmark's own check of its
+ * parameters (descriptors, tasks), before anything runs.
+ */
+static int resolve_params(struct ukb_selection *sel, const char *spec, int validate,
+			  struct ukb_err *e)
 {
-	size_t cap = 0;
-	int sized = 0;
+	char why[512];
 
-	*out = NULL;
-	*n = 0;
-	if (!npatterns) {
-		if (expand(NULL, default_suite, so, out, n, &cap))
-			return -1;
-		goto check;
+	/* every -P name must belong to some selected benchmark */
+	for (const char *p = validate ? spec : NULL; p && *p;) {
+		size_t len = strcspn(p, ","), klen = strcspn(p, "=");
+		int known = 0;
+
+		for (size_t i = 0; i < sel->n && !known; i++)
+			for (const struct ukb_param *q = sel->cases[i].bench->params; q && q->name;
+			     q++)
+				known |= strlen(q->name) == klen && !strncmp(q->name, p, klen);
+		if (!known)
+			return fail(e, "no selected benchmark has a parameter '%.*s'", (int)klen,
+				    p);
+		p += len + (p[len] == ',');
 	}
-	for (int i = 0; i < npatterns; i++) {
-		if (expand(patterns[i], 0, so, out, n, &cap)) {
-			free(*out);
-			*out = NULL;
-			*n = 0;
+	for (size_t i = 0; i < sel->n; i++) {
+		struct ukb_case *c = &sel->cases[i];
+
+		if (params_resolve(c->bench, spec, 0, c->params, e))
 			return -1;
-		}
-	}
-check:
-	for (size_t i = 0; i < *n; i++)
-		sized |= (*out)[i].bench->sizes != NULL;
-	if (so && (so->sizes || so->flags) && !sized) {
-		error("--size and --flags apply to sized benchmarks (random.getrandom, ...), and "
-		      "none is selected");
-		free(*out);
-		*out = NULL;
-		*n = 0;
-		return -1;
+		if (validate &&
+		    ukb_validate(c->bench, c->variant, c->path, c->params, why, sizeof(why)))
+			return fail(e, "%s: %s", c->name, why);
 	}
 	return 0;
+}
+
+int ukb_select(struct ukb_selection *sel, int npatterns, char **patterns, int default_suite,
+	       const struct select_opts *so, int validate, struct ukb_err *e)
+{
+	int sized = 0;
+
+	memset(sel, 0, sizeof(*sel));
+	e->msg[0] = e->hint[0] = 0;
+	if (!npatterns && expand(sel, NULL, default_suite, so, e))
+		goto fail;
+	for (int i = 0; i < npatterns; i++)
+		if (expand(sel, patterns[i], 0, so, e))
+			goto fail;
+	for (size_t i = 0; i < sel->n; i++)
+		sized |= sel->cases[i].bench->sizes != NULL;
+	if (validate && so && (so->sizes || so->flags) && !sized) {
+		fail(e, "--size and --flags apply to sized benchmarks (random.getrandom, ...), "
+			"and none is selected");
+		goto fail;
+	}
+	if (resolve_params(sel, so ? so->params : NULL, validate, e))
+		goto fail;
+	return 0;
+fail:
+	sel->n = 0;
+	return -1;
+}
+
+void ukb_selection_release(struct ukb_selection *sel)
+{
+	for (size_t i = 0; i < sel->nchunks; i++) {
+		free(sel->chunks[i]);
+		free(sel->names[i]);
+	}
+	free(sel->chunks);
+	free(sel->names);
+	free(sel->cases);
+	memset(sel, 0, sizeof(*sel));
 }

@@ -16,8 +16,10 @@
 #include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "json-write.h"
 #include "output.h"
 
 int parse_format(const char *arg, enum out_format *out)
@@ -40,7 +42,8 @@ int parse_format(const char *arg, enum out_format *out)
 
 int print_run(FILE *f, const struct rec_run *run, enum out_format fmt)
 {
-	struct json_object *doc;
+	size_t len;
+	char *text;
 	int err;
 
 	switch (fmt) {
@@ -48,9 +51,9 @@ int print_run(FILE *f, const struct rec_run *run, enum out_format fmt)
 		table_print(f, run);
 		return ferror(f) ? -1 : 0;
 	case OUT_JSON:
-		doc = rec_to_json(run);
-		err = json_print(f, doc);
-		json_object_put(doc);
+		text = rec_to_json(run, 1, &len);
+		err = text && fwrite(text, 1, len, f) == len ? 0 : -1;
+		free(text);
 		return err;
 	case OUT_CSV:
 		return csv_print(f, run);
@@ -171,93 +174,103 @@ int ktap_print(FILE *f, const struct rec_run *run, const char *const *verdicts)
 /* ------------------------------------------------------------------ */
 /* Google Benchmark JSON                                               */
 
-static struct json_object *gb_entry(const char *name, const char *run_name, int family,
-				    const char *aggregate, int64_t iterations, double ns)
+static void gb_entry(struct jw *w, const char *name, const char *run_name, int family,
+		     const char *aggregate, int64_t iterations, double ns)
 {
-	struct json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "name", json_object_new_string(name));
-	json_object_object_add(o, "family_index", json_object_new_int(family));
-	json_object_object_add(o, "per_family_instance_index", json_object_new_int(0));
-	json_object_object_add(o, "run_name", json_object_new_string(run_name));
-	json_object_object_add(o, "run_type",
-			       json_object_new_string(aggregate ? "aggregate" : "iteration"));
+	jw_obj_begin(w, NULL);
+	jw_str(w, "name", name);
+	jw_int(w, "family_index", family);
+	jw_int(w, "per_family_instance_index", 0);
+	jw_str(w, "run_name", run_name);
+	jw_str(w, "run_type", aggregate ? "aggregate" : "iteration");
 	if (aggregate) {
-		json_object_object_add(o, "aggregate_name", json_object_new_string(aggregate));
-		json_object_object_add(
-		    o, "aggregate_unit",
-		    json_object_new_string(strcmp(aggregate, "cv") ? "time" : "percentage"));
+		jw_str(w, "aggregate_name", aggregate);
+		jw_str(w, "aggregate_unit", strcmp(aggregate, "cv") ? "time" : "percentage");
 	}
-	json_object_object_add(o, "threads", json_object_new_int(1));
-	json_object_object_add(o, "iterations", json_object_new_int64(iterations));
-	json_object_object_add(o, "real_time", json_object_new_double(ns));
-	json_object_object_add(o, "cpu_time", json_object_new_double(ns));
-	json_object_object_add(o, "time_unit", json_object_new_string("ns"));
-	return o;
+	jw_int(w, "threads", 1);
+	jw_int(w, "iterations", iterations);
+	jw_num(w, "real_time", ns);
+	jw_num(w, "cpu_time", ns);
+	jw_str(w, "time_unit", "ns");
+}
+
+static void gb_context(struct jw *w, const struct rec_run *run)
+{
+	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
+	struct json_object *load = json_object_object_get(env, "loadavg");
+	const char *gov = json_object_get_string(json_object_object_get(env, "governor"));
+
+	jw_obj_begin(w, "context");
+	jw_str(w, "date", run->started);
+	jw_str(w, "host_name", run->host);
+	jw_str(w, "executable", "ukbench");
+	jw_int(w, "num_cpus", json_object_get_int(json_object_object_get(env, "online_cpus")));
+	jw_int(w, "mhz_per_cpu", 0);
+	/* a governor other than performance scales; "none" means no cpufreq */
+	jw_bool(w, "cpu_scaling_enabled",
+		gov && strcmp(gov, "performance") && strncmp(gov, "none", 4));
+	jw_arr_begin(w, "caches");
+	jw_arr_end(w);
+	jw_arr_begin(w, "load_avg");
+	for (size_t i = 0;
+	     json_object_is_type(load, json_type_array) && i < json_object_array_length(load); i++)
+		jw_num(w, NULL, json_object_get_double(json_object_array_get_idx(load, i)));
+	jw_arr_end(w);
+	jw_str(w, "library_build_type", "release");
+	jw_str(w, "ukbench_version", run->ukbench_version);
+	jw_str(w, "kernel_release", run->kernel_release);
+	jw_obj_end(w);
+	json_object_put(env);
 }
 
 int gbench_print(FILE *f, const struct rec_run *run)
 {
-	struct json_object *doc = json_object_new_object(), *ctx = json_object_new_object();
-	struct json_object *list = json_object_new_array(), *env = run->environment;
-	struct json_object *cpus = json_object_object_get(env, "online_cpus");
-	struct json_object *load = json_object_object_get(env, "loadavg");
-	const char *gov = json_object_get_string(json_object_object_get(env, "governor"));
+	struct jw w;
 	int family = 0, err;
+	size_t len;
+	char *text;
 
-	json_object_object_add(ctx, "date", json_object_new_string(run->started));
-	json_object_object_add(ctx, "host_name", json_object_new_string(run->host));
-	json_object_object_add(ctx, "executable", json_object_new_string("ukbench"));
-	json_object_object_add(ctx, "num_cpus", json_object_new_int(json_object_get_int(cpus)));
-	json_object_object_add(ctx, "mhz_per_cpu", json_object_new_int(0));
-	/* a governor other than performance scales; "none" means no cpufreq */
-	json_object_object_add(
-	    ctx, "cpu_scaling_enabled",
-	    json_object_new_boolean(gov && strcmp(gov, "performance") && strncmp(gov, "none", 4)));
-	json_object_object_add(ctx, "caches", json_object_new_array());
-	json_object_object_add(ctx, "load_avg",
-			       load ? json_object_get(load) : json_object_new_array());
-	json_object_object_add(ctx, "library_build_type", json_object_new_string("release"));
-	json_object_object_add(ctx, "ukbench_version",
-			       json_object_new_string(run->ukbench_version));
-	json_object_object_add(ctx, "kernel_release", json_object_new_string(run->kernel_release));
-	json_object_object_add(doc, "context", ctx);
-
+	jw_init(&w, 1);
+	jw_obj_begin(&w, NULL);
+	gb_context(&w, run);
+	jw_list_begin(&w, "benchmarks");
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
 		char name[192], agg[224];
-		struct json_object *e;
 
 		if (r->status != UKB_OK || !r->nsamples)
 			continue;
 		snprintf(name, sizeof(name), "%s/%s", r->name, r->path);
 		for (size_t k = 0; k < r->nsamples; k++) {
-			e = gb_entry(name, name, family, NULL, (int64_t)r->batch_iters,
-				     r->samples[k]);
-			json_object_object_add(e, "repetitions",
-					       json_object_new_int((int)r->nsamples));
-			json_object_object_add(e, "repetition_index", json_object_new_int((int)k));
-			json_object_array_add(list, e);
+			gb_entry(&w, name, name, family, NULL, (int64_t)r->batch_iters,
+				 r->samples[k]);
+			jw_int(&w, "repetitions", (long long)r->nsamples);
+			jw_int(&w, "repetition_index", (long long)k);
+			jw_obj_end(&w);
 		}
 		snprintf(agg, sizeof(agg), "%s_mean", name);
-		json_object_array_add(
-		    list, gb_entry(agg, name, family, "mean", (int64_t)r->nsamples, r->stats.mean));
+		gb_entry(&w, agg, name, family, "mean", (int64_t)r->nsamples, r->stats.mean);
+		jw_obj_end(&w);
 		snprintf(agg, sizeof(agg), "%s_median", name);
-		json_object_array_add(list, gb_entry(agg, name, family, "median",
-						     (int64_t)r->nsamples, r->stats.median));
+		gb_entry(&w, agg, name, family, "median", (int64_t)r->nsamples, r->stats.median);
+		jw_obj_end(&w);
 		if (isfinite(r->stats.stddev)) {
 			snprintf(agg, sizeof(agg), "%s_stddev", name);
-			json_object_array_add(list,
-					      gb_entry(agg, name, family, "stddev",
-						       (int64_t)r->nsamples, r->stats.stddev));
+			gb_entry(&w, agg, name, family, "stddev", (int64_t)r->nsamples,
+				 r->stats.stddev);
+			jw_obj_end(&w);
 			snprintf(agg, sizeof(agg), "%s_cv", name);
-			json_object_array_add(list, gb_entry(agg, name, family, "cv",
-							     (int64_t)r->nsamples, r->stats.cv));
+			gb_entry(&w, agg, name, family, "cv", (int64_t)r->nsamples, r->stats.cv);
+			jw_obj_end(&w);
 		}
 		family++;
 	}
-	json_object_object_add(doc, "benchmarks", list);
-	err = json_print(f, doc);
-	json_object_put(doc);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	text = jw_finish(&w, &len);
+	if (!text)
+		return -1;
+	err = fwrite(text, 1, len, f) == len ? 0 : -1;
+	free(text);
 	return err;
 }

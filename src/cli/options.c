@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * options.c - getopt and --help from a command's option table.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "options.h"
+
+const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; commands[i]; i++)
+		if (!strcmp(commands[i]->name, name))
+			return commands[i];
+	return NULL;
+}
+
+static const struct opt help_opt = { "help", 'h', NULL, "this text", 'h' };
+
+void opts_help(FILE *f, const struct command *c)
+{
+	fprintf(f, "usage: ukbench %s %s\n\n%s\n\noptions:\n", c->name, c->synopsis, c->about);
+	for (const struct opt *o = c->opts;; o++) {
+		const struct opt *e = o && o->name ? o : &help_opt;
+		char left[64];
+		const char *h = e->help;
+
+		snprintf(left, sizeof(left), "%c%c%s--%s%s%s", e->shrt ? '-' : ' ',
+			 e->shrt ? e->shrt : ' ', e->shrt ? ", " : "  ", e->name, e->arg ? " " : "",
+			 e->arg ? e->arg : "");
+		/* continuation lines of the help line up under its start */
+		for (int first = 1; h; first = 0) {
+			const char *nl = strchr(h, '\n');
+			int n = nl ? (int)(nl - h) : (int)strlen(h);
+
+			if (first && strlen(left) > 24)
+				fprintf(f, "  %s\n%27s%.*s\n", left, "", n, h);
+			else
+				fprintf(f, "  %-24s %.*s\n", first ? left : "", n, h);
+			h = nl ? nl + 1 : NULL;
+		}
+		if (e == &help_opt)
+			break;
+	}
+	if (c->footer)
+		fprintf(f, "\n%s", c->footer);
+}
+
+int opts_parse(const struct command *c, int argc, char **argv, int posix,
+	       int (*set)(void *ctx, int id, const char *arg), void *ctx, int *first)
+{
+	size_t n = 1, k = 0;
+	struct option *lo;
+	char shorts[160] = "";
+	size_t so = 0;
+	int ret = 0, ch, idx;
+
+	for (const struct opt *o = c->opts; o && o->name; o++)
+		n++;
+	lo = calloc(n + 1, sizeof(*lo));
+	if (!lo) {
+		error("out of memory");
+		return -1;
+	}
+	shorts[so++] = posix ? '+' : ':';
+	if (posix)
+		shorts[so++] = ':';
+	for (const struct opt *o = c->opts;; o++) {
+		const struct opt *e = o && o->name ? o : &help_opt;
+
+		lo[k++] = (struct option){ e->name, e->arg ? required_argument : no_argument, NULL,
+					   256 + (int)(e - (e == &help_opt ? e : c->opts)) };
+		if (e == &help_opt)
+			lo[k - 1].val = 'h' | 0x10000;
+		if (e->shrt && so + 3 < sizeof(shorts)) {
+			shorts[so++] = (char)e->shrt;
+			if (e->arg)
+				shorts[so++] = ':';
+		}
+		if (e == &help_opt)
+			break;
+	}
+	shorts[so] = 0;
+	optind = 1;
+	opterr = 0;
+	while (!ret && (ch = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
+		const struct opt *hit = NULL;
+
+		if (ch == ':') {
+			error("option '%s' needs a value", argv[optind - 1]);
+			ret = -1;
+			break;
+		}
+		if (ch == '?') {
+			error("unknown option '%s'; see 'ukbench %s --help'", argv[optind - 1],
+			      c->name);
+			ret = -1;
+			break;
+		}
+		if (ch == ('h' | 0x10000) || ch == 'h') {
+			opts_help(stdout, c);
+			ret = 1;
+			break;
+		}
+		if (ch >= 256)
+			hit = &c->opts[ch - 256];
+		for (const struct opt *o = c->opts; !hit && o && o->name; o++)
+			if (o->shrt == ch)
+				hit = o;
+		if (!hit || set(ctx, hit->id, optarg))
+			ret = -1;
+	}
+	free(lo);
+	*first = optind;
+	return ret;
+}

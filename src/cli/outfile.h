@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * outfile.h - a file a command writes its result to, made whole or not at
+ * all: written under a temporary name beside its destination and renamed
+ * into place at the end, so an interrupted command never leaves half a
+ * file or clobbers an older one. "-" is standard output.
+ */
+#ifndef UKB_CLI_OUTFILE_H
+#define UKB_CLI_OUTFILE_H
+
+#include <limits.h>
+#include <stdio.h>
+
+struct outfile {
+	const char *path; /* NULL: none */
+	char tmp[PATH_MAX];
+	FILE *f;
+};
+
+/* Opens @path (NULL: nothing to do); 0, or -1 with the error printed. */
+int outfile_open(struct outfile *o, const char *path);
+
+/* Writes @len bytes of @text and puts the file in place; 0 or -1 (printed). */
+int outfile_commit(struct outfile *o, const char *text, size_t len);
+
+/* Drops an unfinished file. */
+void outfile_abort(struct outfile *o);
+
+#endif

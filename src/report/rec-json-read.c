@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rec-json-read.c - run records from JSON (schema "ukbench-run", v1), with
+ * json-c.
+ *
+ * Reading is strict: a file of another schema or version, or with a field
+ * of the wrong type or out of its range, is refused with the field named;
+ * the statistics are recomputed from the samples rather than trusted. The
+ * result's fields come from the one table in fields.c.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fields.h"
+#include "record.h"
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+struct reader {
+	const char *file;
+	char *err;
+	size_t errlen;
+};
+
+static int bad(struct reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(rd->err, rd->errlen, "'%s': ", rd->file);
+
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < rd->errlen)
+		vsnprintf(rd->err + n, rd->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A string member: absent or null gives "", another type is an error. */
+static int get_str(struct reader *rd, struct json_object *o, const char *key, char *buf, size_t len,
+		   const char *where)
+{
+	struct json_object *v;
+
+	buf[0] = 0;
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return bad(rd, "%s.%s is not a string", where, key);
+	snprintf(buf, len, "%s", json_object_get_string(v));
+	return 0;
+}
+
+static int get_num(struct reader *rd, struct json_object *o, const char *key, double *out,
+		   const char *where)
+{
+	struct json_object *v;
+
+	*out = 0;
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
+		return bad(rd, "%s.%s is not a number", where, key);
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+/* An array of non-negative times at @key of @where into a new array. */
+static int read_numbers(struct reader *rd, struct json_object *s, double **out, size_t *n,
+			const char *where, const char *key)
+{
+	size_t len;
+
+	if (!json_object_is_type(s, json_type_array))
+		return bad(rd, "%s.%s is not an array", where, key);
+	len = json_object_array_length(s);
+	if (!len)
+		return 0;
+	*out = malloc(len * sizeof(double));
+	if (!*out)
+		return bad(rd, "out of memory");
+	for (size_t k = 0; k < len; k++) {
+		struct json_object *v = json_object_array_get_idx(s, k);
+
+		if (!json_object_is_type(v, json_type_double) &&
+		    !json_object_is_type(v, json_type_int))
+			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
+		(*out)[k] = json_object_get_double(v);
+		if (!isfinite((*out)[k]) || (*out)[k] < 0)
+			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
+	}
+	*n = len;
+	return 0;
+}
+
+/* One field of the table; absent or null leaves the default. */
+static int read_field(struct reader *rd, struct json_object *o, const struct rec_field *f,
+		      struct rec_result *r, const char *where)
+{
+	struct json_object *v;
+	double d;
+
+	if (!json_object_object_get_ex(o, f->json, &v) || !v) {
+		if (f->flags & RF_REQUIRED)
+			return bad(rd, "%s has no %s", where, f->json);
+		return 0;
+	}
+	if (f->type == RF_STR || f->type == RF_STATUS) {
+		if (!json_object_is_type(v, json_type_string))
+			return bad(rd, "%s.%s is not a string", where, f->json);
+		if ((f->flags & RF_REQUIRED) && !json_object_get_string_len(v))
+			return bad(rd, "%s has no %s", where, f->json);
+		if (rec_field_set_str(f, r, json_object_get_string(v)))
+			return bad(rd,
+				   "%s.status '%s' is not one of ok, unsupported, skipped, error, "
+				   "interrupted",
+				   where, json_object_get_string(v));
+		return 0;
+	}
+	if (f->type == RF_BOOL && json_object_is_type(v, json_type_boolean))
+		d = json_object_get_boolean(v);
+	else if (json_object_is_type(v, json_type_int))
+		d = (double)json_object_get_int64(v);
+	else if (json_object_is_type(v, json_type_double))
+		d = json_object_get_double(v);
+	else
+		return bad(rd, "%s.%s is not a number", where, f->json);
+	if (json_object_is_type(v, json_type_int) && f->type == RF_U64 &&
+	    json_object_get_int64(v) == INT64_MAX)
+		d = (double)json_object_get_uint64(v);
+	if (!isfinite(d) || rec_field_set_num(f, r, d))
+		return bad(rd, "%s.%s is out of range", where, f->json);
+	return 0;
+}
+
+/* A counter's per-sample figures: numbers, or null where not counted. */
+static int read_counts(struct reader *rd, struct json_object *a, struct rec_counter *c,
+		       const char *where)
+{
+	size_t len;
+
+	if (!a)
+		return 0;
+	if (!json_object_is_type(a, json_type_array))
+		return bad(rd, "%s.per_sample is not an array", where);
+	len = json_object_array_length(a);
+	if (!len)
+		return 0;
+	c->per_sample = malloc(len * sizeof(double));
+	if (!c->per_sample)
+		return bad(rd, "out of memory");
+	for (size_t k = 0; k < len; k++) {
+		struct json_object *v = json_object_array_get_idx(a, k);
+
+		if (v && !json_object_is_type(v, json_type_double) &&
+		    !json_object_is_type(v, json_type_int))
+			return bad(rd, "%s.per_sample[%zu] is not a number", where, k);
+		c->per_sample[k] = v ? json_object_get_double(v) : NAN;
+	}
+	c->n = len;
+	return 0;
+}
+
+static int read_result(struct reader *rd, struct json_object *o, struct rec_result *r, size_t i)
+{
+	char where[64];
+	struct json_object *s;
+
+	snprintf(where, sizeof(where), "results[%zu]", i);
+	if (!json_object_is_type(o, json_type_object))
+		return bad(rd, "%s is not an object", where);
+	for (size_t k = 0; k < rec_nfields; k++)
+		if (read_field(rd, o, &rec_fields[k], r, where))
+			return -1;
+	if (!r->benchmark[0])
+		snprintf(r->benchmark, sizeof(r->benchmark), "%s", r->name);
+	if (!r->unit[0])
+		snprintf(r->unit, sizeof(r->unit), "call");
+
+	if (json_object_object_get_ex(o, "samples_ns", &s) && s &&
+	    read_numbers(rd, s, &r->samples, &r->nsamples, where, "samples_ns"))
+		return -1;
+	if (json_object_object_get_ex(o, "process_means_ns", &s) && s) {
+		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))
+			return -1;
+	}
+	if (json_object_object_get_ex(o, "counters", &s) && s) {
+		if (!json_object_is_type(s, json_type_array))
+			return bad(rd, "%s.counters is not an array", where);
+		for (size_t k = 0; k < json_object_array_length(s); k++) {
+			struct json_object *co = json_object_array_get_idx(s, k), *pc;
+			struct rec_counter *c = rec_add_counter(r);
+			char cw[96];
+
+			snprintf(cw, sizeof(cw), "%s.counters[%zu]", where, k);
+			if (!c)
+				return bad(rd, "out of memory");
+			if (!json_object_is_type(co, json_type_object))
+				return bad(rd, "%s is not an object", cw);
+			if (get_str(rd, co, "event", c->name, sizeof(c->name), cw) ||
+			    get_str(rd, co, "status", c->status, sizeof(c->status), cw) ||
+			    get_str(rd, co, "reason", c->reason, sizeof(c->reason), cw) ||
+			    get_num(rd, co, "total", &c->total, cw))
+				return -1;
+			pc = json_object_object_get(co, "per_call");
+			c->per_call = pc ? json_object_get_double(pc) : NAN;
+			if (read_counts(rd, json_object_object_get(co, "per_sample"), c, cw))
+				return -1;
+		}
+	}
+	if (r->status == UKB_OK && !r->nsamples)
+		return bad(rd, "%s is 'ok' but has no samples", where);
+	if (r->status == UKB_OK)
+		rec_result_restat(r);
+	return 0;
+}
+
+/* Line and column of byte @off in @text, for syntax errors. */
+static void position(const char *text, size_t off, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off && text[i]; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+/* A description (environment, settings, ...) as JSON text; NULL on ENOMEM. */
+static char *own_text(struct json_object *doc, const char *key)
+{
+	struct json_object *v;
+
+	if (json_object_object_get_ex(doc, key, &v) && v &&
+	    json_object_is_type(v, json_type_object))
+		return strdup(json_object_to_json_string_ext(
+		    v, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	return strdup("{}");
+}
+
+int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
+		       char *err, size_t errlen)
+{
+	struct reader rd = { file, err, errlen };
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *doc, *res, *v, *env;
+	enum json_tokener_error jerr;
+	char schema[64];
+	int ret = -1, line, col;
+	double d;
+
+	memset(run, 0, sizeof(*run));
+	if (!tok)
+		return bad(&rd, "out of memory");
+	doc = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	if (!doc && jerr == json_tokener_continue) {
+		position(text, len, &line, &col);
+		bad(&rd, "truncated JSON: the document ends at line %d, column %d", line, col);
+		goto out;
+	}
+	if (!doc) {
+		position(text, json_tokener_get_parse_end(tok), &line, &col);
+		bad(&rd, "not JSON: %s at line %d, column %d", json_tokener_error_desc(jerr), line,
+		    col);
+		goto out;
+	}
+	{
+		size_t end = json_tokener_get_parse_end(tok);
+
+		while (end < len && (text[end] == ' ' || text[end] == '\n' || text[end] == '\t' ||
+				     text[end] == '\r'))
+			end++;
+		if (end < len) {
+			position(text, end, &line, &col);
+			bad(&rd, "not JSON: text after the document at line %d, column %d", line,
+			    col);
+			goto out;
+		}
+	}
+	if (!json_object_is_type(doc, json_type_object)) {
+		bad(&rd, "not a ukbench result: the document is not an object");
+		goto out;
+	}
+	if (get_str(&rd, doc, "schema", schema, sizeof(schema), "$"))
+		goto out;
+	if (strcmp(schema, UKB_JSON_SCHEMA)) {
+		bad(&rd, "not a ukbench result: schema is '%s', expected '%s'", schema,
+		    UKB_JSON_SCHEMA);
+		goto out;
+	}
+	if (get_num(&rd, doc, "schema_version", &d, "$"))
+		goto out;
+	if (d != UKB_JSON_SCHEMA_VERSION) {
+		bad(&rd, "schema version %g is not supported: this ukbench reads version %d", d,
+		    UKB_JSON_SCHEMA_VERSION);
+		goto out;
+	}
+	if (get_str(&rd, doc, "label", run->label, sizeof(run->label), "$") ||
+	    get_str(&rd, doc, "host", run->host, sizeof(run->host), "$") ||
+	    get_str(&rd, doc, "started", run->started, sizeof(run->started), "$") ||
+	    get_str(&rd, doc, "ukbench_version", run->ukbench_version, sizeof(run->ukbench_version),
+		    "$") ||
+	    get_num(&rd, doc, "duration_s", &run->duration_s, "$"))
+		goto out;
+	if (!run->started[0]) {
+		bad(&rd, "$.started is missing");
+		goto out;
+	}
+	run->interrupted = json_object_get_boolean(json_object_object_get(doc, "interrupted"));
+	run->environment = own_text(doc, "environment");
+	run->settings = own_text(doc, "settings");
+	run->clock = own_text(doc, "clock");
+	run->vdso = own_text(doc, "vdso");
+	if (!run->environment || !run->settings || !run->clock || !run->vdso) {
+		bad(&rd, "out of memory");
+		goto out;
+	}
+	env = json_object_object_get(doc, "environment");
+	if (!run->host[0])
+		snprintf(run->host, sizeof(run->host), "%s",
+			 json_object_get_string(json_object_object_get(env, "hostname"))
+			     ?: "unknown");
+	v = json_object_object_get(env, "kernel_release");
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s",
+		 v ? json_object_get_string(v) : "");
+	snprintf(run->source, sizeof(run->source), "%s", file);
+
+	if (!json_object_object_get_ex(doc, "results", &res) ||
+	    !json_object_is_type(res, json_type_array)) {
+		bad(&rd, "$.results is missing or not an array");
+		goto out;
+	}
+	for (size_t i = 0; i < json_object_array_length(res); i++) {
+		struct rec_result *r = rec_add_result(run);
+
+		if (!r) {
+			bad(&rd, "out of memory");
+			goto out;
+		}
+		if (read_result(&rd, json_object_array_get_idx(res, i), r, i))
+			goto out;
+	}
+	ret = 0;
+out:
+	if (ret)
+		rec_run_release(run);
+	json_object_put(doc);
+	json_tokener_free(tok);
+	return ret;
+}

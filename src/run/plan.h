@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * plan.h - what a runner is asked to measure, and its one codec between
+ * processes.
+ *
+ * A plan is the measuring settings, the options the variants are made
+ * from, and the cases in the order to measure them. A child (a fresh
+ * process of `run --runs`, or the 32-bit helper) gets the plan as its
+ * argument vector, one "key=value" per item, "case=NAME/PATH" per case,
+ * makes its cases with the same selection code from the same options,
+ * and answers in the run JSON (record.h). Every number is read strictly:
+ * the whole string, in range, or the plan is refused.
+ */
+#ifndef UKB_RUN_PLAN_H
+#define UKB_RUN_PLAN_H
+
+#include <stddef.h>
+
+#include "counters.h"
+#include "measure.h"
+#include "select.h"
+
+struct run_plan {
+	struct ukb_measure_opts m; /* m.events points into @events */
+	struct ukb_event events[UKB_MAX_COUNTERS];
+	struct select_opts sel;
+	unsigned procs; /* fresh processes per path; 0 or 1: this one */
+	const struct ukb_case *cases;
+	size_t ncases;
+};
+
+/* The plan as an argument vector after @nprefix leading entries, NULL
+ * ended. The caller frees it with plan_argv_free(). NULL on ENOMEM. */
+char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t nprefix);
+void plan_argv_free(char **argv);
+
+/*
+ * Reads a plan from @argv[0..argc) into @p, the case specs into @specs
+ * (pointers into argv; @nspecs of them; the caller frees the array).
+ * @sizes gets the --size list (caller frees). 0, or -1 with @err.
+ */
+int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, size_t *nspecs,
+	       long **sizes, char *err, size_t errlen);
+
+/* Strict numbers: the whole of @s, finite, within [min, max]. 0 or -1. */
+int plan_num(const char *s, double min, double max, double *out);
+int plan_uint(const char *s, unsigned long max, unsigned long *out);
+
+#endif

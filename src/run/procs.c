@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * procs.c - run_procs(): a plan measured in fresh processes of a worker.
+ *
+ * One process's batches share its address-space layout, its page
+ * placement and its cache colouring, so their spread understates what a
+ * second process or a second boot sees: between-process variance is often
+ * larger than the within-process CI. Each process here is a worker (this
+ * program run anew as `ukbench worker`, or the 32-bit helper) given the
+ * plan as its arguments; it answers in the run JSON on a pipe. The results
+ * are merged: samples pooled, each process's mean kept, the CI then taken
+ * over the process means (record.c).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
+
+/* What one worker process gave. */
+struct child {
+	pid_t pid;
+	int exec_err; /* errno of a failed exec, else 0 */
+	int status;   /* from waitpid */
+	char *out;    /* its standard output */
+	size_t len;
+};
+
+/* Reads all of @fd; asks the child to stop when @stop is set. */
+static int read_all(int fd, struct child *c, volatile sig_atomic_t *stop)
+{
+	size_t cap = 0;
+	int asked = 0;
+
+	for (;;) {
+		ssize_t n;
+
+		if (stop && *stop && !asked) {
+			kill(c->pid, SIGTERM);
+			asked = 1;
+		}
+		if (c->len + 65536 > cap) {
+			char *b = realloc(c->out, cap = cap ? 2 * cap : 1 << 20);
+
+			if (!b)
+				return -ENOMEM;
+			c->out = b;
+		}
+		n = read(fd, c->out + c->len, cap - c->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			break;
+		c->len += (size_t)n;
+	}
+	c->out[c->len] = 0;
+	return 0;
+}
+
+/* Starts @exe with @argv, collects its output and status. 0 or -errno. */
+static int spawn(const char *exe, char **argv, struct child *c, volatile sig_atomic_t *stop)
+{
+	int out[2], efd[2], err;
+
+	memset(c, 0, sizeof(*c));
+	if (pipe2(out, O_CLOEXEC))
+		return -errno;
+	/* the child's exec error comes back here; a successful exec closes it */
+	if (pipe2(efd, O_CLOEXEC)) {
+		err = -errno;
+		close(out[0]);
+		close(out[1]);
+		return err;
+	}
+	c->pid = fork();
+	if (c->pid == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		execv(exe, argv);
+		err = errno;
+		if (write(efd[1], &err, sizeof(err)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	err = c->pid < 0 ? -errno : 0;
+	close(out[1]);
+	close(efd[1]);
+	if (!err && read(efd[0], &c->exec_err, sizeof(c->exec_err)) != sizeof(c->exec_err))
+		c->exec_err = 0;
+	close(efd[0]);
+	if (!err && !c->exec_err)
+		err = read_all(out[0], c, stop);
+	close(out[0]);
+	while (c->pid > 0 && waitpid(c->pid, &c->status, 0) < 0 && errno == EINTR)
+		;
+	return err;
+}
+
+/* A counter of a later process added to the same counter of the first. */
+static int merge_counter(struct rec_counter *d, const struct rec_counter *s)
+{
+	double *p;
+
+	if (strcmp(d->status, "ok") || strcmp(s->status, "ok"))
+		return 0;
+	/* per call: weighted by the samples each process took */
+	if (d->n + s->n)
+		d->per_call = (d->per_call * (double)d->n + s->per_call * (double)s->n) /
+			      (double)(d->n + s->n);
+	d->total += s->total;
+	if (!s->n)
+		return 0;
+	p = realloc(d->per_sample, (d->n + s->n) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	memcpy(p + d->n, s->per_sample, s->n * sizeof(*p));
+	d->per_sample = p;
+	d->n += s->n;
+	return 0;
+}
+
+static int append(double **a, size_t *n, const double *v, size_t k)
+{
+	double *p = realloc(*a, (*n + k) * sizeof(*p));
+
+	if (!p && *n + k)
+		return -ENOMEM;
+	if (k)
+		memcpy(p + *n, v, k * sizeof(*p));
+	*a = p;
+	*n += k;
+	return 0;
+}
+
+/* Adds one process's results to @m: samples pooled, its means kept. */
+static int merge(struct rec_run *m, struct rec_run *one)
+{
+	for (size_t i = 0; i < one->nresults; i++) {
+		struct rec_result *s = &one->results[i], *d = NULL;
+		double mean = s->stats.mean;
+
+		for (size_t k = 0; k < m->nresults && !d; k++)
+			if (!strcmp(m->results[k].name, s->name) &&
+			    !strcmp(m->results[k].path, s->path))
+				d = &m->results[k];
+		if (!d) {
+			d = rec_take_result(m, s);
+			if (!d)
+				return -ENOMEM;
+			free(d->proc_means);
+			d->proc_means = NULL;
+			d->nproc = 0;
+			if (d->status == UKB_OK && append(&d->proc_means, &d->nproc, &mean, 1))
+				return -ENOMEM;
+			continue;
+		}
+		if (s->status != UKB_OK || d->status != UKB_OK) {
+			/* one process that could not measure makes the path fail */
+			if (s->status != UKB_OK && d->status == UKB_OK) {
+				d->status = s->status;
+				d->err = s->err;
+				snprintf(d->reason, sizeof(d->reason), "%s", s->reason);
+			}
+			continue;
+		}
+		if (append(&d->samples, &d->nsamples, s->samples, s->nsamples) ||
+		    append(&d->proc_means, &d->nproc, &mean, 1))
+			return -ENOMEM;
+		for (size_t k = 0; k < d->ncounters && k < s->ncounters; k++)
+			if (!strcmp(d->counters[k].name, s->counters[k].name) &&
+			    merge_counter(&d->counters[k], &s->counters[k]))
+				return -ENOMEM;
+		d->measure_s += s->measure_s;
+		d->converged = d->converged && s->converged;
+	}
+	return 0;
+}
+
+/* Every case a row that says why the worker could not run. */
+static int add_unavailable(const struct run_plan *p, const struct worker *w, int err,
+			   struct rec_run *run)
+{
+	for (size_t i = 0; i < p->ncases; i++) {
+		struct rec_result *r = rec_add_result(run);
+
+		if (!r)
+			return -ENOMEM;
+		snprintf(r->name, sizeof(r->name), "%s", p->cases[i].name);
+		snprintf(r->benchmark, sizeof(r->benchmark), "%s", p->cases[i].bench->name);
+		snprintf(r->path, sizeof(r->path), "%s%s", p->cases[i].path->name, w->suffix);
+		snprintf(r->unit, sizeof(r->unit), "call");
+		r->status = UKB_UNSUPPORTED;
+		r->err = err;
+		if (err == ENOEXEC)
+			snprintf(r->reason, sizeof(r->reason),
+				 "this kernel cannot run %s (Exec format error)",
+				 *w->suffix ? "32-bit programs" : "the worker");
+		else
+			snprintf(r->reason, sizeof(r->reason), "cannot run '%s': %s", w->exe,
+				 strerror(err));
+	}
+	return 0;
+}
+
+/* Moves the merged results into @run, named and described for @w. */
+static int deliver(struct rec_run *m, const struct worker *w, unsigned nproc, struct rec_run *run,
+		   const struct run_ctl *ctl)
+{
+	for (size_t i = 0; i < m->nresults; i++) {
+		struct rec_result *r = &m->results[i], *d;
+
+		if (nproc < 2) {
+			free(r->proc_means);
+			r->proc_means = NULL;
+			r->nproc = 0;
+		}
+		if (r->status == UKB_OK)
+			rec_result_restat(r);
+		if (*w->suffix)
+			strncat(r->path, w->suffix, sizeof(r->path) - strlen(r->path) - 1);
+		if (w->detail)
+			snprintf(r->detail, sizeof(r->detail), "%s", w->detail);
+		d = rec_take_result(run, r);
+		if (!d)
+			return -ENOMEM;
+		if (ctl->on_result)
+			ctl->on_result(ctl->arg, run, run->nresults - 1);
+	}
+	return 0;
+}
+
+int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *run,
+	      const struct run_ctl *ctl, char *err, size_t errlen)
+{
+	unsigned n = p->procs > 1 ? p->procs : 1, done = 0;
+	char **argv = plan_argv(p, w->argv0, w->nargv0);
+	struct rec_run m = { 0 };
+	int ret = 0;
+
+	if (!argv) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (unsigned i = 0; i < n && !ret && !(ctl->stop && *ctl->stop); i++) {
+		struct rec_run one;
+		struct child c;
+		char why[1024];
+		int rc;
+
+		if (ctl->begin)
+			ctl->begin(ctl->arg, i, n);
+		rc = spawn(w->exe, argv, &c, ctl->stop);
+		if (!rc && c.exec_err) {
+			free(c.out);
+			rc = add_unavailable(p, w, c.exec_err, run);
+			plan_argv_free(argv);
+			rec_run_release(&m);
+			for (size_t k = 0; ctl->on_result && k < run->nresults; k++)
+				ctl->on_result(ctl->arg, run, k);
+			return rc ? -1 : 0;
+		}
+		if (rc) {
+			snprintf(err, errlen, "process %u of %u: %s", i + 1, n, strerror(-rc));
+			ret = -1;
+		} else if (WIFSIGNALED(c.status) ||
+			   (WEXITSTATUS(c.status) != 0 && WEXITSTATUS(c.status) < 128)) {
+			snprintf(err, errlen, "process %u of %u failed (%s %d)", i + 1, n,
+				 WIFEXITED(c.status) ? "exit status" : "signal",
+				 WIFEXITED(c.status) ? WEXITSTATUS(c.status) : WTERMSIG(c.status));
+			ret = -1;
+		} else if (rec_from_json_text(&one, c.out, c.len, w->exe, why, sizeof(why))) {
+			snprintf(err, errlen, "process %u of %u: %s", i + 1, n, why);
+			ret = -1;
+		} else {
+			/* an interrupted process counts only when it is the only one */
+			if (!one.interrupted || n == 1) {
+				rc = merge(&m, &one);
+				done++;
+			}
+			if (one.interrupted)
+				ret = 1;
+			rec_run_release(&one);
+			if (rc) {
+				snprintf(err, errlen, "out of memory");
+				ret = -1;
+			}
+		}
+		free(c.out);
+	}
+	plan_argv_free(argv);
+	if (ret >= 0 && deliver(&m, w, done, run, ctl)) {
+		snprintf(err, errlen, "out of memory");
+		ret = -1;
+	}
+	rec_run_release(&m);
+	if (!ret && ctl->stop && *ctl->stop)
+		ret = 1;
+	return ret;
+}

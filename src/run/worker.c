@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * worker.c - the child's side of run_procs(): a plan in, the run JSON out.
+ *
+ * The same code runs in a fresh process of ukbench (`ukbench worker`) and
+ * as the static 32-bit helper, so it needs nothing but libc. The cases
+ * are made anew from the plan's options by the same selection code the
+ * parent used, then taken in the plan's order by exact name and path; a
+ * case this build cannot make is a row that says so.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "affinity.h"
+#include "describe.h"
+#include "runner.h"
+
+static volatile sig_atomic_t worker_stop;
+
+static void on_signal(int sig)
+{
+	worker_stop = sig;
+}
+
+static const struct ukb_case *find_case(const struct ukb_selection *sel, const char *spec)
+{
+	const char *slash = strrchr(spec, '/');
+
+	for (size_t i = 0; slash && i < sel->n; i++) {
+		const struct ukb_case *c = &sel->cases[i];
+
+		if (strlen(c->name) == (size_t)(slash - spec) &&
+		    !strncmp(c->name, spec, (size_t)(slash - spec)) &&
+		    !strcmp(c->path->name, slash + 1))
+			return c;
+	}
+	return NULL;
+}
+
+static int add_missing(struct rec_run *run, const char *spec)
+{
+	const char *slash = strrchr(spec, '/');
+	struct rec_result *r = rec_add_result(run);
+
+	if (!r)
+		return -ENOMEM;
+	snprintf(r->name, sizeof(r->name), "%.*s", (int)(slash - spec), spec);
+	snprintf(r->benchmark, sizeof(r->benchmark), "%s", r->name);
+	snprintf(r->path, sizeof(r->path), "%s", slash + 1);
+	snprintf(r->unit, sizeof(r->unit), "call");
+	r->status = UKB_UNSUPPORTED;
+	snprintf(r->reason, sizeof(r->reason), "this build of ukbench (%d-bit) has no such case",
+		 (int)(8 * sizeof(long)));
+	return 0;
+}
+
+/*
+ * Measures every spec of the plan into @run; 0 or -errno. Each is made
+ * by its own selection (a NAME/PATH spec is a pattern that names exactly
+ * it), so that one this build cannot make costs only its own row.
+ */
+static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, struct rec_run *run)
+{
+	struct ukb_clock_info clk;
+	int err = ukb_clock_probe(&clk);
+
+	if (!err && describe_run(run, NULL, &p->m, 1, &clk))
+		err = -ENOMEM;
+	for (size_t i = 0; i < nspecs && !err && !worker_stop; i++) {
+		struct ukb_selection sel;
+		const struct ukb_case *c = NULL;
+		struct ukb_result res;
+		struct rec_result *r;
+		struct ukb_err e;
+
+		if (!ukb_select(&sel, 1, (char **)&specs[i], 0, &p->sel, 0, &e))
+			c = find_case(&sel, specs[i]);
+		if (!c) {
+			ukb_selection_release(&sel);
+			err = add_missing(run, specs[i]);
+			continue;
+		}
+		p->m.params = c->params;
+		err = ukb_measure(c->bench, c->variant, c->path, &p->m, &clk, &res);
+		r = err ? NULL : rec_add_measured(run, &res);
+		if (r)
+			params_describe(c->bench, c->params, r->params, sizeof(r->params));
+		else if (!err)
+			err = -ENOMEM;
+		ukb_result_release(&res);
+		ukb_selection_release(&sel);
+	}
+	return err;
+}
+
+int worker_main(int argc, char **argv)
+{
+	struct run_plan p;
+	struct rec_run run;
+	struct sigaction sa;
+	const char **specs = NULL;
+	size_t nspecs;
+	long *sizes = NULL;
+	char err[512];
+	int ret;
+
+	if (plan_parse(argc, argv, &p, &specs, &nspecs, &sizes, err, sizeof(err))) {
+		fprintf(stderr, "ukbench worker: %s\n", err);
+		free(specs);
+		free(sizes);
+		return 2;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	p.m.stop = &worker_stop;
+	if (p.m.cpu != UKB_CPU_ANY && ukb_pin_cpu(p.m.cpu)) {
+		fprintf(stderr, "ukbench worker: cannot pin to CPU %u\n", p.m.cpu);
+		free(specs);
+		free(sizes);
+		return 2;
+	}
+	rec_run_begin(&run, NULL, time(NULL), NULL);
+	ret = measure_specs(&p, specs, nspecs, &run);
+	run.interrupted = worker_stop != 0;
+	if (ret)
+		fprintf(stderr, "ukbench worker: %s\n", strerror(-ret));
+	else if (rec_write_json(STDOUT_FILENO, &run, 0))
+		ret = -EIO;
+	rec_run_release(&run);
+	free(specs);
+	free(sizes);
+	if (worker_stop)
+		return 128 + (int)worker_stop;
+	return ret ? 1 : 0;
+}
