@@ -18,7 +18,7 @@ UKB_VERSION := $(VERSION)$(if $(GITREV),+g$(GITREV))
 O       ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-WARN    := -Wall -Wextra -Wformat=2 -Wno-format-nonliteral -Wmissing-prototypes -Wshadow
+WARN    := -Wall -Wextra -Wformat=2 -Wmissing-prototypes -Wshadow
 ifeq ($(CI),true)
 WERROR  ?= 1
 endif
@@ -127,8 +127,8 @@ $(O)/tests/test-check: $(O)/tests/unit/test-check.o $(O)/libukbcli.a $(O)/libukb
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) -lsqlite3 -lm -lpthread
 
-$(O)/tests/test-store: $(O)/tests/unit/test-store.o $(O)/libukbcli.a $(O)/libukbbench.a \
-		$(O)/libukbcore.a
+$(O)/tests/test-store $(O)/tests/test-options $(O)/tests/test-select: $(O)/tests/%: $(O)/tests/unit/%.o \
+		$(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) -lsqlite3 -lm -lpthread
 

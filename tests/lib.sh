@@ -177,6 +177,20 @@ test_expect_code() {
 	return 0
 }
 
+# test_expect_code_not N CMD: CMD must end with a status other than N, and
+# not by a signal (a crash is never the expected failure).
+test_expect_code_not() {
+	bad=$1
+	shift
+	"$@"
+	got=$?
+	if [ "$got" = "$bad" ] || [ "$got" -ge 128 ]; then
+		echo "unexpected exit status $got: $*" >&2
+		return 1
+	fi
+	return 0
+}
+
 # TMPDIR holds nothing: what the tool made there was removed.
 test_tmpdir_empty() {
 	if [ -n "$(ls -A "$TMPDIR")" ]; then

@@ -18,6 +18,7 @@ run() {
 	"$@" 2>&1 | tee -a "$log"
 }
 
+run "layers: tests/layers.sh" sh "$top/tests/layers.sh"
 for t in "$build"/tests/test-*; do
 	[ -x "$t" ] || continue
 	run "unit: ${t##*/}" "$t"

@@ -305,15 +305,70 @@ static void close_group(int (*pairs)[2], long n)
 	}
 }
 
+/* Every group's pairs, receivers and senders; *@started counts the tasks. */
+static long start_groups(struct hb *h, struct task *tasks, int (*pairs)[2], long *started)
+{
+	long err = 0;
+
+	for (long g = 0; g < h->groups && !err; g++) {
+		int(*gp)[2] = &pairs[g * h->fds];
+
+		for (long r = 0; r < h->fds && !err; r++)
+			err = make_pair(h->mode, gp[r]);
+		for (long r = 0; r < h->fds && !err; r++) {
+			struct task *t = &tasks[*started];
+
+			t->fds[0] = gp[r][0];
+			t->nfds = 1;
+			err = start_task(h, t, gp);
+			*started += !err;
+		}
+		for (long s = 0; s < h->fds && !err; s++) {
+			struct task *t = &tasks[*started];
+
+			t->is_sender = 1;
+			for (long r = 0; r < h->fds; r++)
+				t->fds[t->nfds++] = gp[r][1];
+			err = start_task(h, t, gp);
+			*started += !err;
+		}
+		/* processes have their copies now; threads share ours */
+		if (!(h->mode & MODE_THREAD))
+			close_group(gp, h->fds);
+	}
+	return err;
+}
+
+/* Waits for every task's "ready" byte; 0, or -errno with the count in c->why. */
+static long wait_ready(struct hb *h, long ntasks, struct ukb_ctx *c)
+{
+	long ready = 0;
+	char byte;
+
+	while (ready < ntasks) {
+		ssize_t r = read(h->ready[0], &byte, 1);
+
+		if (r == 1) {
+			ready++;
+		} else if (!(r < 0 && errno == EINTR)) {
+			long err = r < 0 ? -errno : -ECHILD;
+
+			snprintf(c->why, sizeof(c->why), "%ld of %ld tasks got ready", ready,
+				 ntasks);
+			return err;
+		}
+	}
+	return 0;
+}
+
 static int hb_run(struct ukb_ctx *c, uint64_t iters)
 {
 	struct hb *h = c->priv;
-	long ntasks = 2 * h->fds * h->groups, started = 0, ready = 0;
+	long ntasks = 2 * h->fds * h->groups, started = 0;
 	struct task *tasks = calloc((size_t)ntasks, sizeof(*tasks));
 	int(*pairs)[2] = calloc((size_t)(h->fds * h->groups), sizeof(*pairs));
 	uint64_t t0 = 0;
 	long err = 0;
-	char byte;
 
 	(void)iters; /* one iteration is one run */
 	if (!tasks || !pairs) {
@@ -338,32 +393,7 @@ static int hb_run(struct ukb_ctx *c, uint64_t iters)
 		return (int)err;
 	}
 
-	for (long g = 0; g < h->groups && !err; g++) {
-		int(*gp)[2] = &pairs[g * h->fds];
-
-		for (long r = 0; r < h->fds && !err; r++)
-			err = make_pair(h->mode, gp[r]);
-		for (long r = 0; r < h->fds && !err; r++) {
-			struct task *t = &tasks[started];
-
-			t->fds[0] = gp[r][0];
-			t->nfds = 1;
-			err = start_task(h, t, gp);
-			started += !err;
-		}
-		for (long s = 0; s < h->fds && !err; s++) {
-			struct task *t = &tasks[started];
-
-			t->is_sender = 1;
-			for (long r = 0; r < h->fds; r++)
-				t->fds[t->nfds++] = gp[r][1];
-			err = start_task(h, t, gp);
-			started += !err;
-		}
-		/* processes have their copies now; threads share ours */
-		if (!(h->mode & MODE_THREAD))
-			close_group(gp, h->fds);
-	}
+	err = start_groups(h, tasks, pairs, &started);
 	if (err) {
 		snprintf(c->why, sizeof(c->why), "started %ld of %ld tasks: %s: %s", started,
 			 ntasks, h->mode & MODE_THREAD ? "pthread_create" : "fork",
@@ -375,18 +405,9 @@ static int hb_run(struct ukb_ctx *c, uint64_t iters)
 		close(h->ready[1]);
 		h->ready[1] = -1;
 	}
-	while (ready < ntasks) {
-		ssize_t r = read(h->ready[0], &byte, 1);
-
-		if (r == 1) {
-			ready++;
-		} else if (!(r < 0 && errno == EINTR)) {
-			err = r < 0 ? -errno : -ECHILD;
-			snprintf(c->why, sizeof(c->why), "%ld of %ld tasks got ready", ready,
-				 ntasks);
-			goto abort;
-		}
-	}
+	err = wait_ready(h, ntasks, c);
+	if (err)
+		goto abort;
 	/* go: every task wakes on the closed pipe */
 	t0 = ukb_now_ns();
 	close(h->wakeup[1]);

@@ -164,6 +164,49 @@ static const struct ukb_flagset *find_flagset(const struct ukb_bench *b, const c
 	return NULL;
 }
 
+/* The flag sets --flags names (else the first); 0 with @bad when unknown. */
+static size_t flag_sets(const struct ukb_bench *b, const struct select_opts *so,
+			const struct ukb_flagset **sets, char *bad, size_t badlen)
+{
+	static const struct ukb_flagset plain = { "", 0 };
+	size_t nsets = 0;
+
+	/* a benchmark without flag sets has only its plain variant */
+	if (!so || !so->flags || !b->flagsets) {
+		sets[0] = b->flagsets ? &b->flagsets[0] : &plain;
+		return 1;
+	}
+	for (const char *p = so->flags; *p && nsets < 16;) {
+		size_t len = strcspn(p, ",");
+		const struct ukb_flagset *f = find_flagset(b, p, len);
+
+		if (!f) {
+			snprintf(bad, badlen, "unknown flags '%.*s' for %s", (int)len, p, b->name);
+			return 0;
+		}
+		sets[nsets++] = f;
+		p += len + (p[len] == ',');
+	}
+	return nsets;
+}
+
+/* Threaded benchmarks: 1, 2, 4, ... up to --threads (else the CPUs); others 0. */
+static unsigned thread_counts(const struct ukb_bench *b, const struct select_opts *so,
+			      unsigned *threads)
+{
+	unsigned n = 0, max;
+
+	if (!(b->flags & UKB_THREADED)) {
+		threads[0] = 0;
+		return 1;
+	}
+	max = so && so->threads ? so->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	for (unsigned t = 1; t < max && n < 39; t *= 2)
+		threads[n++] = t;
+	threads[n++] = max;
+	return n;
+}
+
 /*
  * Makes the variants of a sized benchmark: every size, flag set and thread
  * count, in storage @sel owns. A size out of range or an unknown flag set
@@ -174,42 +217,20 @@ static int make_variants(struct ukb_selection *sel, const struct ukb_bench *b,
 			 const struct select_opts *so, const struct ukb_variant **out, size_t *n,
 			 char *bad, size_t badlen)
 {
-	static const struct ukb_flagset plain = { "", 0 };
 	enum { NAME_LEN = 48 };
 	const long *sizes = so && so->sizes ? so->sizes : b->sizes;
 	const struct ukb_flagset *sets[16];
-	unsigned threads[40], nthreads = 0, max;
-	size_t nsets = 0, nsizes = 0, total, k = 0;
+	unsigned threads[40], nthreads;
+	size_t nsets, nsizes = 0, total, k = 0;
 	struct ukb_variant *vars, **chunks;
 	char *names, **nblocks;
 
 	bad[0] = 0;
 	*n = 0;
-	/* a benchmark without flag sets has only its plain variant */
-	if (so && so->flags && b->flagsets) {
-		for (const char *p = so->flags; *p && nsets < 16;) {
-			size_t len = strcspn(p, ",");
-			const struct ukb_flagset *f = find_flagset(b, p, len);
-
-			if (!f) {
-				snprintf(bad, badlen, "unknown flags '%.*s' for %s", (int)len, p,
-					 b->name);
-				return 0;
-			}
-			sets[nsets++] = f;
-			p += len + (p[len] == ',');
-		}
-	} else {
-		sets[nsets++] = b->flagsets ? &b->flagsets[0] : &plain;
-	}
-	max = so && so->threads ? so->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-	if (b->flags & UKB_THREADED) {
-		for (unsigned t = 1; t < max && nthreads < 39; t *= 2)
-			threads[nthreads++] = t;
-		threads[nthreads++] = max;
-	} else {
-		threads[nthreads++] = 0;
-	}
+	nsets = flag_sets(b, so, sets, bad, badlen);
+	if (!nsets)
+		return 0;
+	nthreads = thread_counts(b, so, threads);
 	for (const long *sz = sizes; *sz; sz++, nsizes++) {
 		if (*sz < b->size_min || *sz > b->size_max) {
 			char lo[24], hi[24], got[24];

@@ -35,6 +35,10 @@ int cmd_check(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 
+struct command;
+extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
+    cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def;
+
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

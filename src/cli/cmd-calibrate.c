@@ -86,6 +86,41 @@ enum { AA, B1, B2, B5, NSIZES };
 
 static const char *const size_name[NSIZES] = { "A/A", "+1%", "+2%", "+5%" };
 
+/* The rates of every size, and the smallest size told from noise. */
+static void print_rates(unsigned long rounds, double (*change)[1000], const size_t *flagged,
+			const size_t *significant)
+{
+	int smallest = -1;
+
+	printf("%-6s %8s %8s %8s %12s   %s\n", "size", "rounds", "flagged", "rate", "significant",
+	       "median measured change");
+	for (int s = AA; s < NSIZES; s++) {
+		double sorted[1000], rate = (double)flagged[s] / (double)rounds;
+
+		memcpy(sorted, change[s], rounds * sizeof(double));
+		for (size_t i = 1; i < rounds; i++)
+			for (size_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+				double tmp = sorted[j];
+
+				sorted[j] = sorted[j - 1];
+				sorted[j - 1] = tmp;
+			}
+		printf("%-6s %8lu %8zu %7.0f%% %11.0f%%   %+.2f%%  %s\n", size_name[s], rounds,
+		       flagged[s], 100 * rate, 100.0 * (double)significant[s] / (double)rounds,
+		       100 * sorted[rounds / 2], s == AA ? "(false alarms)" : "(detections)");
+		if (s != AA && smallest < 0 && rate >= 0.9)
+			smallest = s;
+	}
+	printf("\nfalse-alarm rate on A/A: %.0f%%\n", 100.0 * (double)flagged[AA] / (double)rounds);
+	if (smallest > 0)
+		printf("on this machine, changes below %s are not reliably told from noise (at "
+		       "this budget and threshold)\n",
+		       size_name[smallest] + 1);
+	else
+		printf("on this machine, even 5%% changes are not reliably told from noise at this "
+		       "budget: raise --budget\n");
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct calibrate_cli cli = { .rounds = 10, .budget_s = 0.2, .threshold = 0.01 };
@@ -95,7 +130,7 @@ int cmd_calibrate(int argc, char **argv)
 	unsigned long rounds;
 	double threshold, change[NSIZES][1000];
 	size_t flagged[NSIZES] = { 0 }, significant[NSIZES] = { 0 };
-	int mwu, first, smallest = -1, rc;
+	int mwu, first, rc;
 
 	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &cli, &first);
 	if (rc)
@@ -160,32 +195,6 @@ int cmd_calibrate(int argc, char **argv)
 	if (isatty(STDERR_FILENO))
 		fprintf(stderr, "\r\033[K");
 
-	printf("%-6s %8s %8s %8s %12s   %s\n", "size", "rounds", "flagged", "rate", "significant",
-	       "median measured change");
-	for (int s = AA; s < NSIZES; s++) {
-		double sorted[1000], rate = (double)flagged[s] / (double)rounds;
-
-		memcpy(sorted, change[s], rounds * sizeof(double));
-		for (size_t i = 1; i < rounds; i++)
-			for (size_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-				double tmp = sorted[j];
-
-				sorted[j] = sorted[j - 1];
-				sorted[j - 1] = tmp;
-			}
-		printf("%-6s %8lu %8zu %7.0f%% %11.0f%%   %+.2f%%  %s\n", size_name[s], rounds,
-		       flagged[s], 100 * rate, 100.0 * (double)significant[s] / (double)rounds,
-		       100 * sorted[rounds / 2], s == AA ? "(false alarms)" : "(detections)");
-		if (s != AA && smallest < 0 && rate >= 0.9)
-			smallest = s;
-	}
-	printf("\nfalse-alarm rate on A/A: %.0f%%\n", 100.0 * (double)flagged[AA] / (double)rounds);
-	if (smallest > 0)
-		printf("on this machine, changes below %s are not reliably told from noise (at "
-		       "this budget and threshold)\n",
-		       size_name[smallest] + 1);
-	else
-		printf("on this machine, even 5%% changes are not reliably told from noise at this "
-		       "budget: raise --budget\n");
+	print_rates(rounds, change, flagged, significant);
 	return UKB_EXIT_OK;
 }

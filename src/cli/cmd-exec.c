@@ -1,34 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd-exec.c - `ukbench exec [-r N] [--] COMMAND [ARGS...]`: any command,
- * repeated, with wall, user and system time, peak memory, exit status and
- * perf counters, each with mean, stddev, 95% CI, min, median and max.
- *
- * Each run forks a child that waits until the parent has opened the
- * counters on it (enabled at exec, inherited by everything it starts),
- * then executes the command. The wall time runs from that release to the
- * child's exit, observed through a pidfd so the wait adds nothing. The
- * counters are read once the child and its descendants have exited and
- * folded their counts in. Runs are stored and compared like benchmarks:
- * one result "exec.<command>", path "wall", one sample per run.
+ * repeated (src/run/exec.c runs it), with wall, user and system time, peak
+ * memory, exit status and perf counters, each with mean, stddev, 95% CI,
+ * min, median and max. Runs are stored and compared like benchmarks.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "counters.h"
+#include "exec.h"
 #include "describe.h"
 #include "json-write.h"
 #include "options.h"
@@ -99,139 +89,6 @@ struct exec_opts {
 	unsigned nev;
 };
 
-/* What one run of the command gave. */
-struct one_run {
-	double wall_ns, user_ns, sys_ns, maxrss_kb;
-	int status; /* as from waitpid */
-	int timed_out;
-	int exec_errno; /* the command could not be started */
-	struct ukb_reading rd[UKB_MAX_COUNTERS];
-	struct ukb_counters ctr;
-};
-
-/* The running command's process group, for signals to reach all of it. */
-static volatile pid_t child_group;
-static volatile sig_atomic_t stop_signal;
-
-static void forward(int sig)
-{
-	stop_signal = sig;
-	if (child_group > 0)
-		kill(-child_group, sig);
-}
-
-static int pidfd_open_(pid_t pid)
-{
-#ifdef SYS_pidfd_open
-	return (int)syscall(SYS_pidfd_open, pid, 0);
-#else
-	(void)pid;
-	errno = ENOSYS;
-	return -1;
-#endif
-}
-
-/* Waits for @pid up to @timeout_s (0: forever); 1 on exit, 0 on timeout. */
-static int wait_exit(pid_t pid, double timeout_s)
-{
-	int pfd = pidfd_open_(pid), ret = 1;
-	struct pollfd p = { .fd = pfd, .events = POLLIN };
-
-	if (pfd < 0) {
-		/* no pidfd: poll the child every millisecond */
-		uint64_t end = ukb_now_ns() + (uint64_t)(timeout_s * 1e9);
-		siginfo_t si;
-
-		for (;;) {
-			memset(&si, 0, sizeof(si));
-			if (!waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) &&
-			    si.si_pid)
-				return 1;
-			if (timeout_s > 0 && ukb_now_ns() > end)
-				return 0;
-			usleep(1000);
-		}
-	}
-	while (poll(&p, 1, timeout_s > 0 ? (int)(timeout_s * 1000) : -1) < 0 && errno == EINTR)
-		;
-	if (!(p.revents & POLLIN))
-		ret = 0;
-	close(pfd);
-	return ret;
-}
-
-static void run_once(const struct exec_opts *o, char **cmd, struct one_run *r)
-{
-	int go[2], fail[2], err = 0;
-	struct rusage ru;
-	uint64_t t0;
-	pid_t pid;
-
-	memset(r, 0, sizeof(*r));
-	if (pipe2(go, O_CLOEXEC) || pipe2(fail, O_CLOEXEC)) {
-		r->exec_errno = errno;
-		return;
-	}
-	pid = fork();
-	if (pid < 0) {
-		r->exec_errno = errno;
-		close(go[0]);
-		close(go[1]);
-		close(fail[0]);
-		close(fail[1]);
-		return;
-	}
-	if (pid == 0) {
-		char c;
-
-		/* its own group: a timeout or Ctrl-C ends its descendants too */
-		setpgid(0, 0);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		close(go[1]);
-		close(fail[0]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127);
-		execvp(cmd[0], cmd);
-		err = errno;
-		if (write(fail[1], &err, sizeof(err)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(go[0]);
-	close(fail[1]);
-	setpgid(pid, pid); /* as the child does: whichever runs first */
-	child_group = pid;
-	if (o->nev)
-		ukb_counters_open(&r->ctr, o->ev, o->nev, pid, 1, 1);
-	t0 = ukb_now_ns();
-	if (write(go[1], "g", 1) != 1)
-		r->exec_errno = errno;
-	close(go[1]);
-	if (!wait_exit(pid, o->timeout_s)) {
-		r->timed_out = 1;
-		kill(-pid, SIGTERM);
-		if (!wait_exit(pid, 1.0))
-			kill(-pid, SIGKILL);
-	}
-	while (wait4(pid, &r->status, 0, &ru) < 0 && errno == EINTR)
-		;
-	/* whatever the command left running in its group goes with it */
-	kill(-pid, SIGKILL);
-	child_group = 0;
-	r->wall_ns = (double)(ukb_now_ns() - t0);
-	if (read(fail[0], &err, sizeof(err)) == (ssize_t)sizeof(err))
-		r->exec_errno = err;
-	close(fail[0]);
-	r->user_ns = (double)ru.ru_utime.tv_sec * 1e9 + (double)ru.ru_utime.tv_usec * 1e3;
-	r->sys_ns = (double)ru.ru_stime.tv_sec * 1e9 + (double)ru.ru_stime.tv_usec * 1e3;
-	r->maxrss_kb = (double)ru.ru_maxrss;
-	if (o->nev) {
-		ukb_counters_read(&r->ctr, r->rd);
-		ukb_counters_close(&r->ctr);
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* Report                                                              */
 
@@ -250,27 +107,6 @@ static void print_metric(const char *name, const double *x, size_t n, const char
 	printf("  %-18s %14.3f %-4s %s   (stddev %.3f, min %.3f, median %.3f, max %.3f)\n", name,
 	       st.mean / scale, unit, ci, isfinite(st.stddev) ? st.stddev / scale : 0,
 	       st.min / scale, st.median / scale, st.max / scale);
-}
-
-static struct rec_counter *add_metric(struct rec_result *res, const char *name, const double *x,
-				      size_t n)
-{
-	struct rec_counter *c = rec_add_counter(res);
-	double total = 0;
-
-	if (!c)
-		return NULL;
-	snprintf(c->name, sizeof(c->name), "%s", name);
-	snprintf(c->status, sizeof(c->status), "ok");
-	c->per_sample = malloc(n * sizeof(double));
-	if (!c->per_sample)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		total += c->per_sample[i] = x[i];
-	c->n = n;
-	c->total = total;
-	c->per_call = total / (double)n;
-	return c;
 }
 
 static void command_line(char **cmd, char *buf, size_t len)
@@ -362,192 +198,156 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 	return 0;
 }
 
+/* Runs the command warm-up + repeat times; 0, or an exit status. */
+static int run_all(const struct exec_opts *o, const struct exec_plan *p, struct exec_run *runs,
+		   size_t *failed, size_t *timed_out)
+{
+	struct exec_run warm;
+
+	for (unsigned long i = 0; i < o->warmup + o->repeat; i++) {
+		struct exec_run *r = i < o->warmup ? &warm : &runs[i - o->warmup];
+
+		exec_once(p, r);
+		if (exec_stop) {
+			error("interrupted by signal %d in run %lu of %lu; nothing stored",
+			      (int)exec_stop, i + 1, o->warmup + o->repeat);
+			return 128 + (int)exec_stop;
+		}
+		if (r->exec_errno) {
+			error("cannot run '%s': %s", p->cmd[0], strerror(r->exec_errno));
+			return 127;
+		}
+		if (r->timed_out) {
+			error("run %lu of '%s' timed out after %g s and was ended", i + 1,
+			      p->cmdline, o->timeout_s);
+			(*timed_out)++;
+		} else if (!WIFEXITED(r->status) || WEXITSTATUS(r->status)) {
+			fprintf(
+			    stderr, "%s: run %lu of '%s' %s %d\n",
+			    o->allow_failure ? "note" : "error", i + 1, p->cmdline,
+			    WIFEXITED(r->status) ? "exited with status" : "was killed by signal",
+			    WIFEXITED(r->status) ? WEXITSTATUS(r->status) : WTERMSIG(r->status));
+			(*failed)++;
+		}
+	}
+	return 0;
+}
+
+/* The figures, as `perf stat -r N` prints them, with CIs. */
+static void report(const struct exec_opts *o, const struct exec_plan *p,
+		   const struct exec_run *runs, double *x, size_t failed, size_t timed_out)
+{
+	static const struct {
+		const char *name, *unit;
+		double scale;
+	} m[] = { { "wall", "ms", 1e6 },
+		  { "user", "ms", 1e6 },
+		  { "sys", "ms", 1e6 },
+		  { "max RSS", "MiB", 1024 } };
+	const struct ukb_counters *c0 = &runs[0].ctr;
+
+	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", p->cmdline, o->repeat, o->warmup);
+	for (unsigned k = 0; k < EXEC_NMETRICS + o->nev; k++) {
+		const char *name = k < EXEC_NMETRICS ? m[k].name : c0->ev[k - EXEC_NMETRICS].name;
+		int clock = k >= EXEC_NMETRICS &&
+			    (!strcmp(name, "task-clock") || !strcmp(name, "cpu-clock"));
+
+		if (k >= EXEC_NMETRICS && c0->status[k - EXEC_NMETRICS] != UKB_CTR_OK) {
+			printf("  %-18s %s\n", name, c0->reason[k - EXEC_NMETRICS]);
+			continue;
+		}
+		exec_values(runs, o->repeat, k, x);
+		print_metric(name, x, o->repeat,
+			     k < EXEC_NMETRICS ? m[k].unit
+			     : clock	       ? "ms"
+					       : "",
+			     k < EXEC_NMETRICS ? m[k].scale
+			     : clock	       ? 1e6
+					       : 1);
+	}
+	printf("\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
+	       "  perf stat's ± is the standard error of the mean relative to the mean.\n",
+	       o->repeat);
+	if (failed)
+		printf("  %zu of %lu runs exited non-zero%s\n", failed, o->warmup + o->repeat,
+		       o->allow_failure ? " (allowed)" : "");
+	if (timed_out)
+		printf("  %zu runs timed out after %g s\n", timed_out, o->timeout_s);
+}
+
+/* Writes the JSON and stores the record; 0, or -1 (printed). */
+static int keep(const struct exec_opts *o, struct store *st, const char *path, struct rec_run *rec)
+{
+	char err[1024];
+	int ret = 0;
+
+	if (o->json) {
+		struct outfile of;
+		size_t len;
+		char *text = rec_to_json(rec, 1, &len);
+
+		if (outfile_open(&of, o->json) || outfile_commit(&of, text, len))
+			ret = -1;
+		free(text);
+	}
+	if (!st)
+		return ret;
+	if (store_save(st, rec, err, sizeof(err))) {
+		error("%s", err);
+		return -1;
+	}
+	printf("stored as run #%lld%s%s%s in %s\n", (long long)rec->id, rec->label[0] ? " '" : "",
+	       rec->label, rec->label[0] ? "'" : "", path);
+	return ret;
+}
+
 int cmd_exec(int argc, char **argv)
 {
 	struct exec_opts o = { 0 };
-	struct one_run *runs = NULL, first = { 0 };
-	double *x = NULL;
+	struct exec_plan p = { 0 };
+	struct exec_run *runs = NULL;
 	struct rec_run rec = { 0 };
-	struct rec_result *res;
 	struct ukb_env env;
 	struct store *st = NULL;
-	char cmdline[1024], name[120], path[4096], err[1024], *base;
-	char **cmd;
+	struct sigaction sa;
+	char cmdline[1024], path[4096], reason[128];
 	size_t failed = 0, timed_out = 0;
-	int ret, at;
+	double *x = NULL;
+	int ret, at, bad;
 
 	ret = parse(argc, argv, &o, &at);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	ret = UKB_EXIT_USAGE;
-	cmd = argv + at;
-	command_line(cmd, cmdline, sizeof(cmdline));
+	p = (struct exec_plan){ argv + at, cmdline, o.timeout_s, o.ev, o.nev };
+	command_line(p.cmd, cmdline, sizeof(cmdline));
 	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
 		return UKB_EXIT_USAGE;
+	ret = UKB_EXIT_FAIL;
 	runs = calloc(o.repeat, sizeof(*runs));
 	x = calloc(o.repeat, sizeof(*x));
-	if (!runs || !x) {
-		ret = UKB_EXIT_FAIL;
+	if (!runs || !x)
 		goto out;
-	}
-
-	{
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = forward;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-	}
-	for (unsigned long i = 0; i < o.warmup + o.repeat; i++) {
-		struct one_run *r = i < o.warmup ? &first : &runs[i - o.warmup];
-
-		run_once(&o, cmd, r);
-		if (stop_signal) {
-			error("interrupted by signal %d in run %lu of %lu; nothing stored",
-			      (int)stop_signal, i + 1, o.warmup + o.repeat);
-			ret = 128 + (int)stop_signal;
-			goto out;
-		}
-		if (r->exec_errno) {
-			error("cannot run '%s': %s", cmd[0], strerror(r->exec_errno));
-			ret = 127;
-			goto out;
-		}
-		if (r->timed_out) {
-			error("run %lu of '%s' timed out after %g s and was ended", i + 1, cmdline,
-			      o.timeout_s);
-			timed_out++;
-		} else if (!WIFEXITED(r->status) || WEXITSTATUS(r->status)) {
-			if (WIFEXITED(r->status))
-				fprintf(stderr, "%s: run %lu of '%s' exited with status %d\n",
-					o.allow_failure ? "note" : "error", i + 1, cmdline,
-					WEXITSTATUS(r->status));
-			else
-				fprintf(stderr, "%s: run %lu of '%s' was killed by signal %d\n",
-					o.allow_failure ? "note" : "error", i + 1, cmdline,
-					WTERMSIG(r->status));
-			failed++;
-		}
-	}
-
-	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", cmdline, o.repeat, o.warmup);
-#define METRIC(label, field, unit, scale)                                                          \
-	do {                                                                                       \
-		for (unsigned long i = 0; i < o.repeat; i++)                                       \
-			x[i] = runs[i].field;                                                      \
-		print_metric(label, x, o.repeat, unit, scale);                                     \
-	} while (0)
-	METRIC("wall", wall_ns, "ms", 1e6);
-	METRIC("user", user_ns, "ms", 1e6);
-	METRIC("sys", sys_ns, "ms", 1e6);
-	METRIC("max RSS", maxrss_kb, "MiB", 1024);
-#undef METRIC
-	for (unsigned k = 0; k < o.nev; k++) {
-		const struct ukb_counters *c0 = &runs[0].ctr;
-
-		if (c0->status[k] != UKB_CTR_OK) {
-			printf("  %-18s %s\n", c0->ev[k].name, c0->reason[k]);
-			continue;
-		}
-		for (unsigned long i = 0; i < o.repeat; i++) {
-			struct ukb_reading zero = { 0 };
-
-			if (ukb_counter_delta(&zero, &runs[i].rd[k], &x[i]))
-				x[i] = NAN;
-		}
-		if (!strcmp(c0->ev[k].name, "task-clock") || !strcmp(c0->ev[k].name, "cpu-clock"))
-			print_metric(c0->ev[k].name, x, o.repeat, "ms", 1e6);
-		else
-			print_metric(c0->ev[k].name, x, o.repeat, "", 1);
-	}
-	printf("\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
-	       "  perf stat's ± is the standard error of the mean relative to the mean.\n",
-	       o.repeat);
-	if (failed)
-		printf("  %zu of %lu runs exited non-zero%s\n", failed, o.warmup + o.repeat,
-		       o.allow_failure ? " (allowed)" : "");
-	if (timed_out)
-		printf("  %zu runs timed out after %g s\n", timed_out, o.timeout_s);
-
-	/* the record: one result, one sample per run, the rest as counters */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = exec_forward;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	ret = run_all(&o, &p, runs, &failed, &timed_out);
+	if (ret)
+		goto out;
+	report(&o, &p, runs, x, failed, timed_out);
+	bad = (failed && !o.allow_failure) || timed_out;
+	snprintf(reason, sizeof(reason), "%zu runs failed, %zu timed out", failed, timed_out);
 	ukb_env_capture(&env);
 	rec_run_begin(&rec, &env, time(NULL), o.label);
-	if (describe_run(&rec, &env, NULL, 0, NULL) || !(rec.settings = exec_settings(&o, cmdline)))
+	ret = UKB_EXIT_FAIL;
+	if (describe_run(&rec, &env, NULL, 0, NULL) ||
+	    !(rec.settings = exec_settings(&o, cmdline)) ||
+	    exec_record(&p, runs, o.repeat, bad, reason, &rec)) {
+		error("out of memory");
 		goto out;
-	base = strrchr(cmd[0], '/');
-	snprintf(name, sizeof(name), "exec.%.100s", base ? base + 1 : cmd[0]);
-	res = rec_add_result(&rec);
-	if (!res)
-		goto out;
-	snprintf(res->name, sizeof(res->name), "%s", name);
-	snprintf(res->benchmark, sizeof(res->benchmark), "exec");
-	snprintf(res->path, sizeof(res->path), "wall");
-	snprintf(res->unit, sizeof(res->unit), "run");
-	snprintf(res->detail, sizeof(res->detail), "%.*s", (int)sizeof(res->detail) - 1, cmdline);
-	snprintf(res->params, sizeof(res->params), "cmd=%.150s", cmdline);
-	res->status = (failed && !o.allow_failure) || timed_out ? UKB_ERROR : UKB_OK;
-	if (res->status == UKB_ERROR)
-		snprintf(res->reason, sizeof(res->reason), "%zu runs failed, %zu timed out", failed,
-			 timed_out);
-	res->batch_iters = 1;
-	res->samples = malloc(o.repeat * sizeof(double));
-	if (!res->samples)
-		goto out;
-	for (unsigned long i = 0; i < o.repeat; i++)
-		res->samples[i] = runs[i].wall_ns;
-	res->nsamples = o.repeat;
-	res->converged = 1;
-	rec_result_restat(res);
-#define SAVE(label, field)                                                                         \
-	do {                                                                                       \
-		for (unsigned long i = 0; i < o.repeat; i++)                                       \
-			x[i] = runs[i].field;                                                      \
-		add_metric(res, label, x, o.repeat);                                               \
-	} while (0)
-	SAVE("user-ns", user_ns);
-	SAVE("sys-ns", sys_ns);
-	SAVE("max-rss-kb", maxrss_kb);
-#undef SAVE
-	for (unsigned k = 0; k < o.nev; k++) {
-		const struct ukb_counters *c0 = &runs[0].ctr;
-		struct rec_counter *c;
-
-		for (unsigned long i = 0; i < o.repeat; i++) {
-			struct ukb_reading zero = { 0 };
-
-			if (ukb_counter_delta(&zero, &runs[i].rd[k], &x[i]))
-				x[i] = NAN;
-		}
-		c = add_metric(res, c0->ev[k].name, x, o.repeat);
-		if (c && c0->status[k] != UKB_CTR_OK) {
-			snprintf(c->status, sizeof(c->status), "%s",
-				 ukb_counter_status_name(c0->status[k]));
-			snprintf(c->reason, sizeof(c->reason), "%s", c0->reason[k]);
-			c->per_call = NAN;
-		}
 	}
-
-	ret = (failed && !o.allow_failure) || timed_out ? UKB_EXIT_FAIL : UKB_EXIT_OK;
-	if (o.json) {
-		struct outfile of;
-		size_t len;
-		char *text = rec_to_json(&rec, 1, &len);
-
-		if (outfile_open(&of, o.json) || outfile_commit(&of, text, len))
-			ret = UKB_EXIT_FAIL;
-		free(text);
-	}
-	if (st) {
-		if (store_save(st, &rec, err, sizeof(err))) {
-			error("%s", err);
-			ret = UKB_EXIT_FAIL;
-		} else {
-			printf("stored as run #%lld%s%s%s in %s\n", (long long)rec.id,
-			       rec.label[0] ? " '" : "", rec.label, rec.label[0] ? "'" : "", path);
-		}
-	}
+	ret = keep(&o, st, path, &rec) || bad ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 out:
 	rec_run_release(&rec);
 	store_close(st);

@@ -11,34 +11,11 @@
 #include "cli.h"
 #include "options.h"
 #include "registry.h"
-#include "runner.h"
 #include "vdso.h"
 
 #ifndef UKB_VERSION
 #define UKB_VERSION "unknown"
 #endif
-
-extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
-    cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def;
-
-/* a fresh process of `run --runs`: not for people, so not listed */
-static const struct command cmd_worker_def = {
-	.name = "worker",
-	.fn = cmd_worker,
-	.synopsis = "KEY=VALUE...",
-	.about = "Measures a plan given by `ukbench run --runs` and writes the run JSON.",
-};
-
-const struct command *const commands[] = {
-	&cmd_run_def,	  &cmd_list_def,   &cmd_check_def, &cmd_exec_def,   &cmd_compare_def,
-	&cmd_history_def, &cmd_runs_def,   &cmd_show_def,  &cmd_import_def, &cmd_calibrate_def,
-	&cmd_env_def,	  &cmd_worker_def, NULL,
-};
-
-int cmd_worker(int argc, char **argv)
-{
-	return worker_main(argc - 1, argv + 1);
-}
 
 static void usage(FILE *f)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "strnum.h"
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
@@ -47,17 +48,15 @@ void error_hint(const struct ukb_err *e)
 
 int parse_double(const char *opt, const char *arg, double min, double max, double *out)
 {
-	char *end;
 	double v;
 
-	errno = 0;
-	v = strtod(arg, &end);
-	if (end == arg || *end || errno || !isfinite(v)) {
-		error("option '%s' expects a number, got '%s'", opt, arg);
+	if (ukb_strtonum(arg, -INFINITY, INFINITY, &v)) {
+		error("option '%s' expects a number, got '%.64s%s'", opt, arg,
+		      strlen(arg) > 64 ? "..." : "");
 		return -1;
 	}
 	if (v < min || v > max) {
-		error("option '%s' must be between %g and %g, got '%s'", opt, min, max, arg);
+		error("option '%s' must be between %g and %g, got '%.64s'", opt, min, max, arg);
 		return -1;
 	}
 	*out = v;
@@ -67,17 +66,15 @@ int parse_double(const char *opt, const char *arg, double min, double max, doubl
 int parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
 	       unsigned long *out)
 {
-	char *end;
 	unsigned long v;
 
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (end == arg || *end || errno || arg[0] == '-' || arg[0] == '+') {
-		error("option '%s' expects a whole number, got '%s'", opt, arg);
+	if (ukb_strtouint(arg, (unsigned long)-1, &v)) {
+		error("option '%s' expects a whole number, got '%.64s%s'", opt, arg,
+		      strlen(arg) > 64 ? "..." : "");
 		return -1;
 	}
 	if (v < min || v > max) {
-		error("option '%s' must be between %lu and %lu, got '%s'", opt, min, max, arg);
+		error("option '%s' must be between %lu and %lu, got '%.64s'", opt, min, max, arg);
 		return -1;
 	}
 	*out = v;

@@ -111,12 +111,13 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 	return err;
 }
 
-static void set_status(struct ukb_result *res, enum ukb_status st, int err, const char *fmt,
-		       const char *detail)
+/* A status and its reason: @prefix (a literal, may be "") before @why. */
+static void set_status(struct ukb_result *res, enum ukb_status st, int err, const char *prefix,
+		       const char *why)
 {
 	res->status = st;
 	res->err = err;
-	snprintf(res->reason, sizeof(res->reason), fmt, detail);
+	snprintf(res->reason, sizeof(res->reason), "%s%s", prefix, why);
 }
 
 /* A setup failure: not permitted is a skip, absent is unsupported. */
@@ -337,7 +338,7 @@ static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
 	if (path->vdso_sym) {
 		ctx->vfn = ukb_vdso_func(path->vdso_sym, why, sizeof(why));
 		if (!ctx->vfn) {
-			set_status(res, UKB_UNSUPPORTED, -ENOENT, "%s", why);
+			set_status(res, UKB_UNSUPPORTED, -ENOENT, "", why);
 			return 0;
 		}
 	}
@@ -348,7 +349,7 @@ static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
 				snprintf(why, sizeof(why), "setup failed: %s", strerror(-err));
 			/* not permitted: a policy (seccomp, LSM) blocks it; say so */
 			set_status(res, setup_status(err), err,
-				   setup_status(err) == UKB_SKIPPED ? "blocked: %s" : "%s", why);
+				   setup_status(err) == UKB_SKIPPED ? "blocked: " : "", why);
 			return 0;
 		}
 	}
@@ -424,12 +425,11 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 	if (err == -ENOMEM && !res->samples)
 		return err;
 	if (err) {
-		set_status(res, UKB_ERROR, err, "%s", ctx.why[0] ? ctx.why : strerror(-err));
+		set_status(res, UKB_ERROR, err, "", ctx.why[0] ? ctx.why : strerror(-err));
 		return 0;
 	}
 	if (res->status == UKB_OK && !res->nsamples) {
-		set_status(res, UKB_INTERRUPTED, -EINTR, "%s",
-			   "interrupted before the first sample");
+		set_status(res, UKB_INTERRUPTED, -EINTR, "", "interrupted before the first sample");
 		return 0;
 	}
 	if (res->nsamples)
@@ -465,7 +465,7 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 		res[i].batch_ns = batch_target(o, clk);
 		ready[i] = (unsigned char)prepare(&ctx[i], &res[i]);
 		if (ready[i] && calibrate(&ctx[i], &res[i], res[i].batch_ns, o->stop)) {
-			set_status(&res[i], UKB_ERROR, -EIO, "%s", "calibration failed");
+			set_status(&res[i], UKB_ERROR, -EIO, "", "calibration failed");
 			ready[i] = 0;
 		}
 		nready += ready[i];
@@ -490,7 +490,7 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 				continue;
 			err = time_batch(&ctx[i], res[i].batch_iters, &ns);
 			if (err) {
-				set_status(&res[i], UKB_ERROR, err, "%s", strerror(-err));
+				set_status(&res[i], UKB_ERROR, err, "", strerror(-err));
 				ready[i] = 0;
 				continue;
 			}
@@ -519,7 +519,7 @@ out:
 		if (res[i].status == UKB_OK && res[i].nsamples)
 			ukb_stats_compute(res[i].samples, res[i].nsamples, &res[i].stats);
 		else if (res[i].status == UKB_OK)
-			set_status(&res[i], UKB_INTERRUPTED, -EINTR, "%s", "interrupted");
+			set_status(&res[i], UKB_INTERRUPTED, -EINTR, "", "interrupted");
 	}
 	free(ctx);
 	free(ready);

@@ -26,7 +26,7 @@ const struct rec_field rec_fields[] = {
 	F("vdso_symbol", "vdso_symbol", RF_STR, vdso_symbol, RF_NULL_EMPTY, 1),
 	F("unit", "unit", RF_STR, unit, RF_NULL_EMPTY, 1),
 	F("status", "status", RF_STATUS, status, RF_CSV | RF_REQUIRED, 1),
-	F("reason", "reason", RF_STR, reason, RF_NULL_EMPTY | RF_CSV, 1),
+	F("reason", "reason", RF_STR, reason, RF_NULL_EMPTY | RF_CSV_TAIL, 1),
 	F("errno", "errno", RF_INT, err, RF_NULL_ZERO, 1),
 	F("cpu", "cpu", RF_INT, cpu, RF_NULL_NEG, 1),
 	F("threads", "threads", RF_UINT, threads, RF_NULL_ZERO, 2),
@@ -36,7 +36,7 @@ const struct rec_field rec_fields[] = {
 	F("batch_target_ns", "batch_target_ns", RF_DOUBLE, batch_ns, 0, 1),
 	F("warmup_batches", "warmup_batches", RF_U64, warmup_batches, 0, 1),
 	F("measure_s", "measure_s", RF_DOUBLE, measure_s, 0, 1),
-	F("converged", "converged", RF_BOOL, converged, RF_CSV, 1),
+	F("converged", "converged", RF_BOOL, converged, RF_CSV_TAIL, 1),
 };
 const size_t rec_nfields = sizeof(rec_fields) / sizeof(rec_fields[0]);
 

@@ -33,7 +33,8 @@ enum rec_fflags {
 	RF_NULL_EMPTY = 1 << 0, /* "" is null in JSON */
 	RF_NULL_ZERO = 1 << 1,	/* 0 is null in JSON and SQL */
 	RF_NULL_NEG = 1 << 2,	/* a negative value is null in JSON and SQL */
-	RF_CSV = 1 << 3,	/* a CSV column */
+	RF_CSV = 1 << 3,	/* a CSV column, before the statistics */
+	RF_CSV_TAIL = 1 << 5,	/* a CSV column, after the statistics */
 	RF_REQUIRED = 1 << 4,	/* must be present and non-empty when read */
 };
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "json-write.h"
 #include "output.h"
 
@@ -84,47 +85,69 @@ static void csv_field(FILE *f, const char *s, int last)
 	fputc(last ? '\n' : ',', f);
 }
 
-static void csv_num(FILE *f, double v)
+static void csv_num(FILE *f, double v, int last)
 {
-	if (isfinite(v))
-		fprintf(f, "%.17g", v);
-	fputc(',', f);
+	char buf[40];
+
+	if (isfinite(v)) {
+		jw_format_double(buf, sizeof(buf), v);
+		fputs(buf, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+/* A field of the table as a CSV value. */
+static void csv_value(FILE *f, const struct rec_field *fd, const struct rec_result *r, int last)
+{
+	if (fd->type == RF_STR || fd->type == RF_STATUS)
+		csv_field(f, rec_field_str(fd, r), last);
+	else
+		csv_num(f, rec_field_is_null(fd, r) ? NAN : rec_field_num(fd, r), last);
+}
+
+/* The columns: the run's, then the result fields and statistics of fields.c. */
+static void csv_header(FILE *f)
+{
+	fputs("run_id,label,host,started,kernel", f);
+	for (size_t k = 0; k < rec_nfields; k++)
+		if (rec_fields[k].flags & RF_CSV)
+			fprintf(f, ",%s", rec_fields[k].json);
+	for (size_t k = 0; k < stat_nfields; k++)
+		if (stat_fields[k].flags & RF_CSV)
+			fprintf(f, ",%s", stat_fields[k].json);
+	for (size_t k = 0; k < rec_nfields; k++)
+		if (rec_fields[k].flags & RF_CSV_TAIL)
+			fprintf(f, ",%s", rec_fields[k].json);
+	fputc('\n', f);
 }
 
 int csv_print(FILE *f, const struct rec_run *run)
 {
+	size_t last = 0;
 	char id[32];
 
-	fputs("run_id,label,host,started,kernel,name,path,status,n,mean_ns,median_ns,stddev_ns,"
-	      "cv,min_ns,max_ns,ci95_ns,ci95_rel,trimmed_mean_ns,per_second,converged,reason\n",
-	      f);
+	for (size_t k = 0; k < rec_nfields; k++)
+		if (rec_fields[k].flags & RF_CSV_TAIL)
+			last = k;
+	csv_header(f);
 	snprintf(id, sizeof(id), "%lld", (long long)run->id);
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
-		const struct ukb_stats *s = &r->stats;
-		int ok = r->status == UKB_OK && r->nsamples;
 
 		csv_field(f, run->id ? id : "", 0);
 		csv_field(f, run->label, 0);
 		csv_field(f, run->host, 0);
 		csv_field(f, run->started, 0);
 		csv_field(f, run->kernel_release, 0);
-		csv_field(f, r->name, 0);
-		csv_field(f, r->path, 0);
-		csv_field(f, ukb_status_name(r->status), 0);
-		fprintf(f, "%zu,", r->nsamples);
-		csv_num(f, ok ? s->mean : NAN);
-		csv_num(f, ok ? s->median : NAN);
-		csv_num(f, ok ? s->stddev : NAN);
-		csv_num(f, ok ? s->cv : NAN);
-		csv_num(f, ok ? s->min : NAN);
-		csv_num(f, ok ? s->max : NAN);
-		csv_num(f, ok ? s->ci95 : NAN);
-		csv_num(f, ok ? s->ci95_rel : NAN);
-		csv_num(f, ok ? s->trimmed_mean : NAN);
-		csv_num(f, ok && s->mean > 0 ? 1e9 / s->mean : NAN);
-		fprintf(f, "%d,", r->converged);
-		csv_field(f, r->reason, 1);
+		for (size_t k = 0; k < rec_nfields; k++)
+			if (rec_fields[k].flags & RF_CSV)
+				csv_value(f, &rec_fields[k], r, 0);
+		for (size_t k = 0; k < stat_nfields; k++)
+			if (stat_fields[k].flags & RF_CSV)
+				csv_num(f, stat_fields[k].get(r), 0);
+		for (size_t k = 0; k < rec_nfields; k++)
+			if (rec_fields[k].flags & RF_CSV_TAIL)
+				csv_value(f, &rec_fields[k], r, k == last);
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -246,84 +246,88 @@ static char *own_text(struct json_object *doc, const char *key)
 	return strdup("{}");
 }
 
-int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
-		       char *err, size_t errlen)
+/* Parses @text as one JSON document, nothing after it; NULL with @rd's error. */
+static struct json_object *parse_doc(struct reader *rd, const char *text, size_t len)
 {
-	struct reader rd = { file, err, errlen };
 	struct json_tokener *tok = json_tokener_new();
-	struct json_object *doc, *res, *v, *env;
+	struct json_object *doc;
 	enum json_tokener_error jerr;
-	char schema[64];
-	int ret = -1, line, col;
-	double d;
+	int line, col;
+	size_t end;
 
-	memset(run, 0, sizeof(*run));
 	if (!tok)
-		return bad(&rd, "out of memory");
+		return bad(rd, "out of memory"), NULL;
 	doc = json_tokener_parse_ex(tok, text, (int)len);
 	jerr = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
 	if (!doc && jerr == json_tokener_continue) {
 		position(text, len, &line, &col);
-		bad(&rd, "truncated JSON: the document ends at line %d, column %d", line, col);
-		goto out;
+		return bad(rd, "truncated JSON: the document ends at line %d, column %d", line,
+			   col),
+		       NULL;
 	}
 	if (!doc) {
-		position(text, json_tokener_get_parse_end(tok), &line, &col);
-		bad(&rd, "not JSON: %s at line %d, column %d", json_tokener_error_desc(jerr), line,
-		    col);
-		goto out;
+		position(text, end, &line, &col);
+		return bad(rd, "not JSON: %s at line %d, column %d", json_tokener_error_desc(jerr),
+			   line, col),
+		       NULL;
 	}
-	{
-		size_t end = json_tokener_get_parse_end(tok);
+	while (end < len &&
+	       (text[end] == ' ' || text[end] == '\n' || text[end] == '\t' || text[end] == '\r'))
+		end++;
+	if (end < len) {
+		position(text, end, &line, &col);
+		json_object_put(doc);
+		return bad(rd, "not JSON: text after the document at line %d, column %d", line,
+			   col),
+		       NULL;
+	}
+	return doc;
+}
 
-		while (end < len && (text[end] == ' ' || text[end] == '\n' || text[end] == '\t' ||
-				     text[end] == '\r'))
-			end++;
-		if (end < len) {
-			position(text, end, &line, &col);
-			bad(&rd, "not JSON: text after the document at line %d, column %d", line,
-			    col);
-			goto out;
-		}
-	}
-	if (!json_object_is_type(doc, json_type_object)) {
-		bad(&rd, "not a ukbench result: the document is not an object");
-		goto out;
-	}
-	if (get_str(&rd, doc, "schema", schema, sizeof(schema), "$"))
-		goto out;
-	if (strcmp(schema, UKB_JSON_SCHEMA)) {
-		bad(&rd, "not a ukbench result: schema is '%s', expected '%s'", schema,
-		    UKB_JSON_SCHEMA);
-		goto out;
-	}
-	if (get_num(&rd, doc, "schema_version", &d, "$"))
-		goto out;
-	if (d != UKB_JSON_SCHEMA_VERSION) {
-		bad(&rd, "schema version %g is not supported: this ukbench reads version %d", d,
-		    UKB_JSON_SCHEMA_VERSION);
-		goto out;
-	}
-	if (get_str(&rd, doc, "label", run->label, sizeof(run->label), "$") ||
-	    get_str(&rd, doc, "host", run->host, sizeof(run->host), "$") ||
-	    get_str(&rd, doc, "started", run->started, sizeof(run->started), "$") ||
-	    get_str(&rd, doc, "ukbench_version", run->ukbench_version, sizeof(run->ukbench_version),
+/* The document is a ukbench run of the version this build reads. */
+static int check_schema(struct reader *rd, struct json_object *doc)
+{
+	char schema[64];
+	double d;
+
+	if (!json_object_is_type(doc, json_type_object))
+		return bad(rd, "not a ukbench result: the document is not an object");
+	if (get_str(rd, doc, "schema", schema, sizeof(schema), "$"))
+		return -1;
+	if (strcmp(schema, UKB_JSON_SCHEMA))
+		return bad(rd, "not a ukbench result: schema is '%s', expected '%s'", schema,
+			   UKB_JSON_SCHEMA);
+	if (get_num(rd, doc, "schema_version", &d, "$"))
+		return -1;
+	if (d != UKB_JSON_SCHEMA_VERSION)
+		return bad(rd, "schema version %g is not supported: this ukbench reads version %d",
+			   d, UKB_JSON_SCHEMA_VERSION);
+	return 0;
+}
+
+/* The run's own members: label, host, time, descriptions. */
+static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *run)
+{
+	struct json_object *env, *v;
+
+	if (get_str(rd, doc, "label", run->label, sizeof(run->label), "$") ||
+	    get_str(rd, doc, "host", run->host, sizeof(run->host), "$") ||
+	    get_str(rd, doc, "started", run->started, sizeof(run->started), "$") ||
+	    get_str(rd, doc, "ukbench_version", run->ukbench_version, sizeof(run->ukbench_version),
 		    "$") ||
-	    get_num(&rd, doc, "duration_s", &run->duration_s, "$"))
-		goto out;
-	if (!run->started[0]) {
-		bad(&rd, "$.started is missing");
-		goto out;
-	}
+	    get_num(rd, doc, "duration_s", &run->duration_s, "$"))
+		return -1;
+	if (!run->started[0])
+		return bad(rd, "$.started is missing");
 	run->interrupted = json_object_get_boolean(json_object_object_get(doc, "interrupted"));
 	run->environment = own_text(doc, "environment");
 	run->settings = own_text(doc, "settings");
 	run->clock = own_text(doc, "clock");
 	run->vdso = own_text(doc, "vdso");
-	if (!run->environment || !run->settings || !run->clock || !run->vdso) {
-		bad(&rd, "out of memory");
-		goto out;
-	}
+	if (!run->environment || !run->settings || !run->clock || !run->vdso)
+		return bad(rd, "out of memory");
 	env = json_object_object_get(doc, "environment");
 	if (!run->host[0])
 		snprintf(run->host, sizeof(run->host), "%s",
@@ -332,8 +336,21 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
 	v = json_object_object_get(env, "kernel_release");
 	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s",
 		 v ? json_object_get_string(v) : "");
-	snprintf(run->source, sizeof(run->source), "%s", file);
+	snprintf(run->source, sizeof(run->source), "%s", rd->file);
+	return 0;
+}
 
+int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
+		       char *err, size_t errlen)
+{
+	struct reader rd = { file, err, errlen };
+	struct json_object *doc, *res;
+	int ret = -1;
+
+	memset(run, 0, sizeof(*run));
+	doc = parse_doc(&rd, text, len);
+	if (!doc || check_schema(&rd, doc) || read_run(&rd, doc, run))
+		goto out;
 	if (!json_object_object_get_ex(doc, "results", &res) ||
 	    !json_object_is_type(res, json_type_array)) {
 		bad(&rd, "$.results is missing or not an array");
@@ -354,6 +371,5 @@ out:
 	if (ret)
 		rec_run_release(run);
 	json_object_put(doc);
-	json_tokener_free(tok);
 	return ret;
 }

@@ -10,36 +10,7 @@
 
 #include "json-write.h"
 #include "plan.h"
-
-int plan_num(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s || !(*s == '-' || *s == '.' || (*s >= '0' && *s <= '9')))
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end || errno || !isfinite(v) || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int plan_uint(const char *s, unsigned long max, unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!s || !(*s >= '0' && *s <= '9'))
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (*end || errno || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
+#include "strnum.h"
 
 struct argv_buf {
 	char **v;
@@ -182,21 +153,21 @@ int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, s
 			return bad(err, errlen, a);
 		v = eq + 1;
 #define KEY(k) (eq - a == (long)strlen(k) && !strncmp(a, k, strlen(k)))
-		if (KEY("precision") && !plan_num(v, 1e-6, 1, &d))
+		if (KEY("precision") && !ukb_strtonum(v, 1e-6, 1, &d))
 			p->m.precision = d;
-		else if (KEY("budget") && !plan_num(v, 1e-6, 86400, &d))
+		else if (KEY("budget") && !ukb_strtonum(v, 1e-6, 86400, &d))
 			p->m.budget_s = d;
-		else if (KEY("warmup") && !plan_num(v, 0, 3600, &d))
+		else if (KEY("warmup") && !ukb_strtonum(v, 0, 3600, &d))
 			p->m.warmup_s = d;
-		else if (KEY("batch_ns") && !plan_num(v, 0, 1e12, &d))
+		else if (KEY("batch_ns") && !ukb_strtonum(v, 0, 1e12, &d))
 			p->m.batch_ns = d;
-		else if (KEY("min_samples") && !plan_uint(v, 100000000, &u) && u >= 2)
+		else if (KEY("min_samples") && !ukb_strtouint(v, 100000000, &u) && u >= 2)
 			p->m.min_samples = (unsigned)u;
-		else if (KEY("max_samples") && !plan_uint(v, 100000000, &u) && u >= 2)
+		else if (KEY("max_samples") && !ukb_strtouint(v, 100000000, &u) && u >= 2)
 			p->m.max_samples = (unsigned)u;
-		else if (KEY("cpu") && !plan_uint(v, 65535, &u))
+		else if (KEY("cpu") && !ukb_strtouint(v, 65535, &u))
 			p->m.cpu = (unsigned)u;
-		else if (KEY("threads") && !plan_uint(v, 4096, &u) && u >= 1)
+		else if (KEY("threads") && !ukb_strtouint(v, 4096, &u) && u >= 1)
 			p->sel.threads = (unsigned)u;
 		else if (KEY("params"))
 			p->sel.params = v;

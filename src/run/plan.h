@@ -42,8 +42,4 @@ void plan_argv_free(char **argv);
 int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, size_t *nspecs,
 	       long **sizes, char *err, size_t errlen);
 
-/* Strict numbers: the whole of @s, finite, within [min, max]. 0 or -1. */
-int plan_num(const char *s, double min, double max, double *out);
-int plan_uint(const char *s, unsigned long max, unsigned long *out);
-
 #endif

@@ -126,4 +126,29 @@ test_expect_success 'import refuses bad files, names file and position, stores n
 	test "$(sqlite3 imp.db "select count(*) from runs" 2>/dev/null || echo 0)" = 0
 '
 
+# Every read loop ends on SQLITE_DONE only: a damaged page is an error,
+# never a short answer that looks complete.
+test_expect_success 'a damaged table or index: every read says so and exits non-zero' '
+	ukbench run $tiny --db d.db -l a time.time syscall.null >/dev/null &&
+	ukbench run $tiny --db d.db -l b time.time >/dev/null &&
+	sqlite3 d.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null &&
+	for t in runs results samples results_by_run; do
+		cp d.db x.db &&
+		pg=$(sqlite3 d.db "SELECT rootpage FROM sqlite_master WHERE name = '"'"'$t'"'"'") &&
+		sz=$(sqlite3 d.db "PRAGMA page_size") &&
+		awk "BEGIN { for (i = 0; i < $sz; i++) printf \"%c\", 65 + i % 26 }" |
+			dd of=x.db bs=$sz seek=$((pg - 1)) count=1 conv=notrunc 2>/dev/null &&
+		for c in "show 1" "history" "compare 1 2"; do
+			test_expect_code_not 0 "$UKBENCH" $c --db x.db >/dev/null 2>err &&
+			grep -q "malformed" err || { echo "$t: $c"; return 1; }
+		done || return 1
+	done &&
+	cp d.db x.db &&
+	pg=$(sqlite3 d.db "SELECT rootpage FROM sqlite_master WHERE name = '"'"'runs'"'"'") &&
+	awk "BEGIN { for (i = 0; i < $sz; i++) printf \"%c\", 65 + i % 26 }" |
+		dd of=x.db bs=$sz seek=$((pg - 1)) count=1 conv=notrunc 2>/dev/null &&
+	test_expect_code 1 ukbench runs --db x.db >/dev/null 2>err &&
+	grep -q "malformed" err
+'
+
 test_done

@@ -85,12 +85,9 @@ static int pool(struct rec_run *dst, struct rec_run *src)
 			    !strcmp(dst->results[k].path, s->path))
 				d = &dst->results[k];
 		if (!d) {
-			d = rec_add_result(dst);
-			if (!d)
+			/* moved whole: @src no longer owns what @dst now does */
+			if (!rec_take_result(dst, s))
 				return -1;
-			*d = *s;
-			s->samples = NULL;
-			s->nsamples = 0;
 			continue;
 		}
 		if (d->status != UKB_OK || s->status != UKB_OK)

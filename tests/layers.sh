@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# layers.sh - the architecture, held: each part of src/ includes only the
+# parts below it, no header includes itself through others, the core never
+# prints, and the worker (linked into the static 32-bit helper) needs
+# nothing but libc. Prints TAP.
+#
+#   core    <- bench <- report <- run <- cli
+#                         ^- store <-'    check (core only) <- cli
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+i=0
+status=0
+
+tap() {
+	i=$((i + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $i - $2"
+	else
+		echo "not ok $i - $2"
+		status=1
+	fi
+}
+
+allowed() {
+	case $1 in
+	core) echo "core" ;;
+	bench) echo "core bench" ;;
+	report) echo "core bench report" ;;
+	run) echo "core bench report run" ;;
+	store) echo "core bench report store" ;;
+	check) echo "core check" ;;
+	cli) echo "core bench report run store check cli" ;;
+	esac
+}
+
+# the part that holds header $1, or "include" for the public one
+part_of() {
+	[ -f "include/$1" ] && { echo include; return; }
+	for d in src/*/; do
+		[ -f "$d$1" ] && { basename "$d"; return; }
+	done
+	echo "?"
+}
+
+for part in core bench report run store check cli; do
+	bad=""
+	for f in src/$part/*.c src/$part/*.h; do
+		[ -f "$f" ] || continue
+		for h in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
+			p=$(part_of "$h")
+			[ "$p" = include ] && continue
+			case " $(allowed $part) " in
+			*" $p "*) ;;
+			*) bad="$bad $f->$h($p)" ;;
+			esac
+		done
+	done
+	if [ -z "$bad" ]; then
+		tap ok "src/$part includes only $(allowed $part)"
+	else
+		tap "not ok" "src/$part reaches above itself:$bad"
+	fi
+done
+
+# no include circle among the headers (depth-first search over the graph)
+edges=$(for f in include/*.h src/*/*.h; do
+	for h in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
+		echo "${f##*/} $h"
+	done
+done)
+cycle=$(echo "$edges" | awk '
+	NF == 2 { adj[$1] = adj[$1] " " $2; nodes[$1]; nodes[$2] }
+	function dfs(n,    k, m, parts) {
+		state[n] = 1; stack[++sp] = n
+		split(adj[n], parts, " ")
+		for (k in parts) {
+			m = parts[k]
+			if (state[m] == 1) { found = found " " m "<-" n; continue }
+			if (!state[m]) dfs(m)
+		}
+		state[n] = 2; sp--
+	}
+	END { for (n in nodes) if (!state[n]) dfs(n); print found }')
+if [ -z "$(echo $cycle)" ]; then
+	tap ok "no include circle among the headers"
+else
+	tap "not ok" "include circle:$cycle"
+fi
+
+# the core returns errors; only the front end prints
+prints=$(grep -n '\b\(printf\|fprintf\|puts\|fputs\|perror\|putchar\)\s*(' src/core/*.c | grep -v '^\S*:\s*\*\|//')
+if [ -z "$prints" ]; then
+	tap ok "src/core never prints"
+else
+	tap "not ok" "src/core prints: $(echo "$prints" | head -3)"
+fi
+
+# what the 32-bit helper links: libc only
+worker=$(sed -n '/^WORKER_SRC :=/,/[^\\]$/p' Makefile | tr -d '\\' | sed 's/WORKER_SRC :=//')
+libs=$(grep -l '#include <\(json-c\|sqlite3\)' $worker src/core/*.c src/bench/*.c 2>/dev/null)
+if [ -n "$worker" ] && [ -z "$libs" ]; then
+	tap ok "the worker, the core and the benchmarks need only libc"
+else
+	tap "not ok" "libc-only code includes a library:$libs"
+fi
+
+echo "1..$i"
+exit $status
