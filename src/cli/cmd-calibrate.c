@@ -1,60 +1,77 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd-calibrate.c - `ukbench calibrate`: what size of change can this
- * machine tell from noise?
+ * cmd-calibrate.c - `ukbench calibrate`: what does `compare` achieve on
+ * this machine?
  *
- * Each round measures lab.spin twice unchanged (an A/A comparison: any
- * verdict other than "no change" or "within noise" is a false alarm) and
- * once slowed by 1%, 2% and 5% of work (A/B: a "regressed" verdict is a
- * detection). The five are measured interleaved, a batch of each in turn,
- * so that drift over time hits them alike: what is left is the noise the
- * statistics must see through. The comparisons use the same statistics
- * and verdict as `compare`. Runs made at different times also carry the
- * machine's drift; `run --runs` measures that.
+ * It measures what `compare` does, the way a patch author's runs are made:
+ * each round makes five separate runs of lab.spin, each in fresh processes
+ * as `run` makes them, one after another and in a shuffled order, so that
+ * the variation between processes and between moments enters as it does
+ * for real runs. Two runs are unchanged (A and A': a verdict other than
+ * "no change" or "within noise" is a false alarm), three are slowed by
+ * exactly 2%, 5% and 10% of work (a "regressed" verdict is a detection).
+ * The comparisons go through the same code as `compare`.
+ *
+ * The unchanged runs also measure what one run cannot see of itself: how
+ * much a run's mean moves between runs made at different times beyond
+ * what its processes show. That floor is stored for this host, and
+ * `compare` adds it to every interval it gives for runs of this host.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "comparison.h"
+#include "env.h"
 #include "options.h"
-#include "compare.h"
-#include "measure.h"
-#include "registry.h"
+#include "runner.h"
+#include "runref.h"
+#include "stats.h"
+#include "store.h"
 
-enum { O_ROUNDS = 1, O_BUDGET, O_THRESHOLD, O_TEST };
+enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE };
 
 static const struct opt calibrate_opts[] = {
 	{ "rounds", 'r', "N", "rounds (default 10)", O_ROUNDS },
-	{ "budget", 'b', "SEC", "measuring time per measurement (default 0.2)", O_BUDGET },
+	{ "budget", 'b', "SEC", "measuring time per run, as run's --budget (default 0.75)",
+	  O_BUDGET },
+	{ "runs", 0, "N", "fresh processes per run, as run's --runs (default 5)", O_RUNS },
 	{ "threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
 	  O_THRESHOLD },
-	{ "test", 0, "welch|mwu", "the test behind the verdict (default welch)", O_TEST },
+	{ "db", 0, "PATH", "the store the host's floor is kept in", O_DB },
+	{ "no-store", 0, NULL, "do not store the floor", O_NO_STORE },
 	{ NULL },
 };
 
 const struct command cmd_calibrate_def = {
 	.name = "calibrate",
 	.fn = cmd_calibrate,
-	.summary = "measure which change sizes this machine can detect",
-	.synopsis = "[--rounds N] [--budget SEC] [--threshold PCT] [--test T]",
-	.about = "Measures which changes this machine can detect. Each round runs lab.spin\n"
-		 "twice unchanged (A/A: a flagged difference is a false alarm) and slowed\n"
-		 "by exactly 1%, 2% and 5% of work (A/B: a 'regressed' verdict is a\n"
-		 "detection), then reports the false-alarm rate and the detection rate at\n"
-		 "each size, and the smallest size detected in at least 90% of rounds.",
+	.summary = "measure what compare achieves here: false alarms, detection",
+	.synopsis = "[--rounds N] [--budget SEC] [--runs N] [--threshold PCT]",
+	.about = "Measures what 'compare' achieves on this machine. Each round makes five\n"
+		 "runs of lab.spin as 'run' makes them (fresh processes), one after another\n"
+		 "in a shuffled order: two unchanged (A/A: a verdict of improved or\n"
+		 "regressed is a false alarm) and three slowed by exactly 2%, 5% and 10% of\n"
+		 "work (a 'regressed' verdict is a detection), compared with the same code\n"
+		 "as 'compare'. It reports the false-alarm rate, the detection rate of each\n"
+		 "size and the minimum detectable effect, and measures how much a run's mean\n"
+		 "moves between runs beyond what its processes show: that floor is stored\n"
+		 "for this host and 'compare' adds it to its intervals.",
 	.opts = calibrate_opts,
 	.footer = "examples:\n"
 		  "  ukbench calibrate\n"
-		  "  ukbench calibrate --rounds 30 --budget 1\n",
+		  "  ukbench calibrate --rounds 30\n",
 };
 
 struct calibrate_cli {
-	unsigned long rounds;
+	unsigned long rounds, runs;
 	double budget_s, threshold;
-	int mwu;
+	const char *db;
+	int no_store;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -63,138 +80,239 @@ static int set_option(void *ctx, int id, const char *arg)
 
 	switch (id) {
 	case O_ROUNDS:
-		return parse_uint("--rounds", arg, 1, 1000, &c->rounds);
+		return parse_uint("--rounds", arg, 2, 1000, &c->rounds);
 	case O_BUDGET:
-		return parse_double("--budget", arg, 0.001, 3600, &c->budget_s);
+		return parse_double("--budget", arg, 0.01, 3600, &c->budget_s);
+	case O_RUNS:
+		return parse_uint("--runs", arg, 2, 100, &c->runs);
 	case O_THRESHOLD:
 		if (parse_double("--threshold", arg, 0, 100, &c->threshold))
 			return -1;
 		c->threshold /= 100;
 		return 0;
-	case O_TEST:
-		if (strcmp(arg, "welch") && strcmp(arg, "mwu")) {
-			error("unknown test '%s': use welch or mwu", arg);
-			return -1;
-		}
-		c->mwu = !strcmp(arg, "mwu");
+	case O_DB:
+		c->db = arg;
+		return 0;
+	case O_NO_STORE:
+		c->no_store = 1;
 		return 0;
 	}
 	return -1;
 }
 
-enum { AA, B1, B2, B5, NSIZES };
+/* The five runs of a round: A, A' and the planted changes. */
+enum { A1, A2, S2, S5, S10, NRUNS };
+static const char *const run_variant[NRUNS] = { "base", "base", "slow2", "slow5", "slow10" };
+static const char *const run_label[NRUNS] = { "", "A/A", "+2%", "+5%", "+10%" };
 
-static const char *const size_name[NSIZES] = { "A/A", "+1%", "+2%", "+5%" };
+static volatile sig_atomic_t stop_signal;
 
-/* The rates of every size, and the smallest size told from noise. */
-static void print_rates(unsigned long rounds, double (*change)[1000], const size_t *flagged,
-			const size_t *significant)
+static void on_signal(int sig)
 {
-	int smallest = -1;
+	stop_signal = sig;
+}
 
-	printf("%-6s %8s %8s %8s %12s   %s\n", "size", "rounds", "flagged", "rate", "significant",
-	       "median measured change");
-	for (int s = AA; s < NSIZES; s++) {
-		double sorted[1000], rate = (double)flagged[s] / (double)rounds;
+/* One run of lab.spin.@variant in fresh processes; 0, or -1 (printed). */
+static int one_run(const struct calibrate_cli *c, const char *variant, struct rec_run *out)
+{
+	static const char *const self_argv[] = { "ukbench", "worker" };
+	const struct worker self = { "/proc/self/exe", self_argv, 2, "", NULL };
+	struct run_ctl ctl = { .stop = &stop_signal };
+	char pattern[64], *pats[1] = { pattern }, err[1024];
+	struct ukb_selection sel;
+	struct run_plan p = { 0 };
+	struct ukb_err e;
+	int rc;
 
-		memcpy(sorted, change[s], rounds * sizeof(double));
-		for (size_t i = 1; i < rounds; i++)
-			for (size_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-				double tmp = sorted[j];
+	snprintf(pattern, sizeof(pattern), "lab.spin.%s/loop", variant);
+	if (ukb_select(&sel, 1, pats, 0, NULL, 1, &e))
+		return error_hint(&e), ukb_selection_release(&sel), -1;
+	ukb_measure_opts_init(&p.m);
+	p.procs = (unsigned)c->runs;
+	p.cases = sel.cases;
+	p.ncases = sel.n;
+	p.m.budget_s = p.m.min_time_s = c->budget_s / (double)c->runs;
+	p.m.warmup_s = 0.01;
+	memset(out, 0, sizeof(*out));
+	rc = run_procs(&p, &self, out, &ctl, err, sizeof(err));
+	ukb_selection_release(&sel);
+	if (rc < 0)
+		error("%s", err);
+	if (!rc && (out->nresults != 1 || out->results[0].status != UKB_OK))
+		rc = -1, error("cannot measure lab.spin: %s",
+			       out->nresults ? out->results[0].reason : "no result");
+	/* the comparisons pair results by name: make A' and the others A's */
+	if (!rc)
+		snprintf(out->results[0].name, sizeof(out->results[0].name), "lab.spin");
+	return rc;
+}
 
-				sorted[j] = sorted[j - 1];
-				sorted[j - 1] = tmp;
-			}
-		printf("%-6s %8lu %8zu %7.0f%% %11.0f%%   %+.2f%%  %s\n", size_name[s], rounds,
-		       flagged[s], 100 * rate, 100.0 * (double)significant[s] / (double)rounds,
-		       100 * sorted[rounds / 2], s == AA ? "(false alarms)" : "(detections)");
-		if (s != AA && smallest < 0 && rate >= 0.9)
-			smallest = s;
+struct tally {
+	size_t flagged[NRUNS];
+	double *mde, *logmean, *within;
+	size_t nmde, nlog;
+};
+
+/* Compares the runs of one round, as `compare` would, into @t. */
+static void tally_round(const struct rec_run *runs, const struct cmp_opts *o, struct tally *t)
+{
+	for (int k = A2; k < NRUNS; k++) {
+		struct cmp_row *rows;
+		size_t n;
+
+		compare_runs(&runs[A1], &runs[k], o, &rows, &n);
+		if (n && rows[0].ok) {
+			int aa = k == A2;
+
+			t->flagged[k] +=
+			    aa ? rows[0].verdict == UKB_IMPROVED || rows[0].verdict == UKB_REGRESSED
+			       : rows[0].verdict == UKB_REGRESSED;
+			if (aa)
+				t->mde[t->nmde++] = rows[0].c.mde;
+		}
+		free(rows);
 	}
-	printf("\nfalse-alarm rate on A/A: %.0f%%\n", 100.0 * (double)flagged[AA] / (double)rounds);
-	if (smallest > 0)
-		printf("on this machine, changes below %s are not reliably told from noise (at "
-		       "this budget and threshold)\n",
-		       size_name[smallest] + 1);
+	for (int k = A1; k <= A2; k++) {
+		const struct rec_result *r = &runs[k].results[0];
+		double rel = r->between_sd / r->stats.mean;
+
+		t->logmean[t->nlog] = log(r->stats.mean);
+		t->within[t->nlog++] = rel * rel / (double)r->nproc;
+	}
+}
+
+/* The variance of a run's log mean between runs, beyond its processes'. */
+static double floor_of(const struct tally *t)
+{
+	struct ukb_stats st;
+	double w = 0, f;
+
+	if (t->nlog < 2 || ukb_stats_compute(t->logmean, t->nlog, &st))
+		return 0;
+	for (size_t i = 0; i < t->nlog; i++)
+		w += t->within[i];
+	f = st.stddev * st.stddev - w / (double)t->nlog;
+	return f > 0 ? sqrt(f) : 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void print_rates(const struct calibrate_cli *c, struct tally *t, double floor)
+{
+	qsort(t->mde, t->nmde, sizeof(double), cmp_double);
+	printf("%-8s %8s %8s %8s\n", "change", "rounds", "flagged", "rate");
+	for (int k = A2; k < NRUNS; k++)
+		printf("%-8s %8lu %8zu %7.0f%%  %s\n", run_label[k], c->rounds, t->flagged[k],
+		       100.0 * (double)t->flagged[k] / (double)c->rounds,
+		       k == A2 ? "(false alarms)" : "(detections)");
+	printf("\nminimum detectable effect of one run against another (80%% power), median "
+	       "over rounds: %.2f%%\n",
+	       t->nmde ? 100 * t->mde[t->nmde / 2] : NAN);
+	printf("between runs at different times, a run's mean moves by %.2f%% (SD) beyond what "
+	       "its\nprocesses show: the floor compare adds for this host\n",
+	       100 * floor);
+}
+
+static int store_floor(const struct calibrate_cli *c, double floor)
+{
+	struct store_floor f = { .floor = floor, .rounds = (unsigned)c->rounds };
+	char path[4096], err[1024];
+	struct ukb_env env;
+	struct store *st;
+	time_t now = time(NULL);
+	int ret;
+
+	if (c->no_store)
+		return 0;
+	st = store_open_cli(c->db, path, sizeof(path));
+	if (!st)
+		return -1;
+	ukb_env_capture(&env);
+	strftime(f.started, sizeof(f.started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	ret = store_floor_put(st, env.hostname, &f, err, sizeof(err));
+	if (ret)
+		error("%s", err);
 	else
-		printf("on this machine, even 5%% changes are not reliably told from noise at this "
-		       "budget: raise --budget\n");
+		printf("stored for host '%s' in %s\n", env.hostname, path);
+	store_close(st);
+	return ret;
+}
+
+/* Every round: five runs in a shuffled order, then their comparisons. */
+static int measure_rounds(const struct calibrate_cli *c, const struct cmp_opts *o, struct tally *t)
+{
+	unsigned long seed = (unsigned long)time(NULL);
+
+	for (unsigned long r = 0; r < c->rounds && !stop_signal; r++) {
+		struct rec_run runs[NRUNS];
+		int order[NRUNS] = { A1, A2, S2, S5, S10 }, rc = 0;
+
+		for (int i = NRUNS - 1; i > 0; i--) {
+			int j = (int)((seed = seed * 6364136223846793005ul + 1) >> 33) % (i + 1);
+			int x = order[i];
+
+			order[i] = order[j];
+			order[j] = x;
+		}
+		memset(runs, 0, sizeof(runs));
+		for (int i = 0; i < NRUNS && !rc; i++)
+			rc = one_run(c, run_variant[order[i]], &runs[order[i]]);
+		if (!rc)
+			tally_round(runs, o, t);
+		for (int i = 0; i < NRUNS; i++)
+			rec_run_release(&runs[i]);
+		if (rc)
+			return -1;
+		if (isatty(STDERR_FILENO))
+			fprintf(stderr, "\rround %lu/%lu", r + 1, c->rounds);
+	}
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+	return stop_signal ? 128 + (int)stop_signal : 0;
 }
 
 int cmd_calibrate(int argc, char **argv)
 {
-	struct calibrate_cli cli = { .rounds = 10, .budget_s = 0.2, .threshold = 0.01 };
-	const struct ukb_bench *spin;
-	struct ukb_measure_opts o;
-	struct ukb_clock_info clk;
-	unsigned long rounds;
-	double threshold, change[NSIZES][1000];
-	size_t flagged[NSIZES] = { 0 }, significant[NSIZES] = { 0 };
-	int mwu, first, rc;
+	struct calibrate_cli c = { .rounds = 10, .runs = 5, .budget_s = 0.75, .threshold = 0.01 };
+	struct cmp_opts o = { .alpha = 0.05, .limit = -1 };
+	struct tally t = { 0 };
+	struct sigaction sa;
+	int first, rc;
 
-	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &cli, &first);
+	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &c, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	ukb_measure_opts_init(&o);
-	o.budget_s = cli.budget_s;
-	o.warmup_s = 0.02;
-	rounds = cli.rounds;
-	threshold = cli.threshold;
-	mwu = cli.mwu;
 	if (first < argc) {
 		error("'ukbench calibrate' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
-	spin = ukb_registry_find("lab.spin");
-	if (!spin || ukb_clock_probe(&clk))
-		return UKB_EXIT_FAIL;
-	/* a fixed sample count keeps every comparison equally strong */
-	o.precision = 0;
-	o.min_samples = 20;
+	o.threshold = c.threshold;
+	t.mde = calloc(c.rounds, sizeof(double));
+	t.logmean = calloc(2 * c.rounds, sizeof(double));
+	t.within = calloc(2 * c.rounds, sizeof(double));
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	printf("calibrate: lab.spin, %lu rounds of 5 runs, each %lu fresh processes and %g s, "
+	       "verdict at p < 0.05 and beyond %g%%, no floor\n\n",
+	       c.rounds, c.runs, c.budget_s, 100 * c.threshold);
+	rc = t.mde && t.logmean && t.within ? measure_rounds(&c, &o, &t) : -1;
+	if (!rc) {
+		double floor = floor_of(&t);
 
-	printf("calibrate: lab.spin, %lu rounds, %g s per measurement, %s (p < 0.05), noise "
-	       "threshold %g%%\n\n",
-	       rounds, o.budget_s, mwu ? "Mann-Whitney U test" : "Welch's t-test", 100 * threshold);
-	for (unsigned long r = 0; r < rounds; r++) {
-		/* A, A', and the three slowed copies, measured interleaved */
-		const struct ukb_variant *const v[NSIZES + 1] = {
-			&spin->variants[0], &spin->variants[0], &spin->variants[1],
-			&spin->variants[2], &spin->variants[3],
-		};
-		struct ukb_result res[NSIZES + 1];
-		int bad = 0;
-
-		if (ukb_measure_interleaved(spin, v, &spin->paths[0], NSIZES + 1, &o, &clk, res))
-			return UKB_EXIT_FAIL;
-		for (int i = 0; i <= NSIZES; i++)
-			if (res[i].status != UKB_OK && !bad++)
-				error("cannot measure lab.spin: %s", res[i].reason);
-		for (int sz = AA; !bad && sz < NSIZES; sz++) {
-			struct ukb_cmp cmp;
-			enum ukb_verdict vd;
-
-			ukb_compare(res[0].samples, res[0].nsamples, res[sz + 1].samples,
-				    res[sz + 1].nsamples, &cmp);
-			vd = ukb_verdict_of(cmp.change, mwu ? cmp.p_mwu : cmp.p_welch, 0.05,
-					    threshold);
-			change[sz][r] = cmp.change;
-			/* significant at all, in the direction of the change made */
-			if ((mwu ? cmp.p_mwu : cmp.p_welch) < 0.05 && (sz == AA || cmp.change > 0))
-				significant[sz]++;
-			if (sz == AA ? vd == UKB_IMPROVED || vd == UKB_REGRESSED
-				     : vd == UKB_REGRESSED)
-				flagged[sz]++;
-		}
-		for (int i = 0; i <= NSIZES; i++)
-			ukb_result_release(&res[i]);
-		if (bad)
-			return UKB_EXIT_FAIL;
-		if (isatty(STDERR_FILENO))
-			fprintf(stderr, "\rround %lu/%lu", r + 1, rounds);
+		print_rates(&c, &t, floor);
+		rc = store_floor(&c, floor);
+	} else if (rc > 0) {
+		error("interrupted by signal %d; nothing stored", rc - 128);
 	}
-	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "\r\033[K");
-
-	print_rates(rounds, change, flagged, significant);
-	return UKB_EXIT_OK;
+	free(t.mde);
+	free(t.logmean);
+	free(t.within);
+	return rc > 0 ? rc : rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 }

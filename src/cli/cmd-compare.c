@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd-compare.c - `ukbench compare A B [C...]`: the change of each path
- * against the base run A, with its 95% CI, p-values of both tests, and a
- * verdict; a geometric mean of the ratios; an exit status for CI.
+ * cmd-compare.c - `ukbench compare BASE OTHER [OTHER...] [PATTERN...]`: the
+ * change of each path against the base run, with its interval, the
+ * minimum detectable effect and a verdict from one method
+ * (src/report/comparison.c); a geometric mean of the ratios; and for
+ * automation, three answers: regressed (1), not regressed (0), cannot tell
+ * at this machine's detectable effect (125, git bisect's "skip").
  */
+#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,22 +20,22 @@
 #include "output.h"
 #include "runref.h"
 
-struct compare_opts {
-	struct cmp_opts c;
-	double fail_pct; /* < 0: off */
-	int all;
-	const char *db;
-};
-
-enum { O_THRESHOLD = 1, O_TEST, O_ALPHA, O_FAIL, O_ALL, O_DB };
+enum { O_THRESHOLD = 1, O_ALPHA, O_FAIL, O_BISECT, O_ALL, O_FLOOR, O_NO_FLOOR, O_DB };
 
 static const struct opt compare_opts_table[] = {
 	{ "threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD },
-	{ "test", 0, "welch|mwu", "the test behind the verdict (default welch)", O_TEST },
 	{ "alpha", 0, "P", "significance level (default 0.05)", O_ALPHA },
-	{ "fail-on-regression", 0, "PCT", "exit 1 when a path regressed by more than PCT%",
+	{ "fail-on-regression", 0, "PCT",
+	  "exit 1 when a path regressed by more than PCT%, 125\nwhen a path cannot be told "
+	  "from noise at PCT%, else 0",
 	  O_FAIL },
-	{ "all", 0, NULL, "pool every run of a label", O_ALL },
+	{ "bisect", 0, "PCT", "the same, for 'git bisect run': 0 good, 1 bad, 125 skip", O_BISECT },
+	{ "all", 0, NULL, "pool every run of a label (one observation per boot)", O_ALL },
+	{ "floor", 0, "PCT",
+	  "variation between runs to add to each interval, in %\n"
+	  "(default: what 'ukbench calibrate' stored for the host)",
+	  O_FLOOR },
+	{ "no-floor", 0, NULL, "add no floor: the interval of the processes alone", O_NO_FLOOR },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ NULL },
 };
@@ -39,27 +43,43 @@ static const struct opt compare_opts_table[] = {
 const struct command cmd_compare_def = {
 	.name = "compare",
 	.fn = cmd_compare,
-	.summary = "compare runs: change, 95% CI, p-value, verdict",
-	.synopsis = "[options] BASE OTHER [OTHER...]",
-	.about = "Compares each benchmark path of OTHER with BASE: both figures (mean ns per\n"
-		 "call), the change in % with its 95% confidence interval, the p-values of\n"
-		 "Welch's t-test and of the Mann-Whitney U test, and a verdict:\n"
+	.summary = "compare runs: change, 95% CI, MDE, verdict",
+	.synopsis = "[options] BASE OTHER [OTHER...] [PATTERN...]",
+	.about = "Compares each benchmark path of OTHER with BASE on their per-process means:\n"
+		 "both figures, the change in % with its 95% confidence interval, the minimum\n"
+		 "detectable effect (MDE, 80% power), the p-value and a verdict, all from one\n"
+		 "method (Welch's t on the log ratio), so that interval and verdict agree:\n"
 		 "  improved / regressed   significant (p < alpha) and beyond the threshold\n"
 		 "  within noise           significant but smaller than the threshold\n"
 		 "  no change              not significant\n"
-		 "A '*' marks a significant change. The last line is the geometric mean of\n"
-		 "the ratios over the paths measured in both runs.\n"
+		 "  unreplicated           a side measured in one process (run --runs 1)\n"
+		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
 		 "\n"
-		 "A run is an id (12, #12), a label (the latest run with it; --all pools\n"
-		 "every run with it), or a ukbench JSON file.",
+		 "A run is an id (12, #12), a label (the latest run with it; --all pools every\n"
+		 "run with it, each boot one observation), or a ukbench JSON file. Arguments\n"
+		 "after the first two that name no run are patterns (NAME[/PATH], as for run).",
 	.opts = compare_opts_table,
-	.footer = "exit status: 0, or 1 with --fail-on-regression when a path regressed beyond\n"
-		  "it or when the runs share no path; 2 for bad usage or an unreadable run.\n"
-		  "\n"
-		  "examples:\n"
-		  "  ukbench compare before after\n"
-		  "  ukbench compare 12 13 14 --threshold 2\n"
-		  "  ukbench compare baseline.json after --fail-on-regression 5\n",
+	.footer =
+	    "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
+	    "regressed beyond the limit, 125 when a path cannot be told from noise at it;\n"
+	    "1 when the runs share no path; 2 for bad usage or an unreadable run.\n"
+	    "\n"
+	    "examples:\n"
+	    "  ukbench compare before after\n"
+	    "  ukbench compare before after 'time.*/vdso' syscall.null\n"
+	    "  ukbench compare --all v6.17 v6.18\n"
+	    "  git bisect run sh -c 'make && ukbench run -l $(git rev-parse --short HEAD) \\\n"
+	    "      syscall.null && ukbench compare --bisect 3 good HEAD-label syscall.null'\n",
+};
+
+struct compare_opts {
+	struct cmp_opts c;
+	double floor_pct; /* --floor; < 0: the stored one */
+	int all, no_floor;
+	const char *db;
+	char floor_from[96];
+	char **pats;
+	int npats;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -73,17 +93,20 @@ static int set_option(void *ctx, int id, const char *arg)
 			return -1;
 		o->c.threshold = d / 100;
 		return 0;
-	case O_TEST:
-		if (strcmp(arg, "welch") && strcmp(arg, "mwu")) {
-			error("unknown test '%s': use welch or mwu", arg);
-			return -1;
-		}
-		o->c.test = strcmp(arg, "welch") ? CMP_MWU : CMP_WELCH;
-		return 0;
 	case O_ALPHA:
 		return parse_double("--alpha", arg, 1e-9, 0.5, &o->c.alpha);
 	case O_FAIL:
-		return parse_double("--fail-on-regression", arg, 0, 1000, &o->fail_pct);
+	case O_BISECT:
+		if (parse_double(id == O_FAIL ? "--fail-on-regression" : "--bisect", arg, 0, 1000,
+				 &d))
+			return -1;
+		o->c.limit = d / 100;
+		return 0;
+	case O_FLOOR:
+		return parse_double("--floor", arg, 0, 100, &o->floor_pct);
+	case O_NO_FLOOR:
+		o->no_floor = 1;
+		return 0;
 	case O_ALL:
 		o->all = 1;
 		return 0;
@@ -99,10 +122,10 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 {
 	int rc;
 
-	o->c.test = CMP_WELCH;
 	o->c.alpha = 0.05;
 	o->c.threshold = 0.01;
-	o->fail_pct = -1;
+	o->c.limit = -1;
+	o->floor_pct = -1;
 	rc = opts_parse(&cmd_compare_def, argc, argv, 0, set_option, o, first);
 	if (rc)
 		return rc;
@@ -112,6 +135,35 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 		return -1;
 	}
 	return 0;
+}
+
+/* The floor: --floor, else what calibrate stored for the base's host. */
+static void choose_floor(struct compare_opts *o, struct store *st, const struct rec_run *a,
+			 const struct rec_run *b)
+{
+	struct store_floor f;
+	char err[256];
+
+	if (o->no_floor) {
+		snprintf(o->floor_from, sizeof(o->floor_from), "--no-floor");
+		return;
+	}
+	if (o->floor_pct >= 0) {
+		o->c.floor = o->floor_pct / 100;
+		snprintf(o->floor_from, sizeof(o->floor_from), "--floor");
+		return;
+	}
+	if (strcmp(a->host, b->host)) {
+		snprintf(o->floor_from, sizeof(o->floor_from), "the runs are of two hosts");
+		return;
+	}
+	if (st && !store_floor_get(st, a->host, &f, err, sizeof(err))) {
+		o->c.floor = f.floor;
+		snprintf(o->floor_from, sizeof(o->floor_from), "ukbench calibrate, %s, %u rounds",
+			 f.started, f.rounds);
+		return;
+	}
+	snprintf(o->floor_from, sizeof(o->floor_from), "'ukbench calibrate' measures it");
 }
 
 static void pct(char *buf, size_t len, double v)
@@ -127,74 +179,185 @@ static void pvalue(char *buf, size_t len, double p)
 		snprintf(buf, len, "%.3f", p);
 }
 
-/* Prints one comparison; returns the number of paths regressed beyond @fail. */
-static size_t print_block(const struct rec_run *a, const char *da, const struct rec_run *b,
-			  const char *db, const struct compare_opts *o, int color, size_t *both)
+/* What automation is told, path by path, against the limit. */
+static void summarize(const struct cmp_row *rows, size_t n, const struct compare_opts *o)
+{
+	size_t count[3] = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].ok)
+			count[rows[i].outcome]++;
+	printf("\nagainst a limit of %g%%: %zu regressed beyond it, %zu within it, %zu cannot be "
+	       "told\nfrom noise at it (MDE or interval reaching it)\n",
+	       100 * o->c.limit, count[CMP_REGRESSED], count[CMP_NOT_REGRESSED],
+	       count[CMP_CANNOT_TELL]);
+}
+
+/* Reads a label or an environment member of a run's description. */
+static void env_member(const struct rec_run *r, const char *key, char *buf, size_t len)
+{
+	struct json_object *env = json_tokener_parse(r->environment ? r->environment : "{}");
+	const char *v = json_object_get_string(json_object_object_get(env, key));
+
+	snprintf(buf, len, "%s", v ? v : "");
+	json_object_put(env);
+}
+
+/* The replication of a run's paths: "5 processes", "3 boots", "1 process". */
+static void replication(const struct rec_run *r, char *buf, size_t len)
+{
+	size_t procs = 0, boots = 0;
+
+	for (size_t i = 0; i < r->nresults; i++) {
+		if (r->results[i].nproc > procs)
+			procs = r->results[i].nproc;
+		if (r->results[i].boots > boots)
+			boots = r->results[i].boots;
+	}
+	if (boots >= 2)
+		snprintf(buf, len, "%zu boots", boots);
+	else
+		snprintf(buf, len, "%zu process%s", procs ? procs : 1, procs > 1 ? "es" : "");
+}
+
+static void header(const struct rec_run *a, const char *da, const struct rec_run *b, const char *db,
+		   const struct compare_opts *o)
+{
+	char ra[32], rb[32], ba[40], bb[40];
+
+	replication(a, ra, sizeof(ra));
+	replication(b, rb, sizeof(rb));
+	env_member(a, "boot_id", ba, sizeof(ba));
+	env_member(b, "boot_id", bb, sizeof(bb));
+	printf("base  %s: %s, %s, Linux %s, %s\n", da, a->started, a->host, a->kernel_release, ra);
+	printf("other %s: %s, %s, Linux %s, %s\n", db, b->started, b->host, b->kernel_release, rb);
+	printf("change = other/base - 1 of the means of process means; its %g%% CI, p and verdict\n"
+	       "from one method: Welch's t on the log ratio (delta method); MDE: the change\n"
+	       "detected with 80%% power; verdict beyond a noise threshold of %g%%\n",
+	       100 * (1 - o->c.alpha), 100 * o->c.threshold);
+	if (o->c.floor > 0)
+		printf("floor: runs of this host move by %.2f%% between runs (%s), added to each "
+		       "interval\n",
+		       100 * o->c.floor, o->floor_from);
+	else
+		printf("floor: none known for this host (%s): the intervals cover the variation\n"
+		       "between processes, not between runs made at different times\n",
+		       o->floor_from);
+	if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
+		printf("both runs in one boot: a change between kernels also moves what a reboot "
+		       "moves\n");
+	else if (!strchr(ra, 'b') || !strchr(rb, 'b'))
+		printf("one boot per side: the variation between boots was not measured (--all "
+		       "pools the\nruns of a label, one observation per boot)\n");
+	printf("\n");
+}
+
+/* One path's row. */
+static void print_row(const struct cmp_row *r, const struct compare_opts *o, int color)
+{
+	const struct rec_result *x = r->a ? r->a : r->b;
+	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16];
+	const char *col = "", *end = "";
+
+	if (!r->ok) {
+		const char *why = !r->a			   ? "only in the other run"
+				  : !r->b		   ? "not in the other run"
+				  : r->a->status != UKB_OK ? "base not measured"
+				  : r->b->status != UKB_OK ? "other not measured"
+							   : "too few samples";
+
+		printf("%-35s %-8s %11s %11s %10s  %s\n", x->name, x->path, "-", "-", "-", why);
+		return;
+	}
+	format_ns(fa, sizeof(fa), r->c.mean_a);
+	format_ns(fb, sizeof(fb), r->c.mean_b);
+	pct(ch, sizeof(ch), r->c.change);
+	pct(lo, sizeof(lo), r->c.ci_lo);
+	pct(hi, sizeof(hi), r->c.ci_hi);
+	snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+	snprintf(mde, sizeof(mde), "%.2f%%", 100 * r->c.mde);
+	pvalue(pw, sizeof(pw), r->c.p_welch);
+	pvalue(pm, sizeof(pm), r->c.p_mwu);
+	if (color && r->replicated && r->verdict == UKB_IMPROVED)
+		col = "\033[32m", end = "\033[0m";
+	else if (color && r->replicated && r->verdict == UKB_REGRESSED)
+		col = "\033[31m", end = "\033[0m";
+	printf("%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s  %s%s%s\n", x->name, x->path, fa, fb,
+	       ch, r->c.p_welch < o->c.alpha ? "*" : " ", ci, mde, pw, pm, col, cmp_verdict_name(r),
+	       end);
+}
+
+/* Keeps the rows whose path matches a pattern (all when none). */
+static int wanted(const struct cmp_row *r, char **pats, int npats)
+{
+	const struct rec_result *x = r->a ? r->a : r->b;
+
+	for (int i = 0; i < npats; i++)
+		if (pattern_matches(pats[i], x->name, x->benchmark, x->path))
+			return 1;
+	return !npats;
+}
+
+/*
+ * Prints one comparison; returns the exit status automation gets for it
+ * (0, 1, 125), and in *@both the paths compared.
+ */
+static int print_block(const struct rec_run *a, const char *da, const struct rec_run *b,
+		       const char *db, const struct compare_opts *o, int color, size_t *both)
 {
 	struct cmp_row *rows;
-	size_t n, bad = 0, ng = 0, npp = 0;
+	size_t n, ng = 0, unrep = 0, k = 0;
 	double *changes;
+	int status;
 
-	*both = compare_runs(a, b, &o->c, &rows, &n);
-	printf("base  %s: %s, %s, Linux %s\n", da, a->started, a->host, a->kernel_release);
-	printf("other %s: %s, %s, Linux %s\n", db, b->started, b->host, b->kernel_release);
-	printf("verdict by %s (p < %g), noise threshold %g%%; change = other/base - 1,\n"
-	       "95%% CI by the delta method on the ratio of means\n\n",
-	       cmp_test_name(o->c.test), o->c.alpha, 100 * o->c.threshold);
-	printf("%-35s %-8s %11s %11s %10s  %-21s %8s %8s  %s\n", "benchmark", "path", "base ns",
-	       "other ns", "change", "95% CI", "p(welch)", "p(mwu)", "verdict");
+	compare_runs(a, b, &o->c, &rows, &n);
+	for (size_t i = 0; i < n; i++)
+		if (wanted(&rows[i], o->pats, o->npats))
+			rows[k++] = rows[i];
+	n = k;
+	header(a, da, b, db, o);
+	printf("%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s  %s\n", "benchmark", "path", "base ns",
+	       "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "verdict");
 	changes = calloc(n + 1, sizeof(*changes));
 	for (size_t i = 0; i < n && changes; i++) {
-		const struct cmp_row *r = &rows[i];
-		const struct rec_result *x = r->a ? r->a : r->b;
-		char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], pw[16], pm[16];
-		const char *col = "", *end = "";
-
-		if (!r->ok) {
-			const char *why = !r->a			   ? "only in the other run"
-					  : !r->b		   ? "not in the other run"
-					  : r->a->status != UKB_OK ? "base not measured"
-					  : r->b->status != UKB_OK ? "other not measured"
-								   : "too few samples";
-
-			printf("%-35s %-8s %11s %11s %10s  %s\n", x->name, x->path, "-", "-", "-",
-			       why);
+		print_row(&rows[i], o, color);
+		if (!rows[i].ok)
 			continue;
-		}
-		format_ns(fa, sizeof(fa), r->c.mean_a);
-		format_ns(fb, sizeof(fb), r->c.mean_b);
-		pct(ch, sizeof(ch), r->c.change);
-		pct(lo, sizeof(lo), r->c.ci_lo);
-		pct(hi, sizeof(hi), r->c.ci_hi);
-		snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
-		pvalue(pw, sizeof(pw), r->c.p_welch);
-		pvalue(pm, sizeof(pm), r->c.p_mwu);
-		if (color && r->verdict == UKB_IMPROVED) {
-			col = "\033[32m";
-			end = "\033[0m";
-		} else if (color && r->verdict == UKB_REGRESSED) {
-			col = "\033[31m";
-			end = "\033[0m";
-		}
-		printf("%-35s %-8s %11s %11s %9s%s  %-21s %8s %8s  %s%s%s\n", x->name, x->path, fa,
-		       fb, ch, r->p < o->c.alpha ? "*" : " ", ci, pw, pm, col,
-		       ukb_verdict_name(r->verdict), end);
-		changes[ng++] = r->c.change;
-		npp += r->per_process;
-		if (o->fail_pct >= 0 && r->verdict == UKB_REGRESSED &&
-		    100 * r->c.change > o->fail_pct)
-			bad++;
+		changes[ng++] = rows[i].c.change;
+		unrep += !rows[i].replicated;
 	}
-	if (npp)
-		printf("\n%zu path%s compared on per-process means (runs repeated in fresh "
-		       "processes with --runs), %zu on batch samples\n",
-		       npp, npp > 1 ? "s" : "", ng - npp);
+	if (unrep)
+		printf(
+		    "\nwarning: %zu path%s measured in one process on a side (run --runs 1): "
+		    "compared on\nbatches, which cannot show how much another process would "
+		    "differ; no verdict\nof improved or regressed is given (rerun with --runs 5, "
+		    "the default)\n",
+		    unrep, unrep > 1 ? "s" : "");
 	if (ng)
 		printf("\ngeometric mean of other/base over %zu paths: %.4f (%+.2f%%)\n", ng,
 		       ukb_geomean_ratio(changes, ng), 100 * (ukb_geomean_ratio(changes, ng) - 1));
+	status = cmp_exit_status(rows, n);
+	if (o->c.limit >= 0)
+		summarize(rows, n, o);
+	*both = ng;
 	free(changes);
 	free(rows);
-	return bad;
+	return status;
+}
+
+/* Splits the operands: runs, then patterns; loads the runs. 0 or -1. */
+static int load_runs(struct compare_opts *o, struct store *st, int argc, char **argv,
+		     struct rec_run *runs, char (*desc)[256], int *nrun)
+{
+	*nrun = 2;
+	while (*nrun < argc && runref_names_run(st, argv[*nrun]))
+		(*nrun)++;
+	o->pats = argv + *nrun;
+	o->npats = argc - *nrun;
+	for (int i = 0; i < *nrun; i++)
+		if (runref_load(st, argv[i], o->all, &runs[i], desc[i], sizeof(desc[i])))
+			return -1;
+	return 0;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -203,43 +366,37 @@ int cmd_compare(int argc, char **argv)
 	struct rec_run *runs;
 	struct store *st;
 	char path[4096], (*desc)[256];
-	int nrun, first, ret = UKB_EXIT_USAGE;
-	size_t bad = 0, both;
+	int nrun = 0, first, ret, status = 0;
+	size_t both;
 
 	ret = parse(argc, argv, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	ret = UKB_EXIT_USAGE;
-	nrun = argc - first;
-	runs = calloc((size_t)nrun, sizeof(*runs));
-	desc = calloc((size_t)nrun, sizeof(*desc));
-	if (!runs || !desc) {
-		free(runs);
-		free(desc);
-		return UKB_EXIT_FAIL;
-	}
-	st = store_open_cli(o.db, path, sizeof(path));
-	if (!st)
+	runs = calloc((size_t)(argc - first), sizeof(*runs));
+	desc = calloc((size_t)(argc - first), sizeof(*desc));
+	st = runs && desc ? store_open_cli(o.db, path, sizeof(path)) : NULL;
+	if (!st || load_runs(&o, st, argc - first, argv + first, runs, desc, &nrun))
 		goto out;
-	for (int i = 0; i < nrun; i++)
-		if (runref_load(st, argv[first + i], o.all, &runs[i], desc[i], sizeof(desc[i])))
-			goto out;
 	ret = UKB_EXIT_OK;
 	for (int i = 1; i < nrun; i++) {
+		int s;
+
 		if (i > 1)
 			printf("\n");
-		bad += print_block(&runs[0], desc[0], &runs[i], desc[i], &o, isatty(STDOUT_FILENO),
-				   &both);
+		choose_floor(&o, st, &runs[0], &runs[i]);
+		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o, isatty(STDOUT_FILENO),
+				&both);
 		if (!both) {
-			error("%s and %s share no measured benchmark path", desc[0], desc[i]);
+			error("%s and %s share no measured benchmark path%s", desc[0], desc[i],
+			      o.npats ? " that matches" : "");
 			ret = UKB_EXIT_FAIL;
 		}
+		if (s == 1 || (s == 125 && status == 0))
+			status = s;
 	}
-	if (bad) {
-		fprintf(stderr, "%zu path%s regressed by more than %g%%\n", bad, bad > 1 ? "s" : "",
-			o.fail_pct);
-		ret = UKB_EXIT_FAIL;
-	}
+	if (ret == UKB_EXIT_OK && o.c.limit >= 0)
+		ret = status;
 out:
 	for (int i = 0; i < nrun; i++)
 		rec_run_release(&runs[i]);

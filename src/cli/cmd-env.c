@@ -62,6 +62,7 @@ static void print_text(const struct ukb_env *e)
 	printf("smt              %s\n", e->smt);
 	printf("virtualization   %s\n", e->virtualization);
 	printf("perf_paranoid    %s\n", e->perf_event_paranoid);
+	printf("boot id          %s\n", e->boot_id);
 	printf("libc             %s\n", e->libc);
 	printf("compiler         %s\n", e->compiler);
 	printf("load average     %.2f %.2f %.2f\n", e->loadavg[0], e->loadavg[1], e->loadavg[2]);

@@ -35,11 +35,13 @@ const struct command cmd_history_def = {
 		 "one series per host, oldest first: run, time, label, kernel, mean ns per\n"
 		 "call and its CI, the change from the previous run, and change points.\n"
 		 "\n"
-		 "Change points: at each boundary between two runs, the runs of a window\n"
-		 "before it and of a window after it are compared (Welch's t-test on their\n"
-		 "samples); a boundary is marked when p < 0.01, the step between the mean\n"
-		 "run means is at least the threshold, and no boundary within a window has\n"
-		 "a larger step (the windowed t-test of Apache Otava).",
+		 "Change points: at each boundary between two runs with a full window of\n"
+		 "runs on each side, the run means of the window before it are compared with\n"
+		 "those of the window after it (Mann-Whitney, exact); a boundary is marked\n"
+		 "when p < 0.01, the step between the windows' median run means is at least\n"
+		 "the threshold, and no boundary within a window has a larger step. One run\n"
+		 "that stands out moves one rank, and is not a step; the last window-1 runs\n"
+		 "cannot show one yet.",
 	.opts = history_opts,
 	.footer = "examples:\n"
 		  "  ukbench history time.clock_gettime.monotonic/vdso\n"
@@ -122,8 +124,6 @@ static int print_series(const struct series *s, size_t window, double threshold)
 		return -1;
 	}
 	for (size_t i = 0; i < s->n; i++) {
-		pts[i].samples = s->pts[i].r->samples;
-		pts[i].n = s->pts[i].r->nsamples;
 		pts[i].mean = s->pts[i].r->stats.mean;
 	}
 	if (ukb_changepoints(pts, s->n, window, 0.01, threshold, steps)) {
@@ -154,7 +154,8 @@ static int print_series(const struct series *s, size_t window, double threshold)
 		}
 		printf("\n");
 	}
-	printf("%zu change point%s\n\n", ncp, ncp == 1 ? "" : "s");
+	printf("%zu change point%s%s\n\n", ncp, ncp == 1 ? "" : "s",
+	       s->n < 2 * window ? " (a step needs a full window of runs on each side)" : "");
 	free(pts);
 	free(steps);
 	return 0;

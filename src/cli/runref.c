@@ -3,6 +3,7 @@
  * runref.c - from a name on the command line to a loaded run.
  */
 #include <ctype.h>
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,35 +74,152 @@ static int load_id(struct store *st, long long id, struct rec_run *run, char *de
 	return 0;
 }
 
-/* Appends every result of @src to @dst, pooling samples of equal paths. */
-static int pool(struct rec_run *dst, struct rec_run *src)
+/* The boot a run was measured in ("" when not recorded). */
+static void boot_of(const struct rec_run *run, char *buf, size_t len)
 {
-	for (size_t i = 0; i < src->nresults; i++) {
-		struct rec_result *s = &src->results[i], *d = NULL;
+	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
+	const char *b = json_object_get_string(json_object_object_get(env, "boot_id"));
+
+	snprintf(buf, len, "%s", b && strcmp(b, "unknown") ? b : "");
+	json_object_put(env);
+}
+
+/* The process means of @s (a run of one process counts as one). */
+static const double *means_of(const struct rec_result *s, size_t *n)
+{
+	*n = s->nproc ? s->nproc : 1;
+	return s->nproc ? s->proc_means : &s->stats.mean;
+}
+
+/*
+ * The same path of @n runs into @d (the path of runs[0]): samples pooled,
+ * process means pooled within a boot; with several boots each boot is one
+ * observation, the mean of its processes, since boots differ by more than
+ * processes do.
+ */
+static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char (*boot)[40])
+{
+	const struct rec_result *src[n];
+	size_t nboots = 0, k, total = 0, nm;
+	char seen[64][40];
+	double *out;
+
+	for (size_t i = 0; i < n; i++) {
+		src[i] = i ? rec_find(&runs[i], d->name, d->path) : d;
+		if (src[i] && src[i]->status != UKB_OK)
+			src[i] = NULL;
+		if (src[i])
+			total += src[i]->nproc ? src[i]->nproc : 1;
+	}
+	if (d->status != UKB_OK)
+		return 0;
+	for (size_t i = 0; i < n && nboots < 64; i++) {
+		for (k = 0; k < nboots && strcmp(seen[k], boot[i]); k++)
+			;
+		if (src[i] && k == nboots)
+			snprintf(seen[nboots++], sizeof(seen[0]), "%s", boot[i]);
+	}
+	out = calloc(total + 1, sizeof(*out));
+	if (!out)
+		return -1;
+	d->boots = nboots;
+	k = 0;
+	for (size_t b = 0; b < nboots; b++) {
+		double sum = 0;
+		size_t cnt = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			const double *m;
+
+			if (!src[i] || strcmp(boot[i], seen[b]))
+				continue;
+			m = means_of(src[i], &nm);
+			for (size_t j = 0; j < nm; j++, cnt++) {
+				sum += m[j];
+				if (nboots < 2)
+					out[k++] = m[j];
+			}
+		}
+		if (nboots >= 2)
+			out[k++] = sum / (double)cnt;
+	}
+	for (size_t i = 1; i < n; i++) {
 		double *p;
 
-		for (size_t k = 0; k < dst->nresults; k++)
-			if (!strcmp(dst->results[k].name, s->name) &&
-			    !strcmp(dst->results[k].path, s->path))
-				d = &dst->results[k];
-		if (!d) {
-			/* moved whole: @src no longer owns what @dst now does */
-			if (!rec_take_result(dst, s))
-				return -1;
+		if (!src[i])
 			continue;
-		}
-		if (d->status != UKB_OK || s->status != UKB_OK)
-			continue;
-		p = realloc(d->samples, (d->nsamples + s->nsamples) * sizeof(*p));
-		if (!p)
+		p = realloc(d->samples, (d->nsamples + src[i]->nsamples) * sizeof(*p));
+		if (!p) {
+			free(out);
 			return -1;
-		memcpy(p + d->nsamples, s->samples, s->nsamples * sizeof(*p));
+		}
+		memcpy(p + d->nsamples, src[i]->samples, src[i]->nsamples * sizeof(*p));
 		d->samples = p;
-		d->nsamples += s->nsamples;
-		d->converged = d->converged && s->converged;
-		rec_result_restat(d);
+		d->nsamples += src[i]->nsamples;
+		d->converged = d->converged && src[i]->converged;
 	}
+	free(d->proc_se);
+	free(d->proc_means);
+	d->proc_se = NULL;
+	d->proc_means = out;
+	d->nproc = k;
+	rec_result_restat(d);
 	return 0;
+}
+
+/* Pools @n runs of one label (newest first) into @runs[0]. */
+static int pool(struct rec_run *runs, size_t n)
+{
+	char(*boot)[40] = calloc(n, sizeof(*boot));
+	int ret = 0;
+
+	if (!boot)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		boot_of(&runs[i], boot[i], sizeof(boot[i]));
+	for (size_t r = 0; r < runs[0].nresults && !ret; r++)
+		ret = pool_path(&runs[0].results[r], runs, n, boot);
+	/* paths the newest run lacks, from the older ones */
+	for (size_t i = 1; i < n && !ret; i++)
+		for (size_t r = 0; r < runs[i].nresults && !ret; r++) {
+			struct rec_result *s = &runs[i].results[r];
+
+			if (rec_find(&runs[0], s->name, s->path))
+				continue;
+			if (!rec_take_result(&runs[0], s))
+				ret = -1;
+			else
+				ret = pool_path(&runs[0].results[runs[0].nresults - 1], runs + i,
+						n - i, boot + i);
+		}
+	free(boot);
+	return ret;
+}
+
+/* Loads the runs of @list (newest first) and pools them into @run. */
+static int load_all(struct store *st, const struct store_run *list, size_t n, struct rec_run *run)
+{
+	struct rec_run *runs = calloc(n, sizeof(*runs));
+	char err[1024];
+	int ret = 0;
+
+	if (!runs)
+		return error("out of memory"), -1;
+	for (size_t i = 0; i < n && !ret; i++)
+		if ((ret = store_load(st, list[i].id, &runs[i], err, sizeof(err))))
+			error("%s", err);
+	if (!ret && pool(runs, n)) {
+		error("out of memory");
+		ret = -1;
+	}
+	if (!ret) {
+		*run = runs[0];
+		memset(&runs[0], 0, sizeof(runs[0]));
+	}
+	for (size_t i = 0; i < n; i++)
+		rec_run_release(&runs[i]);
+	free(runs);
+	return ret ? -1 : 0;
 }
 
 static int load_label(struct store *st, const char *label, int all, struct rec_run *run, char *desc,
@@ -145,24 +263,9 @@ static int load_label(struct store *st, const char *label, int all, struct rec_r
 		ret = load_id(st, list[0].id, run, desc, desclen);
 		goto out;
 	}
-	if (load_id(st, list[0].id, run, desc, desclen))
+	ret = load_all(st, list, n, run);
+	if (ret)
 		goto out;
-	for (size_t i = 1; i < n; i++) {
-		struct rec_run more;
-
-		if (store_load(st, list[i].id, &more, err, sizeof(err))) {
-			error("%s", err);
-			rec_run_release(run);
-			goto out;
-		}
-		if (pool(run, &more)) {
-			error("out of memory");
-			rec_run_release(&more);
-			rec_run_release(run);
-			goto out;
-		}
-		rec_run_release(&more);
-	}
 	snprintf(desc, desclen, "'%s' (%zu runs pooled)", label, n);
 	ret = 0;
 out:
@@ -194,4 +297,22 @@ int runref_load(struct store *st, const char *ref, int all, struct rec_run *run,
 		return -1;
 	}
 	return load_label(st, ref, all, run, desc, desclen);
+}
+
+int runref_names_run(struct store *st, const char *ref)
+{
+	struct store_filter f = { .label = ref, .limit = 1 };
+	struct store_run *list = NULL;
+	char err[256];
+	size_t n = 0;
+
+	if (!strncmp(ref, "file:", 5) || !strncmp(ref, "id:", 3) || !strncmp(ref, "label:", 6) ||
+	    access(ref, F_OK) == 0)
+		return 1;
+	if (all_digits(ref) || (ref[0] == '#' && all_digits(ref + 1)))
+		return 1;
+	if (!st || strpbrk(ref, "*?[") || store_list(st, &f, &list, &n, err, sizeof(err)))
+		return 0;
+	free(list);
+	return n > 0;
 }

@@ -24,6 +24,12 @@
 int runref_load(struct store *st, const char *ref, int all, struct rec_run *run, char *desc,
 		size_t desclen);
 
+/*
+ * Does @ref name a run: an existing file, an id or a label with a run in
+ * @st? Nothing is printed; for telling runs from patterns.
+ */
+int runref_names_run(struct store *st, const char *ref);
+
 /* Loads a ukbench JSON file; 0 or -1 (printed). */
 int runref_load_file(const char *path, struct rec_run *run, char *desc, size_t desclen);
 

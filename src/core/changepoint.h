@@ -2,16 +2,21 @@
 /*
  * changepoint.h - steps in a series of runs.
  *
- * A windowed t-test, after the method Apache Otava (formerly Hunter)
- * describes for performance histories: at each boundary between run k-1
- * and run k, the runs of a window before it are set against the runs of a
- * window after it. The boundary is a change point when
- *   - Welch's t-test on the two windows' samples gives p < alpha, and
- *   - the step, the mean of the after-window's run means over the mean of
- *     the before-window's minus one, is at least the noise threshold, and
+ * A windowed test on run-level figures, after the method Apache Otava
+ * (formerly Hunter) describes for performance histories: at each boundary
+ * between run k-1 and run k, the means of a full window of runs before it
+ * are set against the means of a full window after it. The boundary is a
+ * change point when
+ *   - both windows are full (no step is called at the ends of the series,
+ *     where one side holds fewer runs than a window),
+ *   - the Mann-Whitney U test on the two windows' run means gives
+ *     p < alpha (exact at these sizes: a rank test, so that one outlier run
+ *     moves it by one rank, not by its size),
+ *   - the step, the after-window's median run mean over the before-window's
+ *     minus one, is at least the noise threshold, and
  *   - no boundary within one window of it has a larger step.
- * Runs weigh equally in the step; samples give the test its power. With a
- * window of 1 this compares neighbouring runs, as `compare` would.
+ * The unit is the run, as in `compare`: a run's batches are not
+ * independent observations of the machine.
  */
 #ifndef UKB_CORE_CHANGEPOINT_H
 #define UKB_CORE_CHANGEPOINT_H
@@ -19,9 +24,7 @@
 #include <stddef.h>
 
 struct ukb_point {
-	const double *samples; /* ns per call of one run */
-	size_t n;
-	double mean;
+	double mean; /* the run's figure: the mean of its process means */
 };
 
 struct ukb_step {
@@ -30,7 +33,7 @@ struct ukb_step {
 	int change_point;
 };
 
-/* Fills @out[0..n). Returns 0 or -ENOMEM. */
+/* Fills @out[0..n); window 0 means 1. Returns 0 or -ENOMEM. */
 int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, double alpha,
 		     double threshold, struct ukb_step *out);
 

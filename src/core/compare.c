@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare.c - two-sample tests for comparing runs.
+ * compare.c - two-sample tests for comparing runs (see compare.h).
  *
- * Samples are batch means of one process; they are not independent of
- * each other in the strict sense (the machine drifts), so p-values on
- * thousands of samples are small for tiny differences. That is why a
- * verdict also needs the change to exceed a noise threshold, and why
- * repeating a run in fresh processes (--runs) and comparing the
- * per-process figures is the stronger test.
+ * Batch means of one process are not independent of each other (the
+ * process's layout and placement are shared by all of them), so a test on
+ * thousands of them finds tiny differences "significant" that another
+ * process would not reproduce. The observations compared are therefore
+ * per-process means; a run of one process is compared on its batches only
+ * with a warning (the front end's).
  */
 #include <errno.h>
 #include <math.h>
@@ -104,26 +104,118 @@ double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, 
 	return erfc(fabs(*z) / M_SQRT2);
 }
 
-int ukb_compare(const double *a, size_t na, const double *b, size_t nb, struct ukb_cmp *c)
+/* Does any value of @x occur in @y or twice in @x? */
+static int has_ties(const double *a, size_t na, const double *b, size_t nb)
 {
-	double va, vb, r, se, q;
+	size_t n = na + nb;
+	double *all = malloc(n * sizeof(*all));
+	int ties = 0;
+
+	if (!all)
+		return 1;
+	memcpy(all, a, na * sizeof(*all));
+	memcpy(all + na, b, nb * sizeof(*all));
+	for (size_t i = 0; i < n && !ties; i++)
+		for (size_t j = i + 1; j < n && !ties; j++)
+			ties = all[i] == all[j];
+	free(all);
+	return ties;
+}
+
+double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
+{
+	size_t max = na * nb, m, k;
+	double *f, *g, total = 0, lo = 0, hi = 0, p;
+
+	if (!na || !nb || max > 2500)
+		return NAN;
+	/*
+	 * f[k][u] for a sample of k from m: the number of orderings of the
+	 * first m + k values with U = u, built a value at a time; here in two
+	 * rows, over m, for each k (Mann & Whitney's recursion
+	 * c(m, k, u) = c(m, k - 1, u - m) + c(m - 1, k, u)).
+	 */
+	f = calloc((nb + 1) * (max + 1), sizeof(*f));
+	g = calloc((nb + 1) * (max + 1), sizeof(*g));
+	if (!f || !g) {
+		free(f);
+		free(g);
+		return NAN;
+	}
+#define C(t, kk, uu) (t)[(kk) * (max + 1) + (uu)]
+	/* m = 0: only U = 0 */
+	for (k = 0; k <= nb; k++)
+		C(f, k, 0) = 1;
+	for (m = 1; m <= na; m++) {
+		memset(g, 0, (nb + 1) * (max + 1) * sizeof(*g));
+		for (k = 0; k <= nb; k++)
+			for (size_t uu = 0; uu <= m * k; uu++) {
+				double v = C(f, k, uu); /* the last value from the first sample */
+
+				if (k && uu >= m)
+					v += C(g, k - 1, uu - m); /* the last from the second */
+				C(g, k, uu) = v;
+			}
+		memcpy(f, g, (nb + 1) * (max + 1) * sizeof(*f));
+	}
+	for (size_t uu = 0; uu <= max; uu++) {
+		double c = C(f, nb, uu);
+
+		total += c;
+		if ((double)uu <= u + 1e-9)
+			lo += c;
+		if ((double)uu >= u - 1e-9)
+			hi += c;
+	}
+#undef C
+	free(f);
+	free(g);
+	p = 2 * (lo < hi ? lo : hi) / total;
+	return p > 1 ? 1 : p;
+}
+
+int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double floor, double alpha,
+		struct ukb_cmp *c)
+{
+	double va, vb, sa, sb, q, lr;
 
 	memset(c, 0, sizeof(*c));
-	if (na < 2 || nb < 2)
+	if (na < 2 || nb < 2 || !(alpha > 0 && alpha < 1) || !(floor >= 0))
 		return -EINVAL;
 	mean_var(a, na, &c->mean_a, &va);
 	mean_var(b, nb, &c->mean_b, &vb);
 	if (!(c->mean_a > 0) || !(c->mean_b > 0))
 		return -EINVAL;
-	c->p_welch = ukb_welch(a, na, b, nb, &c->t, &c->df);
+	sa = va / ((double)na * c->mean_a * c->mean_a);
+	sb = vb / ((double)nb * c->mean_b * c->mean_b);
+	c->se = sqrt(sa + sb + floor);
+	lr = log(c->mean_b / c->mean_a);
+	c->change = c->mean_b / c->mean_a - 1;
+	/* Welch-Satterthwaite; a known floor adds no uncertainty of its own */
+	c->df = sa + sb > 0 ? (sa + sb) * (sa + sb) /
+				  (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1))
+			    : (double)(na + nb - 2);
+	if (c->se == 0) {
+		c->t = lr == 0 ? 0 : copysign(INFINITY, lr);
+		c->p_welch = lr == 0 ? 1 : 0;
+		q = 0;
+	} else {
+		c->t = lr / c->se;
+		c->p_welch = 2 * ukb_t_cdf(-fabs(c->t), c->df);
+		q = ukb_t_quantile(1 - alpha / 2, c->df);
+	}
+	c->ci_lo = exp(lr - q * c->se) - 1;
+	c->ci_hi = exp(lr + q * c->se) - 1;
+	c->mde = exp((q + ukb_t_quantile(0.8, c->df)) * c->se) - 1;
 	c->p_mwu = ukb_mann_whitney(a, na, b, nb, &c->u, &c->z);
-	r = c->mean_b / c->mean_a;
-	c->change = r - 1;
-	se = r * sqrt(va / ((double)na * c->mean_a * c->mean_a) +
-		      vb / ((double)nb * c->mean_b * c->mean_b));
-	q = c->df > 0 && isfinite(c->df) ? ukb_t_quantile(0.975, c->df) : 1.959963984540054;
-	c->ci_lo = c->change - q * se;
-	c->ci_hi = c->change + q * se;
+	if (na * nb <= 2500 && !has_ties(a, na, b, nb)) {
+		double p = ukb_mann_whitney_exact_p(c->u, na, nb);
+
+		if (isfinite(p)) {
+			c->p_mwu = p;
+			c->mwu_exact = 1;
+		}
+	}
 	return 0;
 }
 

@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare.h - is B different from A? Two-sample tests and the confidence
- * interval of the relative change, on per-call times (lower is better).
+ * compare.h - is B different from A? One method gives the change, its
+ * interval, the p-value and so the verdict, so that they never disagree.
  *
- * Welch's t-test compares means without assuming equal variances; the
- * Mann-Whitney U test compares distributions by ranks and does not care
- * about the slow tail. Both are two-sided. The 95% CI of the change in %
- * uses the delta method on the ratio of means with Welch's degrees of
- * freedom: change = mB/mA - 1, se = (mB/mA) * sqrt(vA/(nA mA^2) + vB/(nB mB^2)).
+ * The observations are the per-process means of each side (or, for a run
+ * that was not replicated, its batch means). The change is the ratio of
+ * the two means, r = mB/mA, and its logarithm has, by the delta method,
+ *   se^2 = vA/(nA mA^2) + vB/(nB mB^2) + floor
+ * where floor is the variance of a run's log mean between runs made at
+ * different times that the processes of one run do not show (measured by
+ * `ukbench calibrate`; 0 when unknown). t = log(r)/se has Welch's degrees
+ * of freedom; the interval is r * exp(+-t_q se) - 1, so it excludes 0
+ * exactly when p < alpha. The minimum detectable effect is the change that
+ * this se detects with 80% power: exp((t_{1-alpha/2} + t_{0.8}) se) - 1.
+ *
+ * The Mann-Whitney U test is printed beside it, exact for small samples
+ * without ties (R's wilcox.test with exact = TRUE), else by the normal
+ * approximation.
  */
 #ifndef UKB_CORE_COMPARE_H
 #define UKB_CORE_COMPARE_H
@@ -17,16 +26,21 @@
 struct ukb_cmp {
 	double mean_a, mean_b;
 	double change;	     /* mean_b / mean_a - 1 */
-	double ci_lo, ci_hi; /* 95% CI of change */
+	double ci_lo, ci_hi; /* its (1 - alpha) interval */
+	double se;	     /* of log(mean_b / mean_a), floor included */
 	double t, df, p_welch;
-	double u, z, p_mwu; /* U of sample B; normal approximation */
+	double mde; /* the change detected with 80% power at alpha */
+	double u, z, p_mwu;
+	int mwu_exact; /* p_mwu is exact (small samples, no ties) */
 };
 
 /*
- * Compares @a (base) and @b; each needs two values or more. Returns 0, or
+ * Compares @a (base) and @b, each of two values or more, at level @alpha,
+ * with @floor (a variance of the log ratio, >= 0) added. Returns 0, or
  * -EINVAL when a sample is too small or a mean is not positive.
  */
-int ukb_compare(const double *a, size_t na, const double *b, size_t nb, struct ukb_cmp *out);
+int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double floor, double alpha,
+		struct ukb_cmp *out);
 
 /* Welch's t-test alone: two-sided p, with t and df. */
 double ukb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df);
@@ -38,6 +52,12 @@ double ukb_welch(const double *a, size_t na, const double *b, size_t nb, double 
  */
 double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
 			double *z);
+
+/*
+ * The exact two-sided p of U for samples of @na and @nb without ties
+ * (the permutation distribution of U); NAN when na * nb > 2500.
+ */
+double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb);
 
 enum ukb_verdict {
 	UKB_NO_CHANGE,	  /* not significant */

@@ -346,6 +346,7 @@ void ukb_env_capture(struct ukb_env *env)
 	mitigations(env);
 	read_or("/proc/sys/kernel/perf_event_paranoid", env->perf_event_paranoid,
 		sizeof(env->perf_event_paranoid), "unknown");
+	read_or("/proc/sys/kernel/random/boot_id", env->boot_id, sizeof(env->boot_id), "unknown");
 	libc_version(env);
 #ifdef __clang__
 	snprintf(env->compiler, sizeof(env->compiler), "clang %s", __clang_version__);

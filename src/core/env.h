@@ -28,6 +28,8 @@ struct ukb_env {
 	char smt[64];
 	char virtualization[128];
 	char perf_event_paranoid[16];
+	/* this boot: runs of one boot share what a reboot would change */
+	char boot_id[40];
 	char libc[64];
 	char compiler[128];
 	char ukbench_version[64];

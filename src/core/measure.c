@@ -32,6 +32,7 @@ void ukb_measure_opts_init(struct ukb_measure_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->precision = 0.01;
 	o->budget_s = 1.0;
+	o->min_time_s = 0.2;
 	o->warmup_s = 0.05;
 	o->min_samples = 10;
 	o->max_samples = 1000000;
@@ -313,12 +314,21 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 				continue;
 			break;
 		}
-		if (ukb_running_ci95_rel(&run) <= o->precision) {
+		/*
+		 * The precision target ends sampling only after the minimum
+		 * time: checked after every batch from the first, a target is
+		 * met first by a stretch of batches that happens to hold no
+		 * preemption, and such stretches are fast ones, so an early stop
+		 * would bias the mean low and its interval narrow.
+		 */
+		if (elapsed >= o->min_time_s * 1e9 && ukb_running_ci95_rel(&run) <= o->precision) {
 			res->converged = 1;
 			break;
 		}
-		if (elapsed >= budget)
+		if (elapsed >= budget) {
+			res->converged = ukb_running_ci95_rel(&run) <= o->precision;
 			break;
+		}
 	}
 	if (ctrs.n)
 		counters_end(&ctrs, res, res->batch_iters * res->nsamples);

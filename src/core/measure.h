@@ -27,8 +27,14 @@
 struct ukb_result;
 
 struct ukb_measure_opts {
-	double precision;     /* target relative CI95 half-width, e.g. 0.01 */
-	double budget_s;      /* measuring time per benchmark path */
+	double precision; /* target relative CI95 half-width, e.g. 0.01 */
+	double budget_s;  /* measuring time per benchmark path, at most */
+	/*
+	 * Measuring time before the precision target may stop sampling: long
+	 * enough to average over preemption and timer ticks, so that a lucky
+	 * run of undisturbed batches never ends a measurement early.
+	 */
+	double min_time_s;
 	double warmup_s;      /* warm-up time, calibration included */
 	unsigned min_samples; /* never stop with fewer samples */
 	unsigned max_samples; /* never keep more (memory bound) */
@@ -43,7 +49,10 @@ struct ukb_measure_opts {
 	void *progress_arg;
 };
 
-/* Defaults: 1% precision, 1 s budget, 50 ms warm-up, 10..1000000 samples. */
+/*
+ * Defaults: 1% precision, 1 s budget, at least 0.2 s measured, 50 ms
+ * warm-up, 10..1000000 samples.
+ */
 void ukb_measure_opts_init(struct ukb_measure_opts *o);
 
 enum ukb_status {

@@ -1,33 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * comparison.c - pairing the paths of two runs and comparing each pair.
+ * comparison.c - pairing the paths of two runs and comparing each pair
+ * (see comparison.h).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "comparison.h"
 
-const char *cmp_test_name(enum cmp_test t)
-{
-	return t == CMP_MWU ? "Mann-Whitney U test" : "Welch's t-test";
-}
-
 static void compare_one(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
+	double floor = 2 * o->floor * o->floor; /* one run on each side */
 
 	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
 		return;
-	/* runs repeated in fresh processes: each process is one observation */
-	row->per_process = a->nproc >= 2 && b->nproc >= 2;
-	if (row->per_process)
-		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, &row->c);
+	/* each process is one observation; batches of one process are not */
+	row->replicated = a->nproc >= 2 && b->nproc >= 2;
+	if (row->replicated)
+		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, floor,
+				       o->alpha, &row->c);
 	else
-		row->ok = !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, &row->c);
+		row->ok = !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, floor,
+				       o->alpha, &row->c);
 	if (!row->ok)
 		return;
-	row->p = o->test == CMP_MWU ? row->c.p_mwu : row->c.p_welch;
-	row->verdict = ukb_verdict_of(row->c.change, row->p, o->alpha, o->threshold);
+	row->verdict = ukb_verdict_of(row->c.change, row->c.p_welch, o->alpha, o->threshold);
+	if (!row->replicated)
+		row->outcome = CMP_CANNOT_TELL;
+	else if (o->limit < 0 || row->c.ci_hi < o->limit)
+		row->outcome = CMP_NOT_REGRESSED;
+	else if (row->verdict == UKB_REGRESSED && row->c.change > o->limit)
+		row->outcome = CMP_REGRESSED;
+	else
+		row->outcome = CMP_CANNOT_TELL;
 }
 
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
@@ -55,4 +62,25 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 	}
 	*n = k;
 	return both;
+}
+
+const char *cmp_verdict_name(const struct cmp_row *r)
+{
+	if (!r->replicated && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))
+		return "unreplicated";
+	return ukb_verdict_name(r->verdict);
+}
+
+int cmp_exit_status(const struct cmp_row *rows, size_t n)
+{
+	int cannot = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].ok)
+			continue;
+		if (rows[i].outcome == CMP_REGRESSED)
+			return 1;
+		cannot |= rows[i].outcome == CMP_CANNOT_TELL;
+	}
+	return cannot ? 125 : 0;
 }

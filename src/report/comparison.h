@@ -1,32 +1,44 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * comparison.h - one run against a base, path by path: the figures, the
- * change with its CI, both tests' p-values and a verdict. Shared by
- * `compare`, `run --baseline` and `calibrate`.
+ * change with its interval, the minimum detectable effect, p-values and a
+ * verdict, all from one method (compare.h). Shared by `compare`,
+ * `run --baseline`, `exec` with several commands and `calibrate`.
+ *
+ * The observations are per-process means. A path measured in one process
+ * on either side is compared on its batches, which cannot show how much
+ * another process would differ: its verdict is "unreplicated", never
+ * improved or regressed, and automation reads it as "cannot tell".
  */
-#ifndef UKB_CLI_COMPARISON_H
-#define UKB_CLI_COMPARISON_H
+#ifndef UKB_REPORT_COMPARISON_H
+#define UKB_REPORT_COMPARISON_H
 
 #include <stddef.h>
 
 #include "compare.h"
 #include "record.h"
 
-enum cmp_test { CMP_WELCH, CMP_MWU };
-
 struct cmp_opts {
-	enum cmp_test test;
 	double alpha;	  /* significance level, 0.05 */
 	double threshold; /* noise threshold as a fraction, 0.01 */
+	double floor;	  /* between-run relative SD of one side (calibrate), or 0 */
+	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
+};
+
+/* What automation is told about a path, against the limit. */
+enum cmp_outcome {
+	CMP_NOT_REGRESSED, /* the interval excludes a regression of the limit */
+	CMP_REGRESSED,	   /* significantly slower, by more than the limit */
+	CMP_CANNOT_TELL,   /* neither: the limit is within this machine's noise */
 };
 
 struct cmp_row {
-	const struct rec_result *a, *b; /* b NULL: missing in the other run */
+	const struct rec_result *a, *b; /* either NULL: missing in that run */
 	int ok;				/* both measured: the figures below hold */
-	int per_process;		/* compared on per-process means (--runs) */
+	int replicated;			/* both sides have two process means or more */
 	struct ukb_cmp c;
-	double p; /* of the chosen test */
 	enum ukb_verdict verdict;
+	enum cmp_outcome outcome;
 };
 
 /*
@@ -37,6 +49,10 @@ struct cmp_row {
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
 		    struct cmp_row **rows, size_t *n);
 
-const char *cmp_test_name(enum cmp_test t);
+/* The verdict as printed: "regressed", ..., or "unreplicated". */
+const char *cmp_verdict_name(const struct cmp_row *r);
+
+/* The exit status automation gets for these rows: 0, 1 or 125. */
+int cmp_exit_status(const struct cmp_row *rows, size_t n);
 
 #endif

@@ -35,6 +35,7 @@ char *describe_env(const struct ukb_env *env)
 	str_or_null(&w, "smt", env->smt);
 	str_or_null(&w, "virtualization", env->virtualization);
 	str_or_null(&w, "perf_event_paranoid", env->perf_event_paranoid);
+	str_or_null(&w, "boot_id", env->boot_id);
 	str_or_null(&w, "libc", env->libc);
 	str_or_null(&w, "compiler", env->compiler);
 	str_or_null(&w, "ukbench_version", env->ukbench_version);

@@ -63,7 +63,10 @@ static int has_stats(const struct rec_result *r)
 	X(ci95_ns, "ci95_ns", r->stats.ci95, RF_CSV)                                               \
 	X(ci95_rel, "ci95_rel", r->stats.ci95_rel, RF_CSV)                                         \
 	X(trimmed_mean_ns, "trimmed_mean_ns", r->stats.trimmed_mean, RF_CSV)                       \
-	X(per_second, NULL, r->stats.mean > 0 ? 1e9 / r->stats.mean : NAN, RF_CSV)
+	X(per_second, NULL, r->stats.mean > 0 ? 1e9 / r->stats.mean : NAN, RF_CSV)                 \
+	X(processes, NULL, r->nproc >= 2 ? r->nproc : 1, RF_CSV)                                   \
+	X(between_sd_ns, NULL, r->between_sd, RF_CSV)                                              \
+	X(within_se_ns, NULL, r->within_se, RF_CSV)
 
 STATS(S)
 #undef S

@@ -15,7 +15,7 @@
 #include "output.h"
 #include "vdso.h"
 
-#define ROW_FMT "%-35s %-10s %10s %8s %10s %9s %8s\n"
+#define ROW_FMT "%-35s %-10s %10s %8s %8s %10s %9s %8s\n"
 
 void format_si(char *buf, size_t len, double v)
 {
@@ -90,7 +90,7 @@ void table_header(FILE *f, const struct rec_run *run)
 		fprintf(f, "not pinned\n\n");
 	else
 		fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
-	fprintf(f, ROW_FMT, "benchmark", "path", "ns/call", "±CI95", "median", "calls/s",
+	fprintf(f, ROW_FMT, "benchmark", "path", "ns/call", "±CI95", "±proc", "median", "calls/s",
 		"samples");
 	json_object_put(env);
 	json_object_put(s);
@@ -152,7 +152,7 @@ static void table_counters(FILE *f, const struct rec_result *r)
 
 void table_row(FILE *f, const struct rec_result *r, int first)
 {
-	char mean[32], ci[32], med[32], rate[32], n[32];
+	char mean[32], ci[32], within[32], med[32], rate[32], n[32];
 	const char *name = first ? r->name : "";
 	static const char *const label[] = {
 		[UKB_UNSUPPORTED] = "n/a",
@@ -172,11 +172,17 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 			 r->converged ? "" : "*");
 	else
 		snprintf(ci, sizeof(ci), "-");
+	/* what one process would have claimed: the within-process part */
+	if (r->nproc >= 2 && isfinite(r->within_se))
+		snprintf(within, sizeof(within), "%.2f%%",
+			 100 * 1.96 * r->within_se / r->stats.mean);
+	else
+		snprintf(within, sizeof(within), "-");
 	format_ns(med, sizeof(med), r->stats.median);
 	/* threaded: every thread made the calls, so the rate is the aggregate */
 	format_si(rate, sizeof(rate), (r->threads ? r->threads : 1) * 1e9 / r->stats.mean);
 	snprintf(n, sizeof(n), "%zu", r->nsamples);
-	fprintf(f, ROW_FMT, name, r->path, mean, ci, med, rate, n);
+	fprintf(f, ROW_FMT, name, r->path, mean, ci, within, med, rate, n);
 	table_counters(f, r);
 }
 

@@ -188,6 +188,15 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))
 			return -1;
 	}
+	if (json_object_object_get_ex(o, "process_se_ns", &s) && s) {
+		size_t n = 0;
+
+		if (read_numbers(rd, s, &r->proc_se, &n, where, "process_se_ns"))
+			return -1;
+		if (n != r->nproc)
+			return bad(rd, "%s.process_se_ns has %zu entries for %zu processes", where,
+				   n, r->nproc);
+	}
 	if (json_object_object_get_ex(o, "counters", &s) && s) {
 		if (!json_object_is_type(s, json_type_array))
 			return bad(rd, "%s.counters is not an array", where);

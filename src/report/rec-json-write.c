@@ -105,6 +105,8 @@ static void write_result(struct jw *w, const struct rec_result *r)
 	write_numbers(w, "samples_ns", r->samples, r->nsamples);
 	if (r->nproc)
 		write_numbers(w, "process_means_ns", r->proc_means, r->nproc);
+	if (r->nproc && r->proc_se)
+		write_numbers(w, "process_se_ns", r->proc_se, r->nproc);
 	jw_obj_end(w);
 }
 

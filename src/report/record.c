@@ -41,14 +41,24 @@ struct rec_counter *rec_add_counter(struct rec_result *r)
 void rec_result_restat(struct rec_result *r)
 {
 	struct ukb_stats per;
+	double w = 0;
 
 	memset(&r->stats, 0, sizeof(r->stats));
+	r->between_sd = r->within_se = NAN;
 	if (r->nsamples)
 		ukb_stats_compute(r->samples, r->nsamples, &r->stats);
-	if (r->nproc >= 2 && !ukb_stats_compute(r->proc_means, r->nproc, &per)) {
-		r->stats.ci95 = per.ci95;
-		r->stats.ci95_rel = per.ci95 / r->stats.mean;
-	}
+	if (r->nproc < 2 || ukb_stats_compute(r->proc_means, r->nproc, &per))
+		return;
+	/* one figure everywhere: the mean of the process means, and its CI */
+	r->stats.mean = per.mean;
+	r->stats.ci95 = per.ci95;
+	r->stats.ci95_rel = per.ci95 / per.mean;
+	r->between_sd = per.stddev;
+	if (!r->proc_se)
+		return;
+	for (size_t i = 0; i < r->nproc; i++)
+		w += r->proc_se[i] * r->proc_se[i];
+	r->within_se = sqrt(w / (double)r->nproc);
 }
 
 void rec_run_begin(struct rec_run *run, const struct ukb_env *env, time_t started,
@@ -80,6 +90,7 @@ void rec_result_release(struct rec_result *r)
 {
 	free(r->samples);
 	free(r->proc_means);
+	free(r->proc_se);
 	for (size_t k = 0; k < r->ncounters; k++)
 		free(r->counters[k].per_sample);
 	free(r->counters);

@@ -56,13 +56,24 @@ struct rec_result {
 	double *samples;	/* ns per iteration, in the order taken */
 	size_t nsamples;
 	/*
-	 * With `run --runs N`: the mean of each fresh process, in order. The
-	 * samples are then those of every process, concatenated, and the CI
-	 * is that of the per-process means (t with N - 1 degrees of freedom):
-	 * between-process variance is the noise that matters.
+	 * The unit of replication is the process: a run measures each path in
+	 * several fresh processes (`run --runs N`, 5 by default). Then the
+	 * samples are those of every process, concatenated; each process's
+	 * mean and the standard error of that mean are kept, in order; and the
+	 * figure is the mean of the process means, its CI from their spread
+	 * (t with N - 1 degrees of freedom). With one process (nproc 0) the CI
+	 * is that of the batches, which cannot show how much another process
+	 * would differ.
 	 */
 	double *proc_means;
+	double *proc_se; /* NULL when not known (older records) */
 	size_t nproc;
+	/* derived by rec_result_restat() when nproc >= 2 */
+	double between_sd; /* SD of the process means */
+	double within_se;  /* root mean square of the processes' own standard errors */
+	/* pooled over runs of several boots (compare --all): each process mean is then
+	 * one boot's mean; 0 or 1 otherwise */
+	size_t boots;
 	struct rec_counter *counters;
 	size_t ncounters;
 };
@@ -109,7 +120,10 @@ void rec_result_release(struct rec_result *r);
 /* Adds a counter to @r; NULL on ENOMEM. */
 struct rec_counter *rec_add_counter(struct rec_result *r);
 
-/* Recomputes a result's statistics from its samples (and process means). */
+/*
+ * Recomputes a result's statistics from its samples, and with two process
+ * means or more, the mean, CI and nested variance from them.
+ */
 void rec_result_restat(struct rec_result *r);
 
 /* Frees everything @run owns and zeroes it. */

@@ -77,7 +77,10 @@ char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t npr
 		add(&a, strdup(prefix[i]));
 	add(&a, kv_num("precision", p->m.precision));
 	add(&a, kv_num("budget", p->m.budget_s));
+	add(&a, kv_num("min_time", p->m.min_time_s));
 	add(&a, kv_num("warmup", p->m.warmup_s));
+	if (p->seed)
+		add(&a, kv_uint("seed", p->seed));
 	add(&a, kv_uint("min_samples", p->m.min_samples));
 	add(&a, kv_uint("max_samples", p->m.max_samples));
 	add(&a, kv_num("batch_ns", p->m.batch_ns));
@@ -159,6 +162,10 @@ int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, s
 			p->m.budget_s = d;
 		else if (KEY("warmup") && !ukb_strtonum(v, 0, 3600, &d))
 			p->m.warmup_s = d;
+		else if (KEY("min_time") && !ukb_strtonum(v, 0, 86400, &d))
+			p->m.min_time_s = d;
+		else if (KEY("seed") && !ukb_strtouint(v, (unsigned long)-1, &u))
+			p->seed = u;
 		else if (KEY("batch_ns") && !ukb_strtonum(v, 0, 1e12, &d))
 			p->m.batch_ns = d;
 		else if (KEY("min_samples") && !ukb_strtouint(v, 100000000, &u) && u >= 2)

@@ -25,6 +25,12 @@ struct run_plan {
 	struct ukb_event events[UKB_MAX_COUNTERS];
 	struct select_opts sel;
 	unsigned procs; /* fresh processes per path; 0 or 1: this one */
+	/*
+	 * A worker measures its cases in an order shuffled by this seed (0:
+	 * in order), so that each process takes the paths in another order
+	 * and drift over time hits every path alike.
+	 */
+	unsigned long seed;
 	const struct ukb_case *cases;
 	size_t ncases;
 };

@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <math.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -139,12 +141,13 @@ static int append(double **a, size_t *n, const double *v, size_t k)
 	return 0;
 }
 
-/* Adds one process's results to @m: samples pooled, its means kept. */
+/* Adds one process's results to @m: samples pooled, its mean and SE kept. */
 static int merge(struct rec_run *m, struct rec_run *one)
 {
 	for (size_t i = 0; i < one->nresults; i++) {
 		struct rec_result *s = &one->results[i], *d = NULL;
-		double mean = s->stats.mean;
+		double mean = s->stats.mean, se = s->stats.stddev / sqrt((double)s->stats.n);
+		size_t nse;
 
 		for (size_t k = 0; k < m->nresults && !d; k++)
 			if (!strcmp(m->results[k].name, s->name) &&
@@ -155,9 +158,11 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			if (!d)
 				return -ENOMEM;
 			free(d->proc_means);
-			d->proc_means = NULL;
-			d->nproc = 0;
-			if (d->status == UKB_OK && append(&d->proc_means, &d->nproc, &mean, 1))
+			free(d->proc_se);
+			d->proc_means = d->proc_se = NULL;
+			d->nproc = nse = 0;
+			if (d->status == UKB_OK && (append(&d->proc_means, &d->nproc, &mean, 1) ||
+						    append(&d->proc_se, &nse, &se, 1)))
 				return -ENOMEM;
 			continue;
 		}
@@ -170,7 +175,9 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			}
 			continue;
 		}
+		nse = d->nproc;
 		if (append(&d->samples, &d->nsamples, s->samples, s->nsamples) ||
+		    append(&d->proc_se, &nse, &se, 1) ||
 		    append(&d->proc_means, &d->nproc, &mean, 1))
 			return -ENOMEM;
 		for (size_t k = 0; k < d->ncounters && k < s->ncounters; k++)
@@ -209,26 +216,45 @@ static int add_unavailable(const struct run_plan *p, const struct worker *w, int
 	return 0;
 }
 
-/* Moves the merged results into @run, named and described for @w. */
-static int deliver(struct rec_run *m, const struct worker *w, unsigned nproc, struct rec_run *run,
-		   const struct run_ctl *ctl)
+/* The merged result of case @c, or NULL. */
+static struct rec_result *merged(struct rec_run *m, const struct ukb_case *c)
 {
-	for (size_t i = 0; i < m->nresults; i++) {
-		struct rec_result *r = &m->results[i], *d;
+	for (size_t i = 0; i < m->nresults; i++)
+		if (!strcmp(m->results[i].name, c->name) &&
+		    !strcmp(m->results[i].path, c->path->name) && m->results[i].name[0])
+			return &m->results[i];
+	return NULL;
+}
 
+/*
+ * Moves the merged results into @run in the plan's order (each process
+ * took its own), named and described for @w. A figure is converged when
+ * the CI over its processes is within the precision target.
+ */
+static int deliver(struct rec_run *m, const struct run_plan *p, const struct worker *w,
+		   unsigned nproc, struct rec_run *run, const struct run_ctl *ctl)
+{
+	for (size_t i = 0; i < p->ncases; i++) {
+		struct rec_result *r = merged(m, &p->cases[i]);
+
+		if (!r)
+			continue;
 		if (nproc < 2) {
 			free(r->proc_means);
-			r->proc_means = NULL;
+			free(r->proc_se);
+			r->proc_means = r->proc_se = NULL;
 			r->nproc = 0;
 		}
-		if (r->status == UKB_OK)
+		if (r->status == UKB_OK) {
 			rec_result_restat(r);
+			if (nproc >= 2)
+				r->converged = r->stats.ci95_rel <= p->m.precision;
+		}
 		if (*w->suffix)
 			strncat(r->path, w->suffix, sizeof(r->path) - strlen(r->path) - 1);
 		if (w->detail)
 			snprintf(r->detail, sizeof(r->detail), "%s", w->detail);
-		d = rec_take_result(run, r);
-		if (!d)
+		if (!rec_take_result(run, r))
 			return -ENOMEM;
 		if (ctl->on_result)
 			ctl->on_result(ctl->arg, run, run->nresults - 1);
@@ -240,27 +266,32 @@ int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *
 	      const struct run_ctl *ctl, char *err, size_t errlen)
 {
 	unsigned n = p->procs > 1 ? p->procs : 1, done = 0;
-	char **argv = plan_argv(p, w->argv0, w->nargv0);
+	struct run_plan q = *p;
 	struct rec_run m = { 0 };
 	int ret = 0;
 
-	if (!argv) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	/* each process takes the paths in its own order */
+	q.seed = p->seed ? p->seed : (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	for (unsigned i = 0; i < n && !ret && !(ctl->stop && *ctl->stop); i++) {
 		struct rec_run one;
 		struct child c;
-		char why[1024];
+		char why[1024], **argv;
 		int rc;
 
 		if (ctl->begin)
 			ctl->begin(ctl->arg, i, n);
+		q.seed++;
+		argv = plan_argv(&q, w->argv0, w->nargv0);
+		if (!argv) {
+			snprintf(err, errlen, "out of memory");
+			ret = -1;
+			break;
+		}
 		rc = spawn(w->exe, argv, &c, ctl->stop);
+		plan_argv_free(argv);
 		if (!rc && c.exec_err) {
 			free(c.out);
 			rc = add_unavailable(p, w, c.exec_err, run);
-			plan_argv_free(argv);
 			rec_run_release(&m);
 			for (size_t k = 0; ctl->on_result && k < run->nresults; k++)
 				ctl->on_result(ctl->arg, run, k);
@@ -279,11 +310,10 @@ int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *
 			snprintf(err, errlen, "process %u of %u: %s", i + 1, n, why);
 			ret = -1;
 		} else {
-			/* an interrupted process counts only when it is the only one */
-			if (!one.interrupted || n == 1) {
-				rc = merge(&m, &one);
-				done++;
-			}
+			/* an interrupted process still gives the paths it finished,
+			 * and says which one it was stopped in */
+			rc = merge(&m, &one);
+			done++;
 			if (one.interrupted)
 				ret = 1;
 			rec_run_release(&one);
@@ -294,8 +324,7 @@ int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *
 		}
 		free(c.out);
 	}
-	plan_argv_free(argv);
-	if (ret >= 0 && deliver(&m, w, done, run, ctl)) {
+	if (ret >= 0 && deliver(&m, p, w, done, run, ctl)) {
 		snprintf(err, errlen, "out of memory");
 		ret = -1;
 	}

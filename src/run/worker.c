@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,25 @@ static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, 
 	return err;
 }
 
+/* Fisher-Yates with a xorshift generator: the order of one process. */
+static void shuffle(const char **specs, size_t n, unsigned long seed)
+{
+	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+
+	for (size_t i = n; i > 1; i--) {
+		size_t j;
+		const char *t;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % i);
+		t = specs[i - 1];
+		specs[i - 1] = specs[j];
+		specs[j] = t;
+	}
+}
+
 int worker_main(int argc, char **argv)
 {
 	struct run_plan p;
@@ -128,6 +148,8 @@ int worker_main(int argc, char **argv)
 		free(sizes);
 		return 2;
 	}
+	if (p.seed)
+		shuffle(specs, nspecs, p.seed);
 	rec_run_begin(&run, NULL, time(NULL), NULL);
 	ret = measure_specs(&p, specs, nspecs, &run);
 	run.interrupted = worker_stop != 0;

@@ -75,6 +75,18 @@ static const char *const migrations[] = {
 	"  status TEXT NOT NULL,"
 	"  value REAL, per_call REAL, reason TEXT,"
 	"  PRIMARY KEY (result_id, event));",
+
+	/* 3: the standard error of each process's mean (nested variance); what
+	 * `calibrate` measured of the variation between runs on a host */
+	"ALTER TABLE results ADD COLUMN process_se TEXT;"
+	"CREATE TABLE calibrations ("
+	"  id INTEGER PRIMARY KEY,"
+	"  host TEXT NOT NULL,"
+	"  started TEXT NOT NULL,"
+	"  floor REAL NOT NULL,"
+	"  rounds INTEGER NOT NULL,"
+	"  detail TEXT);"
+	"CREATE INDEX calibrations_by_host ON calibrations(host, started);",
 };
 
 static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -399,17 +411,17 @@ static void bind_field(sqlite3_stmt *s, int i, const struct rec_field *f,
 		sqlite3_bind_int64(s, i, (int64_t)rec_field_num(f, r));
 }
 
-/* The per-process means as a JSON array, or NULL; the caller frees. */
-static char *proc_means_text(const struct rec_result *r)
+/* @n figures as a JSON array, or NULL when there are none; the caller frees. */
+static char *numbers_text(const double *v, size_t n)
 {
 	struct jw w;
 
-	if (!r->nproc)
+	if (!n || !v)
 		return NULL;
 	jw_init(&w, 0);
 	jw_arr_begin(&w, NULL);
-	for (size_t k = 0; k < r->nproc; k++)
-		jw_num(&w, NULL, r->proc_means[k]);
+	for (size_t k = 0; k < n; k++)
+		jw_num(&w, NULL, v[k]);
 	jw_arr_end(&w);
 	return jw_finish(&w, NULL);
 }
@@ -417,12 +429,15 @@ static char *proc_means_text(const struct rec_result *r)
 static int save_result(struct store *st, int64_t run_id, size_t seq, const struct rec_result *r,
 		       sqlite3_stmt *res, sqlite3_stmt *smp, char *err, size_t len)
 {
-	char *pm = proc_means_text(r);
+	char *pm = numbers_text(r->proc_means, r->nproc), *ps = numbers_text(r->proc_se, r->nproc);
 	int i = 1;
 	int64_t rid;
 
-	if (r->nproc && !pm)
+	if ((r->nproc && !pm) || (r->nproc && r->proc_se && !ps)) {
+		free(pm);
+		free(ps);
 		return fail(err, len, "out of memory");
+	}
 	sqlite3_bind_int64(res, i++, run_id);
 	sqlite3_bind_int64(res, i++, (int64_t)seq);
 	for (size_t k = 0; k < rec_nfields; k++)
@@ -431,7 +446,9 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 		if (stat_fields[k].sql)
 			bind_num(res, i++, stat_fields[k].get(r));
 	bind_json(res, i++, pm);
+	bind_json(res, i++, ps);
 	free(pm);
+	free(ps);
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
@@ -463,8 +480,8 @@ static int results_insert_sql(char *buf, size_t len)
 			n++;
 		}
 	if (o < len)
-		o += (size_t)snprintf(buf + o, len - o, ", process_means) VALUES (?");
-	for (size_t k = 1; k < n && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o, ", process_means, process_se) VALUES (?");
+	for (size_t k = 1; k < n + 1 && o < len; k++)
 		o += (size_t)snprintf(buf + o, len - o, ",?");
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o, ")");
@@ -626,23 +643,40 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 	return finish_read(st, s, rc, err, len);
 }
 
-static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, char *err, size_t len)
+/* A JSON array column into a new array of its figures; 0, or -1 with @err. */
+static int col_numbers(sqlite3_stmt *s, int col, double **out, size_t *nout, char *err, size_t len)
 {
 	const unsigned char *t = sqlite3_column_text(s, col);
 	struct json_object *a = t ? json_tokener_parse((const char *)t) : NULL;
 	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 
+	*nout = 0;
 	if (n) {
-		r->proc_means = malloc(n * sizeof(double));
-		if (!r->proc_means) {
+		*out = malloc(n * sizeof(double));
+		if (!*out) {
 			json_object_put(a);
 			return fail(err, len, "out of memory");
 		}
 		for (size_t k = 0; k < n; k++)
-			r->proc_means[k] = json_object_get_double(json_object_array_get_idx(a, k));
-		r->nproc = n;
+			(*out)[k] = json_object_get_double(json_object_array_get_idx(a, k));
+		*nout = n;
 	}
 	json_object_put(a);
+	return 0;
+}
+
+/* The per-process means and their standard errors (columns @col, @col + 1). */
+static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, char *err, size_t len)
+{
+	size_t nse = 0;
+
+	if (col_numbers(s, col, &r->proc_means, &r->nproc, err, len) ||
+	    col_numbers(s, col + 1, &r->proc_se, &nse, err, len))
+		return -1;
+	if (nse != r->nproc) {
+		free(r->proc_se);
+		r->proc_se = NULL;
+	}
 	return 0;
 }
 
@@ -695,9 +729,10 @@ static int results_select_sql(char *buf, size_t len)
 	for (size_t k = 0; k < rec_nfields && o < len; k++)
 		o += (size_t)snprintf(buf + o, len - o, ", %s", rec_fields[k].sql);
 	if (o < len)
-		o += (size_t)snprintf(buf + o, len - o,
-				      ", process_means FROM results WHERE run_id = ? AND"
-				      " name GLOB ? AND path GLOB ? ORDER BY seq");
+		o +=
+		    (size_t)snprintf(buf + o, len - o,
+				     ", process_means, process_se FROM results WHERE run_id = ? AND"
+				     " name GLOB ? AND path GLOB ? ORDER BY seq");
 	return o < len ? 0 : -1;
 }
 
@@ -813,4 +848,49 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 		return -1;
 	}
 	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Calibrations                                                        */
+
+int store_floor_put(struct store *st, const char *host, const struct store_floor *f, char *err,
+		    size_t len)
+{
+	sqlite3_stmt *s;
+	int ret;
+
+	if (prepare(st,
+		    "INSERT INTO calibrations (host, started, floor, rounds) VALUES (?, ?, ?, ?)",
+		    &s, err, len))
+		return -1;
+	bind_text(s, 1, host);
+	bind_text(s, 2, f->started);
+	sqlite3_bind_double(s, 3, f->floor);
+	sqlite3_bind_int(s, 4, (int)f->rounds);
+	ret = step_done(st, s, err, len);
+	sqlite3_finalize(s);
+	return ret;
+}
+
+int store_floor_get(struct store *st, const char *host, struct store_floor *f, char *err,
+		    size_t len)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (prepare(st,
+		    "SELECT floor, started, rounds FROM calibrations WHERE host = ?"
+		    " ORDER BY started DESC, id DESC LIMIT 1",
+		    &s, err, len))
+		return -1;
+	bind_text(s, 1, host);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		f->floor = sqlite3_column_double(s, 0);
+		col_text(s, 1, f->started, sizeof(f->started));
+		f->rounds = (unsigned)sqlite3_column_int(s, 2);
+		sqlite3_finalize(s);
+		return 0;
+	}
+	return finish_read(st, s, rc, err, len) ? -1 : 1;
 }

@@ -19,7 +19,7 @@
 
 #include "record.h"
 
-#define UKB_STORE_SCHEMA_VERSION 2
+#define UKB_STORE_SCHEMA_VERSION 3
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;
@@ -68,5 +68,24 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
  */
 int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
 			struct rec_run *run, char *err, size_t errlen);
+
+/*
+ * What `calibrate` measured on @host: the relative SD of a run's mean
+ * between runs made at different times, beyond what the processes of one
+ * run show. Kept with the time and the rounds it came from.
+ */
+struct store_floor {
+	double floor;
+	char started[32];
+	unsigned rounds;
+};
+
+/* Stores a calibration of @host. 0 or -1 with @err. */
+int store_floor_put(struct store *st, const char *host, const struct store_floor *f, char *err,
+		    size_t errlen);
+
+/* The latest calibration of @host: 0, 1 when there is none, -1 with @err. */
+int store_floor_get(struct store *st, const char *host, struct store_floor *f, char *err,
+		    size_t errlen);
 
 #endif

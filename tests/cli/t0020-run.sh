@@ -16,10 +16,16 @@ test_expect_success 'every benchmark runs; the JSON holds every path and sample'
 	jq -e "all(.results[] | select(.status != \"ok\"); .reason != null and .stats == null)" all.json
 '
 
-test_expect_success 'the JSON mean is the mean of its samples' '
+test_expect_success 'the mean is that of the process means; with --runs 1, of the samples' '
 	ukbench run $tiny --json r.json syscall.null >/dev/null &&
-	jq -e "all(.results[]; ((.samples_ns | add / length) - .stats.mean_ns | fabs) < 1e-6 * .stats.mean_ns)" r.json &&
-	jq -e "all(.results[]; .stats.min_ns <= .stats.median_ns and .stats.median_ns <= .stats.max_ns)" r.json
+	jq -e "all(.results[]; (.process_means_ns | length) == 5 and .stats.processes == 5 and
+		((.process_means_ns | add / length) - .stats.mean_ns | fabs) < 1e-9 * .stats.mean_ns)" r.json &&
+	jq -e "all(.results[]; (.process_se_ns | length) == 5 and .stats.within_se_ns > 0 and
+		.stats.between_sd_ns > 0)" r.json &&
+	jq -e "all(.results[]; .stats.min_ns <= .stats.median_ns and .stats.median_ns <= .stats.max_ns)" r.json &&
+	ukbench run $tiny --runs 1 --json r1.json syscall.null >/dev/null &&
+	jq -e "all(.results[]; ((.samples_ns | add / length) - .stats.mean_ns | fabs) < 1e-6 * .stats.mean_ns and
+		.stats.processes == 1 and (has(\"process_means_ns\") | not))" r1.json
 '
 
 test_expect_success 'the JSON carries schema, settings, clock, vDSO and environment' '
@@ -35,11 +41,14 @@ test_expect_success 'the JSON carries schema, settings, clock, vDSO and environm
 
 test_expect_success 'the table: header, grouped paths, summary' '
 	ukbench run $tiny time.gettimeofday >out &&
-	grep -q "^benchmark  *path  *ns/call  *±CI95  *median  *calls/s  *samples" out &&
+	grep -q "^benchmark  *path  *ns/call  *±CI95  *±proc  *median  *calls/s  *samples" out &&
 	grep -q "^time.gettimeofday  *vdso  *[0-9.]" out &&
 	grep -q "^  *libc  *[0-9.]" out &&
 	grep -q "^  *syscall  *[0-9.]" out &&
-	grep -q "^3 paths in .*: 3 measured" out
+	grep -q "^3 paths in .*: 3 measured" out &&
+	grep -q "mean of 5 fresh processes" out &&
+	ukbench run $tiny --runs 1 time.gettimeofday >out1 &&
+	grep -q "variation between" out1 && grep -q "not measured" out1
 '
 
 test_expect_success 'the vDSO is cheaper than the system call' '

@@ -5,21 +5,25 @@
 
 tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200"
 
-# A copy of run file $1 with the samples of path $3 scaled by $2, started at $4.
+# A copy of run file $1 with path $3 (samples and process means) scaled by
+# $2, started at $4.
 scaled() {
 	jq --argjson f "$2" --arg p "$3" --arg t "${4:-2026-01-01T00:00:00Z}" \
-		'.started = $t | .results |= map(if .path == $p then .samples_ns |= map(. * $f) else . end)' "$1"
+		'.started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
+			.process_means_ns |= map(. * $f) | .process_se_ns |= map(. * $f)) else . end)' "$1"
 }
 
-# A measured run whose samples are then replaced by quiet, known ones
-# (50 per path, a 0.4% spread around 2, 3 and 100 ns), so that every
-# figure below is exact whatever the machine's noise.
-test_expect_success 'setup: a base file of known samples' '
+# A measured run whose figures are then replaced by quiet, known ones (5
+# processes of 10 samples per path, a 0.4% spread around 2, 3 and 100 ns),
+# so that every figure below is exact whatever the machine's noise.
+test_expect_success 'setup: a base file of known samples and process means' '
 	ukbench run $tiny --no-store --json measured.json time.time >/dev/null &&
-	jq ".results |= map(. as \$r | .samples_ns = [range(0; 50) |
-		((. % 5) * 0.002 + 1) * (if \$r.path == \"vdso\" then 2 elif \$r.path == \"libc\" then 3 else 100 end)])" \
+	jq ".results |= map(. as \$r | (if \$r.path == \"vdso\" then 2 elif \$r.path == \"libc\" then 3 else 100 end) as \$m |
+		.samples_ns = [range(0; 50) | ((. % 5) * 0.002 + 1) * \$m] |
+		.process_means_ns = [range(0; 5) | (. * 0.002 + 1) * \$m] |
+		.process_se_ns = [range(0; 5) | 0.001 * \$m])" \
 		measured.json >"$TEST_ROOT/base.json" &&
-	jq -e ".results | length == 3 and all(.[]; (.samples_ns | length) == 50)" "$TEST_ROOT/base.json"
+	jq -e ".results | length == 3 and all(.[]; (.samples_ns | length) == 50 and (.process_means_ns | length) == 5)" "$TEST_ROOT/base.json"
 '
 base="$TEST_ROOT/base.json"
 # the other runs the tests share live beside it
@@ -28,17 +32,17 @@ cd "$TEST_ROOT" || exit 1
 test_expect_success 'a 20% slower syscall path: regressed, with CI and p-values' '
 	scaled "$base" 1.2 syscall >$TEST_ROOT/slow.json &&
 	ukbench compare --db c.db "$base" $TEST_ROOT/slow.json >out &&
-	grep -q "verdict by Welch.s t-test (p < 0.05), noise threshold 1%" out &&
-	grep -q "^time.time  *syscall .* +20.00%\*  *\[+1[0-9].[0-9]*%, +2[0-9].[0-9]*%\] .* regressed" out &&
+	grep -q "from one method: Welch.s t on the log ratio" out &&
+	grep -q "noise threshold of 1%" out &&
+	grep -q "^time.time  *syscall .* +20.00%\*  *\[+1[0-9].[0-9]*%, +2[0-9].[0-9]*%\]  *[0-9.]*%  .* regressed" out &&
 	grep -q "^time.time  *vdso .* +0.00%  .*no change" out &&
 	grep -q "geometric mean of other/base over 3 paths: 1.06" out
 '
 
-test_expect_success 'faster: improved; --test mwu names the method' '
+test_expect_success 'faster: improved; the exact Mann-Whitney p of 5 against 5 beside it' '
 	scaled "$base" 0.8 vdso >$TEST_ROOT/fast.json &&
-	ukbench compare --db c.db --test mwu "$base" $TEST_ROOT/fast.json >out &&
-	grep -q "verdict by Mann-Whitney U test" out &&
-	grep -q "^time.time  *vdso .* -20.00%\* .* improved" out
+	ukbench compare --db c.db "$base" $TEST_ROOT/fast.json >out &&
+	grep -q "^time.time  *vdso .* -20.00%\* .* <0.001  *0.008  *improved" out
 '
 
 test_expect_success 'a significant change below the threshold is within noise' '
@@ -49,11 +53,16 @@ test_expect_success 'a significant change below the threshold is within noise' '
 	grep -q "^time.time  *syscall .* +3.00%\* .*within noise" out
 '
 
-test_expect_success '--fail-on-regression: exit 1 beyond the limit, 0 within' '
+test_expect_success '--fail-on-regression and --bisect: 1 beyond the limit, 0 within, 125 cannot tell' '
 	test_expect_code 1 ukbench compare --db c.db "$base" $TEST_ROOT/slow.json --fail-on-regression 5 >out 2>err &&
-	grep -q "1 path regressed by more than 5%" err &&
+	grep -q "against a limit of 5%: 1 regressed beyond it, 2 within it, 0 cannot be told" out &&
 	ukbench compare --db c.db "$base" $TEST_ROOT/slow.json --fail-on-regression 25 >out &&
-	ukbench compare --db c.db "$base" $TEST_ROOT/fast.json --fail-on-regression 5 >out
+	ukbench compare --db c.db "$base" $TEST_ROOT/fast.json --bisect 5 >out &&
+	jq ".results |= map(if .path == \"syscall\" then .process_means_ns = [96, 104, 92, 108, 100] else . end)" \
+		"$base" >noisy.json &&
+	test_expect_code 125 ukbench compare --db c.db "$base" noisy.json --bisect 5 >out &&
+	grep -q "^time.time  *syscall .* no change" out &&
+	grep -q "1 cannot be told" out
 '
 
 test_expect_success 'three runs: one block per other run' '
@@ -86,28 +95,30 @@ test_expect_success 'compare refuses bad references' '
 	grep -q "needs a base run and at least one other" err &&
 	test_expect_code 2 ukbench compare --db c.db "$base" nosuch.json 2>err &&
 	grep -q "cannot open .nosuch.json." err &&
-	test_expect_code 2 ukbench compare --db c.db --test z "$base" "$base" 2>err &&
-	grep -q "unknown test" err
+	test_expect_code 2 ukbench compare --db c.db --test welch "$base" "$base" 2>err &&
+	grep -q "unknown option .--test." err
 '
 
 test_expect_success 'history: the series, and the change point where the step is' '
-	for i in 1 2 3 4 5 6; do
-		scaled "$base" 1 syscall "2026-02-0${i}T00:00:00Z" >h$i.json
+	for i in 10 11 12 13 14 15; do
+		scaled "$base" 1.00$((i % 3)) syscall "2026-02-${i}T00:00:00Z" >h$i.json
 	done &&
-	for i in 7 8 9; do
-		scaled "$base" 1.15 syscall "2026-02-0${i}T00:00:00Z" >h$i.json
+	for i in 16 17 18 19 20 21; do
+		scaled "$base" 1.15$((i % 3)) syscall "2026-02-${i}T00:00:00Z" >h$i.json
 	done &&
-	for i in 1 2 3 4 5 6 7 8 9; do ukbench import --db $TEST_ROOT/h.db --label "n$i" h$i.json >/dev/null; done &&
+	for i in 10 11 12 13 14 15 16 17 18 19 20 21; do
+		ukbench import --db $TEST_ROOT/h.db --label "n$i" h$i.json >/dev/null || return 1
+	done &&
 	ukbench history --db $TEST_ROOT/h.db time.time/syscall >out &&
-	grep -q "^time.time/syscall on .*, 9 runs" out &&
+	grep -q "^time.time/syscall on .*, 12 runs" out &&
 	test "$(grep -c "change point: step" out)" = 1 &&
-	grep -q "^ *7  2026-02-07.*n7 .*+15.00%  << change point: step +15.00%" out &&
+	grep -q "^ *7  2026-02-16.*n16 .*  << change point: step +1[45]\\." out &&
 	ukbench history --db $TEST_ROOT/h.db time.time/vdso >out &&
 	grep -q "^0 change points" out
 '
 
 test_expect_success 'history: filters, and a pattern that matches nothing' '
-	ukbench history --db $TEST_ROOT/h.db --label "n[12]" time.time/syscall >out &&
+	ukbench history --db $TEST_ROOT/h.db --label "n1[01]" time.time/syscall >out &&
 	grep -q ", 2 runs" out &&
 	test_expect_code 2 ukbench history --db $TEST_ROOT/h.db no.such 2>err &&
 	grep -q "no stored result matches .no.such." err
@@ -127,15 +138,23 @@ test_expect_success 'run --baseline --fail-on-regression: KTAP not ok and exit 1
 	grep -q "needs --baseline" err
 '
 
-test_expect_success 'calibrate: A/A false alarms at a 5% threshold within the 5% level' '
-	ukbench calibrate --rounds 20 --budget 0.02 --threshold 5 >out &&
+test_expect_success 'calibrate: fresh processes, every size, a floor that compare then uses' '
+	ukbench calibrate --db cal.db --rounds 4 --budget 0.05 --threshold 5 >out &&
 	cat out &&
-	grep -q "^A/A  *20 " out &&
-	grep -q "^+5%  *20 " out &&
-	grep -q "^false-alarm rate on A/A: [0-9]*%" out &&
-	grep -q "^on this machine, " out &&
+	grep -q "^A/A  *4 " out &&
+	grep -q "^+10%  *4 " out &&
+	grep -q "minimum detectable effect of one run against another" out &&
+	grep -q "^stored for host" out &&
 	aa=$(awk "\$1 == \"A/A\" { print \$3 }" out) &&
-	test "$aa" -le 1
+	test "$aa" -le 1 &&
+	sqlite3 cal.db "SELECT count(*), min(floor) >= 0 FROM calibrations" >n &&
+	test "$(cat n)" = "1|1" &&
+	sqlite3 cal.db "UPDATE calibrations SET floor = 0.02" &&
+	ukbench import --db cal.db "$base" >/dev/null &&
+	ukbench compare --db cal.db 1 $TEST_ROOT/slow.json >out &&
+	grep -q "floor: runs of this host move by 2.00% between runs (ukbench calibrate" out &&
+	ukbench compare --db cal.db --no-floor 1 $TEST_ROOT/slow.json >out &&
+	grep -q "floor: none known for this host (--no-floor)" out
 '
 
 test_done

@@ -7,7 +7,7 @@ tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
 
 test_expect_success '--runs 3: three process means per path, samples pooled' '
 	ukbench run $tiny --runs 3 --db r.db -l A --json a.json time.time >out &&
-	grep -q "each figure pools 3 fresh processes" out &&
+	grep -q "each figure is the mean of 3 fresh processes" out &&
 	jq -e "all(.results[]; (.process_means_ns | length) == 3)" a.json &&
 	jq -e "all(.results[]; (.samples_ns | length) == .stats.n and .stats.n >= 9)" a.json &&
 	ukbench show --db r.db A --format json >shown.json &&
@@ -28,10 +28,14 @@ test_expect_success 'compare uses per-process means when both runs have them' '
 	ukbench run $tiny --runs 3 --db r2.db -l A time.time >/dev/null &&
 	ukbench run $tiny --runs 3 --db r2.db -l B time.time >/dev/null &&
 	ukbench compare --db r2.db A B >out &&
-	grep -q "3 paths compared on per-process means" out &&
-	ukbench run $tiny --db r2.db -l C time.time >/dev/null &&
+	grep -q "^base .*, 3 processes$" out &&
+	! grep -q "unreplicated\|warning" out &&
+	ukbench run $tiny --runs 1 --db r2.db -l C time.time >/dev/null &&
 	ukbench compare --db r2.db A C >out &&
-	! grep -q "per-process" out
+	grep -q "^other .*, 1 process$" out &&
+	grep -q "warning: 3 paths measured in one process on a side" out &&
+	grep -q "  unreplicated$\|  no change$" out &&
+	! grep -q "  improved$\|  regressed$" out
 '
 
 test_expect_success '--runs with a bad value, and no child or file left behind' '

@@ -150,21 +150,81 @@ static void test_mann_whitney_r_example(void **state)
 static void test_change_and_ci(void **state)
 {
 	double a[] = { 100, 101, 99, 100, 102, 98 }, b[] = { 110, 111, 109, 110, 112, 108 };
-	struct ukb_cmp c;
+	struct ukb_cmp c, f;
 
 	(void)state;
-	assert_int_equal(ukb_compare(a, 6, b, 6, &c), 0);
+	assert_int_equal(ukb_compare(a, 6, b, 6, 0, 0.05, &c), 0);
 	assert_close(c.mean_a, 100, 1e-12);
 	assert_close(c.mean_b, 110, 1e-12);
 	assert_close(c.change, 0.10, 1e-12);
 	assert_true(c.ci_lo < 0.10 && c.ci_hi > 0.10);
 	assert_true(c.ci_lo > 0.05 && c.ci_hi < 0.15);
 	assert_true(c.p_welch < 1e-6);
-	assert_int_equal(ukb_compare(a, 1, b, 6, &c), -EINVAL);
+	/* the interval is around the ratio on the log scale */
+	assert_close(log1p(c.ci_lo) + log1p(c.ci_hi), 2 * log(1.1), 1e-12);
+	assert_int_equal(ukb_compare(a, 1, b, 6, 0, 0.05, &c), -EINVAL);
 	/* identical samples: no change, p = 1 */
-	assert_int_equal(ukb_compare(a, 6, a, 6, &c), 0);
+	assert_int_equal(ukb_compare(a, 6, a, 6, 0, 0.05, &c), 0);
 	assert_close(c.change, 0, 0);
 	assert_close(c.p_welch, 1, 1e-12);
+	/* a floor widens the interval and the MDE, and weakens p */
+	assert_int_equal(ukb_compare(a, 6, b, 6, 0, 0.05, &c), 0);
+	assert_int_equal(ukb_compare(a, 6, b, 6, 2 * 0.03 * 0.03, 0.05, &f), 0);
+	assert_true(f.ci_hi - f.ci_lo > c.ci_hi - c.ci_lo);
+	assert_true(f.mde > c.mde && f.p_welch > c.p_welch);
+	assert_close(f.se, sqrt(c.se * c.se + 2 * 0.03 * 0.03), 1e-12);
+}
+
+/*
+ * One method: over many random pairs, the interval excludes 0 exactly
+ * when p < alpha, and a verdict of improved or regressed never comes with
+ * an interval that holds 0.
+ */
+static void test_interval_and_verdict_agree(void **state)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	size_t disagree = 0;
+
+	(void)state;
+	gsl_rng_set(r, 3);
+	for (int k = 0; k < 2000; k++) {
+		size_t na = 2 + (size_t)k % 9, nb = 2 + (size_t)(k / 9) % 9;
+		double *a = draw(r, na, 100, 1 + k % 13), *b = draw(r, nb, 100 + k % 7, 1 + k % 5);
+		struct ukb_cmp c;
+		enum ukb_verdict v;
+
+		assert_int_equal(ukb_compare(a, na, b, nb, k % 3 ? 0 : 1e-4, 0.05, &c), 0);
+		v = ukb_verdict_of(c.change, c.p_welch, 0.05, 0.01);
+		if ((c.p_welch < 0.05) != (c.ci_lo > 0 || c.ci_hi < 0))
+			disagree++;
+		if ((v == UKB_IMPROVED || v == UKB_REGRESSED) && c.ci_lo <= 0 && c.ci_hi >= 0)
+			disagree++;
+		/* the MDE is a change the interval of this se would exclude */
+		assert_true(c.mde > 0 && log1p(c.mde) > log1p(c.ci_hi) - log1p(c.change));
+		free(a);
+		free(b);
+	}
+	assert_int_equal(disagree, 0);
+	gsl_rng_free(r);
+}
+
+/* R: wilcox.test(c(1,2,3,4,5), c(6,7,8,9,10))$p.value = 0.007937 (exact) */
+static void test_mann_whitney_exact(void **state)
+{
+	double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 }, c2[] = { 1.5, 2.5, 6.5, 9.5 };
+	struct ukb_cmp c;
+
+	(void)state;
+	assert_int_equal(ukb_compare(a, 5, b, 5, 0, 0.05, &c), 0);
+	assert_true(c.mwu_exact);
+	assert_close(c.p_mwu, 2.0 / 252, 1e-12);
+	/* U = 13 of 4 against 5: 70 of the 126 orderings are as extreme */
+	assert_close(ukb_mann_whitney_exact_p(13, 4, 5), 70.0 / 126, 1e-12);
+	assert_int_equal(ukb_compare(c2, 4, a, 5, 0, 0.05, &c), 0);
+	assert_true(c.mwu_exact);
+	/* ties: the normal approximation, said so */
+	assert_int_equal(ukb_compare(a, 5, a, 5, 0, 0.05, &c), 0);
+	assert_false(c.mwu_exact);
 }
 
 static void test_verdicts(void **state)
@@ -187,46 +247,60 @@ static void test_geomean(void **state)
 	assert_true(isnan(ukb_geomean_ratio(ch, 0)));
 }
 
-/* A series of 12 runs whose means step by @step at run 6. */
-static void series(gsl_rng *r, double step, double **store, struct ukb_point *pts)
+/* A series of @n run means around 100 (0.5% noise), stepping by @step at run @at. */
+static void series(gsl_rng *r, size_t n, double step, size_t at, struct ukb_point *pts)
 {
-	for (int k = 0; k < 12; k++) {
-		double m = k < 6 ? 100 : 100 * (1 + step);
+	for (size_t k = 0; k < n; k++)
+		pts[k].mean = (k < at ? 100 : 100 * (1 + step)) * (1 + gsl_ran_gaussian(r, 0.005));
+}
 
-		store[k] = draw(r, 50, m, 2);
-		pts[k].samples = store[k];
-		pts[k].n = 50;
-		pts[k].mean = gsl_stats_mean(store[k], 1, 50);
-	}
+static size_t count_points(const struct ukb_step *st, size_t n)
+{
+	size_t found = 0;
+
+	for (size_t k = 0; k < n; k++)
+		found += st[k].change_point;
+	return found;
 }
 
 static void test_changepoints(void **state)
 {
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	struct ukb_point pts[12];
-	struct ukb_step st[12];
-	double *mem[12];
-	int found;
+	struct ukb_point pts[20];
+	struct ukb_step st[20];
+	size_t found = 0;
 
 	(void)state;
 	gsl_rng_set(r, 11);
-	series(r, 0.05, mem, pts);
+	/* a 5% step in the middle: found, where it is */
+	series(r, 12, 0.05, 6, pts);
 	assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
-	for (int k = 0; k < 12; k++) {
+	for (int k = 0; k < 12; k++)
 		assert_int_equal(st[k].change_point, k == 6);
-		free(mem[k]);
+	assert_close(st[6].step, 0.05, 0.2);
+	/*
+	 * flat, with noise half the threshold: over 50 series of 20 runs
+	 * (550 boundaries with full windows), at most one false point
+	 */
+	for (int i = 0; i < 50; i++) {
+		series(r, 20, 0, 20, pts);
+		assert_int_equal(ukb_changepoints(pts, 20, 5, 0.01, 0.01, st), 0);
+		found += count_points(st, 20);
 	}
-	assert_close(st[6].step, 0.05, 0.1);
-
-	series(r, 0, mem, pts);
-	assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
-	found = 0;
-	for (int k = 0; k < 12; k++) {
-		found += st[k].change_point;
-		free(mem[k]);
-	}
-	assert_int_equal(found, 0);
+	print_message("# flat series: %zu false change points in 50 series of 20 runs\n", found);
+	assert_true(found <= 1);
 	assert_true(isnan(st[0].step));
+	/* one outlier run is not a step, wherever it is */
+	for (size_t at = 0; at < 20; at++) {
+		series(r, 20, 0, 20, pts);
+		pts[at].mean *= 1.3;
+		assert_int_equal(ukb_changepoints(pts, 20, 5, 0.01, 0.01, st), 0);
+		assert_int_equal(count_points(st, 20), 0);
+	}
+	/* a step with fewer than a window of runs after it: not called yet */
+	series(r, 12, 0.10, 9, pts);
+	assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
+	assert_int_equal(count_points(st, 12), 0);
 	gsl_rng_free(r);
 }
 
@@ -237,6 +311,8 @@ int main(void)
 		cmocka_unit_test(test_mann_whitney_vs_reference),
 		cmocka_unit_test(test_mann_whitney_r_example),
 		cmocka_unit_test(test_change_and_ci),
+		cmocka_unit_test(test_interval_and_verdict_agree),
+		cmocka_unit_test(test_mann_whitney_exact),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_geomean),
 		cmocka_unit_test(test_changepoints),

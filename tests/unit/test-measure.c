@@ -137,9 +137,31 @@ static void test_min_samples_beat_precision(void **state)
 
 	(void)state;
 	o.precision = 1e9; /* met by any two samples */
+	o.min_time_s = 0;
 	o.min_samples = 37;
 	assert_int_equal(ukb_measure(&spin, NULL, &spin_paths[0], &o, &clk, &r), 0);
 	assert_int_equal(r.nsamples, 37);
+	assert_true(r.converged);
+	ukb_result_release(&r);
+}
+
+/*
+ * A precision target met by the first batches does not end sampling
+ * before the minimum time: no lucky stretch ends a measurement.
+ */
+static void test_min_time_beats_precision(void **state)
+{
+	struct ukb_measure_opts o = quick();
+	struct ukb_result r;
+
+	(void)state;
+	o.precision = 1e9;
+	o.min_samples = 2;
+	o.min_time_s = 0.05;
+	o.budget_s = 1;
+	assert_int_equal(ukb_measure(&spin, NULL, &spin_paths[0], &o, &clk, &r), 0);
+	assert_true(r.measure_s >= 0.05);
+	assert_true(r.measure_s < 0.5);
 	assert_true(r.converged);
 	ukb_result_release(&r);
 }
@@ -351,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_registry_is_valid),
 		cmocka_unit_test(test_samples_and_stats_agree),
 		cmocka_unit_test(test_min_samples_beat_precision),
+		cmocka_unit_test(test_min_time_beats_precision),
 		cmocka_unit_test(test_max_samples_cap),
 		cmocka_unit_test(test_budget_ends_sampling),
 		cmocka_unit_test(test_stop_flag_interrupts),
