@@ -166,19 +166,6 @@ static void choose_floor(struct compare_opts *o, struct store *st, const struct 
 	snprintf(o->floor_from, sizeof(o->floor_from), "'ukbench calibrate' measures it");
 }
 
-static void pct(char *buf, size_t len, double v)
-{
-	snprintf(buf, len, "%+.2f%%", 100 * v);
-}
-
-static void pvalue(char *buf, size_t len, double p)
-{
-	if (p < 0.001)
-		snprintf(buf, len, "<0.001");
-	else
-		snprintf(buf, len, "%.3f", p);
-}
-
 /* What automation is told, path by path, against the limit. */
 static void summarize(const struct cmp_row *rows, size_t n, const struct compare_opts *o)
 {
@@ -252,41 +239,6 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 	printf("\n");
 }
 
-/* One path's row. */
-static void print_row(const struct cmp_row *r, const struct compare_opts *o, int color)
-{
-	const struct rec_result *x = r->a ? r->a : r->b;
-	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16];
-	const char *col = "", *end = "";
-
-	if (!r->ok) {
-		const char *why = !r->a			   ? "only in the other run"
-				  : !r->b		   ? "not in the other run"
-				  : r->a->status != UKB_OK ? "base not measured"
-				  : r->b->status != UKB_OK ? "other not measured"
-							   : "too few samples";
-
-		printf("%-35s %-8s %11s %11s %10s  %s\n", x->name, x->path, "-", "-", "-", why);
-		return;
-	}
-	format_ns(fa, sizeof(fa), r->c.mean_a);
-	format_ns(fb, sizeof(fb), r->c.mean_b);
-	pct(ch, sizeof(ch), r->c.change);
-	pct(lo, sizeof(lo), r->c.ci_lo);
-	pct(hi, sizeof(hi), r->c.ci_hi);
-	snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
-	snprintf(mde, sizeof(mde), "%.2f%%", 100 * r->c.mde);
-	pvalue(pw, sizeof(pw), r->c.p_welch);
-	pvalue(pm, sizeof(pm), r->c.p_mwu);
-	if (color && r->replicated && r->verdict == UKB_IMPROVED)
-		col = "\033[32m", end = "\033[0m";
-	else if (color && r->replicated && r->verdict == UKB_REGRESSED)
-		col = "\033[31m", end = "\033[0m";
-	printf("%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s  %s%s%s\n", x->name, x->path, fa, fb,
-	       ch, r->c.p_welch < o->c.alpha ? "*" : " ", ci, mde, pw, pm, col, cmp_verdict_name(r),
-	       end);
-}
-
 /* Keeps the rows whose path matches a pattern (all when none). */
 static int wanted(const struct cmp_row *r, char **pats, int npats)
 {
@@ -316,11 +268,10 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			rows[k++] = rows[i];
 	n = k;
 	header(a, da, b, db, o);
-	printf("%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s  %s\n", "benchmark", "path", "base ns",
-	       "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "verdict");
+	cmp_print_header(stdout);
 	changes = calloc(n + 1, sizeof(*changes));
 	for (size_t i = 0; i < n && changes; i++) {
-		print_row(&rows[i], o, color);
+		cmp_print_row(stdout, &rows[i], o->c.alpha, color);
 		if (!rows[i].ok)
 			continue;
 		changes[ng++] = rows[i].c.change;

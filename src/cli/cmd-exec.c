@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "counters.h"
+#include "comparison.h"
 #include "exec.h"
 #include "describe.h"
 #include "json-write.h"
@@ -39,8 +40,11 @@ enum {
 	O_LABEL,
 	O_DB,
 	O_NO_STORE,
-	O_JSON
+	O_JSON,
+	O_CMD,
 };
+
+#define MAX_CMDS 16
 
 static const struct opt exec_opts_table[] = {
 	{ "repeat", 'r', "N", "measured runs (default 10)", O_REPEAT },
@@ -53,6 +57,10 @@ static const struct opt exec_opts_table[] = {
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "no-store", 0, NULL, "do not store the run", O_NO_STORE },
 	{ "json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON },
+	{ "cmd", 'c', "COMMAND",
+	  "a shell command to measure (sh -c); given two or more\ntimes, they run interleaved in "
+	  "a shuffled order\nand each is compared with the first",
+	  O_CMD },
 	{ NULL },
 };
 
@@ -60,7 +68,7 @@ const struct command cmd_exec_def = {
 	.name = "exec",
 	.fn = cmd_exec,
 	.summary = "run any command N times: times, memory, counters, CIs",
-	.synopsis = "[options] [--] COMMAND [ARGS...]",
+	.synopsis = "[options] [--] COMMAND [ARGS...]  |  [options] -c CMD -c CMD...",
 	.about = "Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
 		 "median and max: wall, user and system time, peak memory (max RSS), and\n"
 		 "perf counters (task-clock, context switches, migrations, page faults,\n"
@@ -77,6 +85,7 @@ const struct command cmd_exec_def = {
 	    "examples:\n"
 	    "  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
 	    "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
+	    "  ukbench exec -r 20 -c './tb-old' -c './tb-new'  # A/B, interleaved, compared\n"
 	    "  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n",
 };
 
@@ -87,6 +96,8 @@ struct exec_opts {
 	const char *label, *db, *json;
 	struct ukb_event ev[UKB_MAX_COUNTERS];
 	unsigned nev;
+	const char *cmds[MAX_CMDS]; /* -c */
+	unsigned ncmds;
 };
 
 /* ------------------------------------------------------------------ */
@@ -171,6 +182,17 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_JSON:
 		o->json = arg;
 		return 0;
+	case O_CMD:
+		if (o->ncmds == MAX_CMDS) {
+			error("at most %d commands (-c) at once", MAX_CMDS);
+			return -1;
+		}
+		if (!arg[0]) {
+			error("option '--cmd' needs a command, got an empty one");
+			return -1;
+		}
+		o->cmds[o->ncmds++] = arg;
+		return 0;
 	}
 	return -1;
 }
@@ -187,8 +209,12 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 	rc = opts_parse(&cmd_exec_def, argc, argv, 1, set_option, o, first);
 	if (rc)
 		return rc;
-	if (*first >= argc) {
+	if (*first >= argc && !o->ncmds) {
 		error("'ukbench exec' needs a command; see 'ukbench exec --help'");
+		return -1;
+	}
+	if (*first < argc && o->ncmds) {
+		error("give the commands either with -c or after --, not both");
 		return -1;
 	}
 	if (!o->counters)
@@ -198,44 +224,80 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 	return 0;
 }
 
-/* Runs the command warm-up + repeat times; 0, or an exit status. */
-static int run_all(const struct exec_opts *o, const struct exec_plan *p, struct exec_run *runs,
-		   size_t *failed, size_t *timed_out)
+/* One command's plan, runs and failures. */
+struct job {
+	struct exec_plan p;
+	char cmdline[1024], name[32];
+	char *sh[4];
+	struct exec_run *runs;
+	size_t failed, timed_out;
+};
+
+/* Checks one run; returns 0, or the exit status that ends everything. */
+static int check_run(const struct exec_opts *o, struct job *j, struct exec_run *r, unsigned long i)
 {
-	struct exec_run warm;
+	if (exec_stop) {
+		error("interrupted by signal %d in run %lu of %lu; nothing stored", (int)exec_stop,
+		      i + 1, o->warmup + o->repeat);
+		return 128 + (int)exec_stop;
+	}
+	if (r->exec_errno) {
+		error("cannot run '%s': %s", j->p.cmd[0], strerror(r->exec_errno));
+		return 127;
+	}
+	if (r->timed_out) {
+		error("run %lu of '%s' timed out after %g s and was ended", i + 1, j->cmdline,
+		      o->timeout_s);
+		j->timed_out++;
+	} else if (!WIFEXITED(r->status) || WEXITSTATUS(r->status)) {
+		fprintf(stderr, "%s: run %lu of '%s' %s %d\n", o->allow_failure ? "note" : "error",
+			i + 1, j->cmdline,
+			WIFEXITED(r->status) ? "exited with status" : "was killed by signal",
+			WIFEXITED(r->status) ? WEXITSTATUS(r->status) : WTERMSIG(r->status));
+		j->failed++;
+	}
+	return 0;
+}
 
+/*
+ * Runs every command warm-up + repeat times. With several, each round
+ * takes them in a new shuffled order, so that drift over time and what
+ * one command leaves behind (caches, page cache) hit them all alike.
+ * 0, or an exit status.
+ */
+static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
+{
+	unsigned order[MAX_CMDS];
+	unsigned long seed = (unsigned long)time(NULL) ^ (unsigned long)getpid();
+
+	for (unsigned k = 0; k < njobs; k++)
+		order[k] = k;
 	for (unsigned long i = 0; i < o->warmup + o->repeat; i++) {
-		struct exec_run *r = i < o->warmup ? &warm : &runs[i - o->warmup];
+		for (unsigned k = njobs; k > 1; k--) {
+			unsigned j, t;
 
-		exec_once(p, r);
-		if (exec_stop) {
-			error("interrupted by signal %d in run %lu of %lu; nothing stored",
-			      (int)exec_stop, i + 1, o->warmup + o->repeat);
-			return 128 + (int)exec_stop;
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			j = (unsigned)((seed >> 33) % k);
+			t = order[k - 1];
+			order[k - 1] = order[j];
+			order[j] = t;
 		}
-		if (r->exec_errno) {
-			error("cannot run '%s': %s", p->cmd[0], strerror(r->exec_errno));
-			return 127;
-		}
-		if (r->timed_out) {
-			error("run %lu of '%s' timed out after %g s and was ended", i + 1,
-			      p->cmdline, o->timeout_s);
-			(*timed_out)++;
-		} else if (!WIFEXITED(r->status) || WEXITSTATUS(r->status)) {
-			fprintf(
-			    stderr, "%s: run %lu of '%s' %s %d\n",
-			    o->allow_failure ? "note" : "error", i + 1, p->cmdline,
-			    WIFEXITED(r->status) ? "exited with status" : "was killed by signal",
-			    WIFEXITED(r->status) ? WEXITSTATUS(r->status) : WTERMSIG(r->status));
-			(*failed)++;
+		for (unsigned k = 0; k < njobs; k++) {
+			struct job *j = &jobs[order[k]];
+			struct exec_run warm, *r = i < o->warmup ? &warm : &j->runs[i - o->warmup];
+			int rc;
+
+			exec_once(&j->p, r);
+			rc = check_run(o, j, r, i);
+			if (rc)
+				return rc;
 		}
 	}
 	return 0;
 }
 
 /* The figures, as `perf stat -r N` prints them, with CIs. */
-static void report(const struct exec_opts *o, const struct exec_plan *p,
-		   const struct exec_run *runs, double *x, size_t failed, size_t timed_out)
+static void report(const struct exec_opts *o, const struct job *j, double *x)
 {
 	static const struct {
 		const char *name, *unit;
@@ -244,9 +306,10 @@ static void report(const struct exec_opts *o, const struct exec_plan *p,
 		  { "user", "ms", 1e6 },
 		  { "sys", "ms", 1e6 },
 		  { "max RSS", "MiB", 1024 } };
+	const struct exec_run *runs = j->runs;
 	const struct ukb_counters *c0 = &runs[0].ctr;
 
-	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", p->cmdline, o->repeat, o->warmup);
+	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", j->cmdline, o->repeat, o->warmup);
 	for (unsigned k = 0; k < EXEC_NMETRICS + o->nev; k++) {
 		const char *name = k < EXEC_NMETRICS ? m[k].name : c0->ev[k - EXEC_NMETRICS].name;
 		int clock = k >= EXEC_NMETRICS &&
@@ -268,11 +331,30 @@ static void report(const struct exec_opts *o, const struct exec_plan *p,
 	printf("\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
 	       "  perf stat's ± is the standard error of the mean relative to the mean.\n",
 	       o->repeat);
-	if (failed)
-		printf("  %zu of %lu runs exited non-zero%s\n", failed, o->warmup + o->repeat,
+	if (j->failed)
+		printf("  %zu of %lu runs exited non-zero%s\n", j->failed, o->warmup + o->repeat,
 		       o->allow_failure ? " (allowed)" : "");
-	if (timed_out)
-		printf("  %zu runs timed out after %g s\n", timed_out, o->timeout_s);
+	if (j->timed_out)
+		printf("  %zu runs timed out after %g s\n", j->timed_out, o->timeout_s);
+}
+
+/* Each command's wall time against the first's, as `compare` does. */
+static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigned njobs)
+{
+	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+
+	printf("\nthe commands, interleaved in a shuffled order each round; each against '%s'\n"
+	       "(%s), one run one observation:\n\n",
+	       jobs[0].cmdline, jobs[0].name);
+	cmp_print_header(stdout);
+	for (unsigned k = 1; k < njobs; k++) {
+		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };
+
+		compare_row(&row, &co);
+		cmp_print_row(stdout, &row, co.alpha, isatty(STDOUT_FILENO));
+	}
+	for (unsigned k = 0; k < njobs; k++)
+		printf("  %-10s %s\n", jobs[k].name, jobs[k].cmdline);
 }
 
 /* Writes the JSON and stores the record; 0, or -1 (printed). */
@@ -301,57 +383,106 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 	return ret;
 }
 
+/* The jobs: the command after --, or each -c run by the shell. */
+static int make_jobs(struct exec_opts *o, char **cmd, struct job *jobs, unsigned *njobs)
+{
+	*njobs = o->ncmds ? o->ncmds : 1;
+	for (unsigned k = 0; k < *njobs; k++) {
+		struct job *j = &jobs[k];
+
+		if (o->ncmds) {
+			j->sh[0] = "/bin/sh";
+			j->sh[1] = "-c";
+			j->sh[2] = (char *)o->cmds[k];
+			snprintf(j->cmdline, sizeof(j->cmdline), "%s", o->cmds[k]);
+			snprintf(j->name, sizeof(j->name), "exec.cmd%u", k + 1);
+		} else {
+			command_line(cmd, j->cmdline, sizeof(j->cmdline));
+		}
+		j->p = (struct exec_plan){
+			o->ncmds ? j->sh : cmd,	      j->cmdline, o->timeout_s, o->ev, o->nev,
+			o->ncmds > 1 ? j->name : NULL
+		};
+		j->runs = calloc(o->repeat, sizeof(*j->runs));
+		if (!j->runs)
+			return -1;
+	}
+	return 0;
+}
+
+/* The record: a result per command, one sample per run. 0, or -1. */
+static int make_record(const struct exec_opts *o, struct job *jobs, unsigned njobs,
+		       struct rec_run *rec, int *bad)
+{
+	struct ukb_env env;
+
+	ukb_env_capture(&env);
+	rec_run_begin(rec, &env, time(NULL), o->label);
+	if (describe_run(rec, &env, NULL, 0, NULL) ||
+	    !(rec->settings = exec_settings(o, jobs[0].cmdline)))
+		return -1;
+	*bad = 0;
+	for (unsigned k = 0; k < njobs; k++) {
+		struct job *j = &jobs[k];
+		int failed = (j->failed && !o->allow_failure) || j->timed_out;
+		char reason[128];
+
+		snprintf(reason, sizeof(reason), "%zu runs failed, %zu timed out", j->failed,
+			 j->timed_out);
+		if (exec_record(&j->p, j->runs, o->repeat, failed, reason, rec))
+			return -1;
+		*bad |= failed;
+	}
+	return 0;
+}
+
 int cmd_exec(int argc, char **argv)
 {
 	struct exec_opts o = { 0 };
-	struct exec_plan p = { 0 };
-	struct exec_run *runs = NULL;
+	struct job jobs[MAX_CMDS] = { 0 };
 	struct rec_run rec = { 0 };
-	struct ukb_env env;
 	struct store *st = NULL;
 	struct sigaction sa;
-	char cmdline[1024], path[4096], reason[128];
-	size_t failed = 0, timed_out = 0;
+	char path[4096];
+	unsigned njobs = 0;
 	double *x = NULL;
 	int ret, at, bad;
 
 	ret = parse(argc, argv, &o, &at);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	p = (struct exec_plan){ argv + at, cmdline, o.timeout_s, o.ev, o.nev };
-	command_line(p.cmd, cmdline, sizeof(cmdline));
 	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
 		return UKB_EXIT_USAGE;
 	ret = UKB_EXIT_FAIL;
-	runs = calloc(o.repeat, sizeof(*runs));
 	x = calloc(o.repeat, sizeof(*x));
-	if (!runs || !x)
+	if (!x || make_jobs(&o, argv + at, jobs, &njobs))
 		goto out;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = exec_forward;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	ret = run_all(&o, &p, runs, &failed, &timed_out);
+	ret = run_all(&o, jobs, njobs);
 	if (ret)
 		goto out;
-	report(&o, &p, runs, x, failed, timed_out);
-	bad = (failed && !o.allow_failure) || timed_out;
-	snprintf(reason, sizeof(reason), "%zu runs failed, %zu timed out", failed, timed_out);
-	ukb_env_capture(&env);
-	rec_run_begin(&rec, &env, time(NULL), o.label);
+	for (unsigned k = 0; k < njobs; k++) {
+		if (k)
+			printf("\n");
+		report(&o, &jobs[k], x);
+	}
 	ret = UKB_EXIT_FAIL;
-	if (describe_run(&rec, &env, NULL, 0, NULL) ||
-	    !(rec.settings = exec_settings(&o, cmdline)) ||
-	    exec_record(&p, runs, o.repeat, bad, reason, &rec)) {
+	if (make_record(&o, jobs, njobs, &rec, &bad)) {
 		error("out of memory");
 		goto out;
 	}
+	if (njobs > 1)
+		report_ab(&rec, jobs, njobs);
 	ret = keep(&o, st, path, &rec) || bad ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 out:
 	rec_run_release(&rec);
 	store_close(st);
-	free(runs);
+	for (unsigned k = 0; k < MAX_CMDS; k++)
+		free(jobs[k].runs);
 	free(x);
 	return ret;
 }

@@ -9,7 +9,7 @@
 
 #include "comparison.h"
 
-static void compare_one(struct cmp_row *row, const struct cmp_opts *o)
+void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
 	double floor = 2 * o->floor * o->floor; /* one run on each side */
@@ -51,7 +51,7 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 
 		row->a = &a->results[i];
 		row->b = rec_find(b, row->a->name, row->a->path);
-		compare_one(row, o);
+		compare_row(row, o);
 		both += row->ok;
 	}
 	for (size_t i = 0; i < b->nresults; i++) {

@@ -49,6 +49,9 @@ struct cmp_row {
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
 		    struct cmp_row **rows, size_t *n);
 
+/* Compares row->b with row->a (both set, or the row stays not ok). */
+void compare_row(struct cmp_row *row, const struct cmp_opts *o);
+
 /* The verdict as printed: "regressed", ..., or "unreplicated". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 

@@ -29,6 +29,11 @@ void format_si(char *buf, size_t len, double v);
 /* A time in ns with the digits that matter: 0.342, 16.73, 122.9 */
 void format_ns(char *buf, size_t len, double ns);
 
+/* Comparisons (comparison.h): the column heads, and one path's row. */
+struct cmp_row;
+void cmp_print_header(FILE *f);
+void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color);
+
 /* The other formats of a run. Each returns 0, or -1 on a write error. */
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
 int parse_format(const char *arg, enum out_format *out);

@@ -233,7 +233,10 @@ int exec_record(const struct exec_plan *p, const struct exec_run *runs, size_t n
 		free(x);
 		return -ENOMEM;
 	}
-	snprintf(res->name, sizeof(res->name), "exec.%.100s", base ? base + 1 : p->cmd[0]);
+	if (p->name)
+		snprintf(res->name, sizeof(res->name), "%s", p->name);
+	else
+		snprintf(res->name, sizeof(res->name), "exec.%.100s", base ? base + 1 : p->cmd[0]);
 	snprintf(res->benchmark, sizeof(res->benchmark), "exec");
 	snprintf(res->path, sizeof(res->path), "wall");
 	snprintf(res->unit, sizeof(res->unit), "run");
@@ -252,6 +255,14 @@ int exec_record(const struct exec_plan *p, const struct exec_run *runs, size_t n
 	exec_values(runs, n, EXEC_WALL, res->samples);
 	res->nsamples = n;
 	res->converged = 1;
+	/* every run is a fresh process: each is one observation for compare */
+	res->proc_means = malloc(n * sizeof(double));
+	if (!res->proc_means) {
+		free(x);
+		return -ENOMEM;
+	}
+	memcpy(res->proc_means, res->samples, n * sizeof(double));
+	res->nproc = n;
 	rec_result_restat(res);
 	err = add_metrics(p, runs, n, res, x);
 	free(x);

@@ -20,6 +20,7 @@ struct exec_plan {
 	double timeout_s;    /* 0: none */
 	const struct ukb_event *ev;
 	unsigned nev;
+	const char *name; /* the result's name; NULL: "exec." and the command's name */
 };
 
 /* What one run of the command gave. */

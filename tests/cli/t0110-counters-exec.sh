@@ -89,4 +89,18 @@ test_expect_success 'exec: usage errors' '
 	grep -q "option .--repeat. must be between 1" err
 '
 
+test_expect_success 'exec -c A -c B: interleaved, each against the first, stored as one run' '
+	ukbench exec --db e.db -r 10 --no-counters --json ab.json \
+		-c "sleep 0.01" -c "sleep 0.016" -c "sleep 0.01" >out &&
+	grep -q "interleaved in a shuffled order" out &&
+	grep -q "^exec.cmd2  *wall .*regressed$" out &&
+	! grep -q "^exec.cmd3 .*regressed$\|^exec.cmd3 .*improved$" out &&
+	jq -e "[.results[] | .name] == [\"exec.cmd1\", \"exec.cmd2\", \"exec.cmd3\"]" ab.json &&
+	jq -e "all(.results[]; (.process_means_ns | length) == 10)" ab.json &&
+	test_expect_code 2 ukbench exec -c "true" -- true 2>err &&
+	grep -q "either with -c or after --" err &&
+	test_expect_code 2 ukbench exec -c "" 2>err &&
+	grep -q "needs a command" err
+'
+
 test_done

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * out-compare.c - a comparison of two runs as table rows: both figures,
+ * the change with its interval, the minimum detectable effect, both
+ * p-values and the verdict. Used by `compare` and by `exec` with several
+ * commands.
+ */
+#include <stdio.h>
+
+#include "comparison.h"
+#include "output.h"
+
+static void pct(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, "%+.2f%%", 100 * v);
+}
+
+static void pvalue(char *buf, size_t len, double p)
+{
+	if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+}
+
+void cmp_print_header(FILE *f)
+{
+	fprintf(f, "%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s  %s\n", "benchmark", "path",
+		"base ns", "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "verdict");
+}
+
+void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
+{
+	const struct rec_result *x = r->b ? r->b : r->a;
+	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16];
+	const char *col = "", *end = "";
+
+	if (!r->ok) {
+		const char *why = !r->a			   ? "only in the other run"
+				  : !r->b		   ? "not in the other run"
+				  : r->a->status != UKB_OK ? "base not measured"
+				  : r->b->status != UKB_OK ? "other not measured"
+							   : "too few samples";
+
+		fprintf(f, "%-35s %-8s %11s %11s %10s  %s\n", x->name, x->path, "-", "-", "-", why);
+		return;
+	}
+	format_ns(fa, sizeof(fa), r->c.mean_a);
+	format_ns(fb, sizeof(fb), r->c.mean_b);
+	pct(ch, sizeof(ch), r->c.change);
+	pct(lo, sizeof(lo), r->c.ci_lo);
+	pct(hi, sizeof(hi), r->c.ci_hi);
+	snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+	snprintf(mde, sizeof(mde), "%.2f%%", 100 * r->c.mde);
+	pvalue(pw, sizeof(pw), r->c.p_welch);
+	pvalue(pm, sizeof(pm), r->c.p_mwu);
+	if (color && r->replicated && r->verdict == UKB_IMPROVED) {
+		col = "\033[32m";
+		end = "\033[0m";
+	} else if (color && r->replicated && r->verdict == UKB_REGRESSED) {
+		col = "\033[31m";
+		end = "\033[0m";
+	}
+	fprintf(f, "%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s  %s%s%s\n", x->name, x->path, fa,
+		fb, ch, r->c.p_welch < alpha ? "*" : " ", ci, mde, pw, pm, col, cmp_verdict_name(r),
+		end);
+}
