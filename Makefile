@@ -6,6 +6,8 @@
 #   make check            every test: normal and sanitizer builds, cross, fuzz
 #   make SAN=1 O=build-san   AddressSanitizer + UndefinedBehaviorSanitizer
 #   make perf-check       the harness against hand-written loops (prints figures)
+#   make stopping-sim     bias and coverage of stopping rules, by simulation
+#   make validity         A/A false alarms, coverage, detection, change points here
 #   make format-check     the code against .clang-format
 #
 # The core (src/core) needs libc, libm and pthread only; the front end
@@ -159,7 +161,7 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
-tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/tests/seccomp-exec
+tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec
 
 check:
 	tests/check.sh
@@ -201,6 +203,17 @@ $(O)/perf-check: $(O)/tools/perf-check.o $(O)/libukbbench.a $(O)/libukbcore.a
 perf-check: $(O)/perf-check
 	$(O)/perf-check
 
+# the stopping rule and the unit of replication, by simulation
+$(O)/stopping-sim: $(O)/tools/stopping-sim.o $(O)/libukbcore.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lm -lpthread
+
+stopping-sim: $(O)/stopping-sim
+	$(O)/stopping-sim
+
+# what verdicts are worth on this machine, with the real pipeline
+validity: all
+	tools/validity.sh
+
 format-check:
 	clang-format --dry-run -Werror src/*/*.c include/*.h src/*/*.h \
 		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
@@ -212,7 +225,7 @@ install: all
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: all abi32-skipped tests test check check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -149,8 +149,8 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 
 struct tally {
 	size_t flagged[NRUNS];
-	double *mde, *logmean, *within;
-	size_t nmde, nlog;
+	double *mde;
+	size_t nmde;
 };
 
 /* Compares the runs of one round, as `compare` would, into @t. */
@@ -172,26 +172,29 @@ static void tally_round(const struct rec_run *runs, const struct cmp_opts *o, st
 		}
 		free(rows);
 	}
-	for (int k = A1; k <= A2; k++) {
-		const struct rec_result *r = &runs[k].results[0];
-		double rel = r->between_sd / r->stats.mean;
-
-		t->logmean[t->nlog] = log(r->stats.mean);
-		t->within[t->nlog++] = rel * rel / (double)r->nproc;
-	}
 }
 
-/* The variance of a run's log mean between runs, beyond its processes'. */
-static double floor_of(const struct tally *t)
+/*
+ * The floor: the variance of the unchanged runs' log means between runs,
+ * beyond the variance of each run's mean that its processes show.
+ */
+static double floor_of(struct rec_run (*all)[NRUNS], size_t rounds)
 {
+	double lm[2 * rounds], w = 0, f;
 	struct ukb_stats st;
-	double w = 0, f;
+	size_t n = 0;
 
-	if (t->nlog < 2 || ukb_stats_compute(t->logmean, t->nlog, &st))
+	for (size_t r = 0; r < rounds; r++)
+		for (int k = A1; k <= A2; k++) {
+			const struct rec_result *x = &all[r][k].results[0];
+			double rel = x->between_sd / x->stats.mean;
+
+			lm[n++] = log(x->stats.mean);
+			w += rel * rel / (double)x->nproc;
+		}
+	if (n < 2 || ukb_stats_compute(lm, n, &st))
 		return 0;
-	for (size_t i = 0; i < t->nlog; i++)
-		w += t->within[i];
-	f = st.stddev * st.stddev - w / (double)t->nlog;
+	f = st.stddev * st.stddev - w / (double)n;
 	return f > 0 ? sqrt(f) : 0;
 }
 
@@ -202,20 +205,22 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The rates of every change without and with the floor, and the MDE with it. */
 static void print_rates(const struct calibrate_cli *c, struct tally *t, double floor)
 {
-	qsort(t->mde, t->nmde, sizeof(double), cmp_double);
-	printf("%-8s %8s %8s %8s\n", "change", "rounds", "flagged", "rate");
+	qsort(t[1].mde, t[1].nmde, sizeof(double), cmp_double);
+	printf("%-8s %8s %14s %14s\n", "change", "rounds", "flagged", "with the floor");
 	for (int k = A2; k < NRUNS; k++)
-		printf("%-8s %8lu %8zu %7.0f%%  %s\n", run_label[k], c->rounds, t->flagged[k],
-		       100.0 * (double)t->flagged[k] / (double)c->rounds,
+		printf("%-8s %8lu %8zu %4.0f%% %8zu %4.0f%%  %s\n", run_label[k], c->rounds,
+		       t[0].flagged[k], 100.0 * (double)t[0].flagged[k] / (double)c->rounds,
+		       t[1].flagged[k], 100.0 * (double)t[1].flagged[k] / (double)c->rounds,
 		       k == A2 ? "(false alarms)" : "(detections)");
-	printf("\nminimum detectable effect of one run against another (80%% power), median "
-	       "over rounds: %.2f%%\n",
-	       t->nmde ? 100 * t->mde[t->nmde / 2] : NAN);
-	printf("between runs at different times, a run's mean moves by %.2f%% (SD) beyond what "
-	       "its\nprocesses show: the floor compare adds for this host\n",
+	printf("\nbetween runs at different times, a run's mean moves by %.2f%% (SD) beyond what "
+	       "its\nprocesses show: the floor run and compare add for this host\n",
 	       100 * floor);
+	printf("minimum detectable effect of one run against another (80%% power, the floor "
+	       "added),\nmedian over rounds: %.2f%%\n",
+	       t[1].nmde ? 100 * t[1].mde[t[1].nmde / 2] : NAN);
 }
 
 static int store_floor(const struct calibrate_cli *c, double floor)
@@ -243,14 +248,13 @@ static int store_floor(const struct calibrate_cli *c, double floor)
 	return ret;
 }
 
-/* Every round: five runs in a shuffled order, then their comparisons. */
-static int measure_rounds(const struct calibrate_cli *c, const struct cmp_opts *o, struct tally *t)
+/* Every round: five runs in a shuffled order, kept in @all. */
+static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS])
 {
 	unsigned long seed = (unsigned long)time(NULL);
 
 	for (unsigned long r = 0; r < c->rounds && !stop_signal; r++) {
-		struct rec_run runs[NRUNS];
-		int order[NRUNS] = { A1, A2, S2, S5, S10 }, rc = 0;
+		int order[NRUNS] = { A1, A2, S2, S5, S10 };
 
 		for (int i = NRUNS - 1; i > 0; i--) {
 			int j = (int)((seed = seed * 6364136223846793005ul + 1) >> 33) % (i + 1);
@@ -259,15 +263,9 @@ static int measure_rounds(const struct calibrate_cli *c, const struct cmp_opts *
 			order[i] = order[j];
 			order[j] = x;
 		}
-		memset(runs, 0, sizeof(runs));
-		for (int i = 0; i < NRUNS && !rc; i++)
-			rc = one_run(c, run_variant[order[i]], &runs[order[i]]);
-		if (!rc)
-			tally_round(runs, o, t);
 		for (int i = 0; i < NRUNS; i++)
-			rec_run_release(&runs[i]);
-		if (rc)
-			return -1;
+			if (one_run(c, run_variant[order[i]], &all[r][order[i]]))
+				return -1;
 		if (isatty(STDERR_FILENO))
 			fprintf(stderr, "\rround %lu/%lu", r + 1, c->rounds);
 	}
@@ -276,11 +274,30 @@ static int measure_rounds(const struct calibrate_cli *c, const struct cmp_opts *
 	return stop_signal ? 128 + (int)stop_signal : 0;
 }
 
+/* The comparisons of every round, without the floor and with it; 0 or -1. */
+static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS], double floor,
+		     struct tally *t)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		struct cmp_opts o = { .alpha = 0.05,
+				      .threshold = c->threshold,
+				      .limit = -1,
+				      .floor = pass ? floor : 0 };
+
+		t[pass].mde = calloc(c->rounds, sizeof(double));
+		if (!t[pass].mde)
+			return -1;
+		for (size_t r = 0; r < c->rounds; r++)
+			tally_round(all[r], &o, &t[pass]);
+	}
+	return 0;
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct calibrate_cli c = { .rounds = 10, .runs = 5, .budget_s = 0.75, .threshold = 0.01 };
-	struct cmp_opts o = { .alpha = 0.05, .limit = -1 };
-	struct tally t = { 0 };
+	struct rec_run(*all)[NRUNS];
+	struct tally t[2] = { 0 };
 	struct sigaction sa;
 	int first, rc;
 
@@ -291,28 +308,33 @@ int cmd_calibrate(int argc, char **argv)
 		error("'ukbench calibrate' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
-	o.threshold = c.threshold;
-	t.mde = calloc(c.rounds, sizeof(double));
-	t.logmean = calloc(2 * c.rounds, sizeof(double));
-	t.within = calloc(2 * c.rounds, sizeof(double));
+	all = calloc(c.rounds, sizeof(*all));
+	if (!all)
+		return UKB_EXIT_FAIL;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	printf("calibrate: lab.spin, %lu rounds of 5 runs, each %lu fresh processes and %g s, "
-	       "verdict at p < 0.05 and beyond %g%%, no floor\n\n",
+	       "verdict at p < 0.05 and beyond %g%%\n\n",
 	       c.rounds, c.runs, c.budget_s, 100 * c.threshold);
-	rc = t.mde && t.logmean && t.within ? measure_rounds(&c, &o, &t) : -1;
+	rc = measure_rounds(&c, all);
 	if (!rc) {
-		double floor = floor_of(&t);
+		double floor = floor_of(all, c.rounds);
 
-		print_rates(&c, &t, floor);
-		rc = store_floor(&c, floor);
+		rc = tally_all(&c, all, floor, t);
+		if (!rc) {
+			print_rates(&c, t, floor);
+			rc = store_floor(&c, floor);
+		}
 	} else if (rc > 0) {
 		error("interrupted by signal %d; nothing stored", rc - 128);
 	}
-	free(t.mde);
-	free(t.logmean);
-	free(t.within);
+	for (size_t r = 0; r < c.rounds; r++)
+		for (int k = 0; k < NRUNS; k++)
+			rec_run_release(&all[r][k]);
+	free(all);
+	free(t[0].mde);
+	free(t[1].mde);
 	return rc > 0 ? rc : rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 }

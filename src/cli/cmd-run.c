@@ -307,13 +307,47 @@ struct view {
 	int progress;
 	uint64_t last_ns;
 	const char *what; /* "", or " (32-bit ABI)" */
+	/* what the store knows of the movement between runs on this host */
+	struct store *st;
+	double host_floor, precision;
+	size_t from_history, from_calibrate;
 };
 
-static void on_result(void *arg, const struct rec_run *run, size_t i)
+/*
+ * Adds to a replicated figure what no run can see of itself: how much the
+ * path's mean moved between the stored runs of this host and kernel (five
+ * or more), and at least the host's floor from calibrate. An estimate from
+ * few runs is noisy, and is often 0 where the truth is not: the larger of
+ * the two is kept.
+ */
+static void apply_floor(struct view *v, const struct rec_run *run, struct rec_result *r)
+{
+	char err[256];
+	size_t n = 0;
+	double f = 0;
+
+	if (r->status != UKB_OK || r->nproc < 2)
+		return;
+	if (v->st && store_path_floor(v->st, run->host, run->kernel_release, r->name, r->path, 20,
+				      &f, &n, err, sizeof(err)))
+		warning("%s", err);
+	if (n < 5)
+		f = 0;
+	if (f > 0 && f >= v->host_floor)
+		v->from_history++;
+	else if ((f = v->host_floor) > 0)
+		v->from_calibrate++;
+	r->floor_rel = f;
+	rec_result_restat(r);
+	r->converged = r->stats.ci95_rel <= v->precision;
+}
+
+static void on_result(void *arg, struct rec_run *run, size_t i)
 {
 	struct view *v = arg;
-	const struct rec_result *r = &run->results[i];
+	struct rec_result *r = &run->results[i];
 
+	apply_floor(v, run, r);
 	if (v->progress && v->last_ns) {
 		fputs("\r\033[K", stderr);
 		v->last_ns = 0;
@@ -448,7 +482,7 @@ static int check_baseline(const struct run_opts *ro, const struct rec_run *base,
 
 /* The outputs other than the streamed table; 0, or -1 on a write error. */
 static int report(const struct run_opts *ro, const struct rec_run *run, FILE *out, int table,
-		  const char *const *verdicts)
+		  const struct view *v, const char *const *verdicts)
 {
 	if (table) {
 		table_footer(out, run);
@@ -464,6 +498,17 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 			fprintf(out,
 				"one process (--runs 1): ±CI95 is over its batches; the variation "
 				"between\nprocesses, usually larger, was not measured\n");
+		if (ro->plan.procs > 1 && (v->from_history || v->from_calibrate))
+			fprintf(
+			    out,
+			    "±CI95 includes how much a run moves between runs on this host: for "
+			    "%zu paths\nfrom their stored runs, for %zu from 'ukbench calibrate'\n",
+			    v->from_history, v->from_calibrate);
+		else if (ro->plan.procs > 1)
+			fprintf(out,
+				"how much a run moves between runs is not known yet (no stored "
+				"runs of this\nkernel, no 'ukbench calibrate'): ±CI95 leaves it "
+				"out\n");
 		return 0;
 	}
 	if (ro->quiet)
@@ -540,6 +585,18 @@ static int prepare(struct run_state *s)
 	return outfile_open(&s->json, ro->json);
 }
 
+/* Where the floors come from: the store's history and calibrate. */
+static void view_floors(struct view *v, struct run_state *s)
+{
+	struct store_floor f;
+	char err[256];
+
+	v->st = s->st;
+	v->precision = s->ro.plan.m.precision;
+	if (s->st && !store_floor_get(s->st, s->run.host, &f, err, sizeof(err)))
+		v->host_floor = f.floor;
+}
+
 /* Starts the record: environment, settings, clock, vDSO; 0 or -1. */
 static int begin_record(struct run_state *s)
 {
@@ -593,6 +650,7 @@ int cmd_run(int argc, char **argv)
 		table_header(v.out, &s.run);
 	else
 		v.out = NULL;
+	view_floors(&v, &s);
 	t0 = ukb_now_ns();
 	if (measure(&s.ro, &s.run, &v))
 		goto out;
@@ -606,7 +664,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	if (s.ro.baseline && check_baseline(&s.ro, &s.base, s.basedesc, &s.run, s.vmsg, s.verdicts))
 		failed = 1;
-	if (report(&s.ro, &s.run, table ? v.out : stdout, table, s.verdicts))
+	if (report(&s.ro, &s.run, table ? v.out : stdout, table, &v, s.verdicts))
 		failed = 1;
 	for (size_t i = 0; i < s.run.nresults; i++)
 		if (s.verdicts[i])

@@ -12,7 +12,13 @@
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
-	double floor = 2 * o->floor * o->floor; /* one run on each side */
+	/*
+	 * What each run cannot see of itself: its own floor where its history
+	 * measured one, else the host's from calibrate.
+	 */
+	double fa = a && a->floor_rel > 0 ? a->floor_rel : o->floor;
+	double fb = b && b->floor_rel > 0 ? b->floor_rel : o->floor;
+	double floor = fa * fa + fb * fb;
 
 	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
 		return;

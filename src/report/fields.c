@@ -37,6 +37,7 @@ const struct rec_field rec_fields[] = {
 	F("warmup_batches", "warmup_batches", RF_U64, warmup_batches, 0, 1),
 	F("measure_s", "measure_s", RF_DOUBLE, measure_s, 0, 1),
 	F("converged", "converged", RF_BOOL, converged, RF_CSV_TAIL, 1),
+	F("floor_rel", "floor_rel", RF_DOUBLE, floor_rel, RF_NULL_ZERO, 3),
 };
 const size_t rec_nfields = sizeof(rec_fields) / sizeof(rec_fields[0]);
 

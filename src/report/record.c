@@ -49,10 +49,18 @@ void rec_result_restat(struct rec_result *r)
 		ukb_stats_compute(r->samples, r->nsamples, &r->stats);
 	if (r->nproc < 2 || ukb_stats_compute(r->proc_means, r->nproc, &per))
 		return;
-	/* one figure everywhere: the mean of the process means, and its CI */
+	/*
+	 * One figure everywhere: the mean of the process means. Its CI covers
+	 * the spread of the processes and, when known, the movement between
+	 * runs that no single run can see (the floor).
+	 */
 	r->stats.mean = per.mean;
 	r->stats.ci95 = per.ci95;
-	r->stats.ci95_rel = per.ci95 / per.mean;
+	if (r->floor_rel > 0 && per.n >= 2)
+		r->stats.ci95 = ukb_t_quantile(0.975, (double)(per.n - 1)) *
+				sqrt(per.stddev * per.stddev / (double)per.n +
+				     r->floor_rel * r->floor_rel * per.mean * per.mean);
+	r->stats.ci95_rel = r->stats.ci95 / per.mean;
 	r->between_sd = per.stddev;
 	if (!r->proc_se)
 		return;

@@ -71,6 +71,13 @@ struct rec_result {
 	/* derived by rec_result_restat() when nproc >= 2 */
 	double between_sd; /* SD of the process means */
 	double within_se;  /* root mean square of the processes' own standard errors */
+	/*
+	 * How much this path's mean moves between runs made at different times
+	 * on this host beyond what the processes of one run show (relative SD):
+	 * measured from the stored runs of the same host and kernel, else by
+	 * `calibrate`; 0 when unknown. The CI includes it.
+	 */
+	double floor_rel;
 	/* pooled over runs of several boots (compare --all): each process mean is then
 	 * one boot's mean; 0 or 1 otherwise */
 	size_t boots;

@@ -23,8 +23,12 @@
 
 struct run_ctl {
 	volatile sig_atomic_t *stop; /* set asynchronously: stop soon */
-	/* a result was appended to the run (run->results[index]); may be NULL */
-	void (*on_result)(void *arg, const struct rec_run *run, size_t index);
+	/*
+	 * A result was appended to the run (run->results[index]); the front
+	 * end may complete it (the floor its history knows) and show it. May
+	 * be NULL.
+	 */
+	void (*on_result)(void *arg, struct rec_run *run, size_t index);
 	/* within a path, after every sample (in this process only); may be NULL */
 	void (*progress)(void *arg, const struct ukb_result *r);
 	/* case @i of @n begins (in this process), or process @i of @n starts */

@@ -79,6 +79,7 @@ static const char *const migrations[] = {
 	/* 3: the standard error of each process's mean (nested variance); what
 	 * `calibrate` measured of the variation between runs on a host */
 	"ALTER TABLE results ADD COLUMN process_se TEXT;"
+	"ALTER TABLE results ADD COLUMN floor_rel REAL;"
 	"CREATE TABLE calibrations ("
 	"  id INTEGER PRIMARY KEY,"
 	"  host TEXT NOT NULL,"
@@ -893,4 +894,72 @@ int store_floor_get(struct store *st, const char *host, struct store_floor *f, c
 		return 0;
 	}
 	return finish_read(st, s, rc, err, len) ? -1 : 1;
+}
+
+/* A run's mean and the variance of that mean as its processes show it. */
+static int run_point(const char *pm, double *m, double *v)
+{
+	struct json_object *a = json_tokener_parse(pm);
+	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+	double s = 0, ss = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += json_object_get_double(json_object_array_get_idx(a, i));
+	if (n >= 2) {
+		*m = s / (double)n;
+		for (size_t i = 0; i < n; i++) {
+			double d = json_object_get_double(json_object_array_get_idx(a, i)) - *m;
+
+			ss += d * d;
+		}
+		*v = ss / (double)(n - 1) / (double)n;
+	}
+	json_object_put(a);
+	return n >= 2 && *m > 0 ? 0 : -1;
+}
+
+int store_path_floor(struct store *st, const char *host, const char *kernel, const char *name,
+		     const char *path, size_t max, double *floor, size_t *nruns, char *err,
+		     size_t len)
+{
+	double sl = 0, sll = 0, within = 0;
+	sqlite3_stmt *s;
+	size_t n = 0;
+	int rc;
+
+	*floor = 0;
+	*nruns = 0;
+	if (prepare(st,
+		    "SELECT r.process_means FROM results r JOIN runs u ON u.id = r.run_id"
+		    " WHERE u.host = ? AND u.kernel_release = ? AND r.name = ? AND r.path = ?"
+		    " AND r.status = 'ok' AND u.interrupted = 0 AND r.process_means IS NOT NULL"
+		    " ORDER BY u.started DESC, u.id DESC LIMIT ?",
+		    &s, err, len))
+		return -1;
+	bind_text(s, 1, host);
+	bind_text(s, 2, kernel);
+	bind_text(s, 3, name);
+	bind_text(s, 4, path);
+	sqlite3_bind_int64(s, 5, (int64_t)max);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const unsigned char *t = sqlite3_column_text(s, 0);
+		double m, v;
+
+		if (!t || run_point((const char *)t, &m, &v))
+			continue;
+		sl += log(m);
+		sll += log(m) * log(m);
+		within += v / (m * m);
+		n++;
+	}
+	if (finish_read(st, s, rc, err, len))
+		return -1;
+	*nruns = n;
+	if (n >= 3) {
+		double var = (sll - sl * sl / (double)n) / (double)(n - 1);
+		double f = var - within / (double)n;
+
+		*floor = f > 0 ? sqrt(f) : 0;
+	}
+	return 0;
 }

@@ -80,6 +80,16 @@ struct store_floor {
 	unsigned rounds;
 };
 
+/*
+ * The floor of one path from the stored runs of @host and @kernel (the
+ * latest @max, without run @exclude): the variance of their log means
+ * beyond what their processes show, as a relative SD. 0 with *@nruns the
+ * runs it came from (at least 3, else *@floor is 0), or -1 with @err.
+ */
+int store_path_floor(struct store *st, const char *host, const char *kernel, const char *name,
+		     const char *path, size_t max, double *floor, size_t *nruns, char *err,
+		     size_t errlen);
+
 /* Stores a calibration of @host. 0 or -1 with @err. */
 int store_floor_put(struct store *st, const char *host, const struct store_floor *f, char *err,
 		    size_t errlen);

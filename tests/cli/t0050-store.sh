@@ -17,7 +17,7 @@ test_expect_success 'run stores into the XDG data directory by default' '
 test_expect_success '--db chooses the file; --no-store stores nothing' '
 	ukbench run $tiny --db my.db time.time >/dev/null &&
 	ukbench run $tiny --db my.db --no-store time.time >out &&
-	! grep -q stored out &&
+	! grep -q "^stored as run" out &&
 	test "$(sqlite3 my.db "select count(*) from runs")" = 1 &&
 	test "$(sqlite3 my.db "select count(*) from samples")" = \
 		"$(sqlite3 my.db "select sum(n) from results")"
