@@ -17,21 +17,10 @@ int run_inproc(const struct run_plan *p, struct rec_run *run, const struct run_c
 	m.progress = ctl->progress;
 	m.progress_arg = ctl->arg;
 	for (size_t i = 0; i < p->ncases && !err && !(ctl->stop && *ctl->stop); i++) {
-		const struct ukb_case *c = &p->cases[i];
-		struct ukb_result res;
-		struct rec_result *r;
-
 		if (ctl->begin)
 			ctl->begin(ctl->arg, i, p->ncases);
-		m.params = c->params;
-		err = ukb_measure(c->bench, c->variant, c->path, &m, &clk, &res);
-		r = err ? NULL : rec_add_measured(run, &res);
-		if (r)
-			params_describe(c->bench, c->params, r->params, sizeof(r->params));
-		else if (!err)
-			err = -ENOMEM;
-		ukb_result_release(&res);
-		if (r && ctl->on_result)
+		err = run_case(&p->cases[i], &m, &clk, run);
+		if (!err && ctl->on_result)
 			ctl->on_result(ctl->arg, run, run->nresults - 1);
 	}
 	return err;

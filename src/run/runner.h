@@ -45,6 +45,14 @@ struct worker {
 	const char *detail; /* replaces each result's detail, or NULL */
 };
 
+/*
+ * Measures one case with @m (its parameters set from the case) and
+ * appends the result to @run: the step every runner is made of. 0, or
+ * -ENOMEM (nothing appended).
+ */
+int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct ukb_clock_info *clk,
+	     struct rec_run *run);
+
 /* Measures @p here, appending to @run. 0, or -ENOMEM. */
 int run_inproc(const struct run_plan *p, struct rec_run *run, const struct run_ctl *ctl);
 

@@ -43,6 +43,24 @@ static const struct ukb_case *find_case(const struct ukb_selection *sel, const c
 	return NULL;
 }
 
+int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct ukb_clock_info *clk,
+	     struct rec_run *run)
+{
+	struct ukb_result res;
+	struct rec_result *r;
+	int err;
+
+	m->params = c->params;
+	err = ukb_measure(c->bench, c->variant, c->path, m, clk, &res);
+	r = err ? NULL : rec_add_measured(run, &res);
+	if (r)
+		params_describe(c->bench, c->params, r->params, sizeof(r->params));
+	else if (!err)
+		err = -ENOMEM;
+	ukb_result_release(&res);
+	return err;
+}
+
 static int add_missing(struct rec_run *run, const char *spec)
 {
 	const char *slash = strrchr(spec, '/');
@@ -75,8 +93,6 @@ static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, 
 	for (size_t i = 0; i < nspecs && !err && !worker_stop; i++) {
 		struct ukb_selection sel;
 		const struct ukb_case *c = NULL;
-		struct ukb_result res;
-		struct rec_result *r;
 		struct ukb_err e;
 
 		if (!ukb_select(&sel, 1, (char **)&specs[i], 0, &p->sel, 0, &e))
@@ -86,14 +102,7 @@ static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, 
 			err = add_missing(run, specs[i]);
 			continue;
 		}
-		p->m.params = c->params;
-		err = ukb_measure(c->bench, c->variant, c->path, &p->m, &clk, &res);
-		r = err ? NULL : rec_add_measured(run, &res);
-		if (r)
-			params_describe(c->bench, c->params, r->params, sizeof(r->params));
-		else if (!err)
-			err = -ENOMEM;
-		ukb_result_release(&res);
+		err = run_case(c, &p->m, &clk, run);
 		ukb_selection_release(&sel);
 	}
 	return err;
