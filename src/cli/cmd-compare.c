@@ -78,6 +78,7 @@ struct compare_opts {
 	int all, no_floor;
 	const char *db;
 	char floor_from[96];
+	int floor_known; /* calibrate measured it, even as 0 */
 	char **pats;
 	int npats;
 };
@@ -144,12 +145,15 @@ static void choose_floor(struct compare_opts *o, struct store *st, const struct 
 	struct store_floor f;
 	char err[256];
 
+	o->c.floor = 0;
+	o->floor_known = 0;
 	if (o->no_floor) {
 		snprintf(o->floor_from, sizeof(o->floor_from), "--no-floor");
 		return;
 	}
 	if (o->floor_pct >= 0) {
 		o->c.floor = o->floor_pct / 100;
+		o->floor_known = 1;
 		snprintf(o->floor_from, sizeof(o->floor_from), "--floor");
 		return;
 	}
@@ -159,6 +163,7 @@ static void choose_floor(struct compare_opts *o, struct store *st, const struct 
 	}
 	if (st && !store_floor_get(st, a->host, &f, err, sizeof(err))) {
 		o->c.floor = f.floor;
+		o->floor_known = 1;
 		snprintf(o->floor_from, sizeof(o->floor_from), "ukbench calibrate, %s, %u rounds",
 			 f.started, f.rounds);
 		return;
@@ -222,17 +227,18 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 	       "from one method: Welch's t on the log ratio (delta method); MDE: the change\n"
 	       "detected with 80%% power; verdict beyond a noise threshold of %g%%\n",
 	       100 * (1 - o->c.alpha), 100 * o->c.threshold);
-	if (o->c.floor > 0)
-		printf("floor: runs of this host move by %.2f%% between runs (%s), added to each "
-		       "interval\n",
+	if (o->c.floor > 0 || o->floor_known)
+		printf("floor: runs of this host move by %.2f%% between runs (%s), added to each\n"
+		       "interval where a run's own history does not say more\n",
 		       100 * o->c.floor, o->floor_from);
 	else
-		printf("floor: none known for this host (%s): the intervals cover the variation\n"
-		       "between processes, not between runs made at different times\n",
-		       o->floor_from);
+		printf(
+		    "floor: none known for this host (%s): the intervals cover the variation\n"
+		    "between processes, and between runs only where a run's history measured it\n",
+		    o->floor_from);
 	if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
-		printf("both runs in one boot: a change between kernels also moves what a reboot "
-		       "moves\n");
+		printf("both runs in one boot: the variation between boots did not enter (between "
+		       "two\nkernels it does)\n");
 	else if (!strchr(ra, 'b') || !strchr(rb, 'b'))
 		printf("one boot per side: the variation between boots was not measured (--all "
 		       "pools the\nruns of a label, one observation per boot)\n");
