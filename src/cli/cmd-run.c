@@ -391,7 +391,6 @@ static struct run_plan process_plan(const struct run_plan *p)
 {
 	struct run_plan q = *p;
 
-	q.m.events = q.events;
 	if (p->procs < 2)
 		return q;
 	q.m.budget_s = p->m.budget_s / p->procs;

@@ -21,7 +21,12 @@
 #include "select.h"
 
 struct run_plan {
-	struct ukb_measure_opts m; /* m.events points into @events */
+	/*
+	 * m.events points into the @events of the plan that was parsed or set
+	 * up first: a copy of a plan keeps pointing there, so the first must
+	 * outlive its copies.
+	 */
+	struct ukb_measure_opts m;
 	struct ukb_event events[UKB_MAX_COUNTERS];
 	struct select_opts sel;
 	unsigned procs; /* fresh processes per path; 0 or 1: this one */
