@@ -81,27 +81,11 @@ prereq_PIDS_CGROUP() {
 	return 1
 }
 
-# hardware counters (a PMU the kernel exposes)
-prereq_HW_COUNTERS() {
-	if [ -d /sys/bus/event_source/devices/cpu ] || [ -d /sys/bus/event_source/devices/cpu_core ]; then
-		return 0
-	fi
-	prereq_why="no hardware PMU (/sys/bus/event_source/devices/cpu is absent)"
-	return 1
-}
-
-# the seccomp helper the tests build
+# a seccomp filter can be installed (the helper the tests build)
 prereq_SECCOMP() {
-	[ -x "${UKB_BUILD:-}/tests/seccomp-exec" ] &&
-		"$UKB_BUILD/tests/seccomp-exec" getppid -- true 2>/dev/null && return 0
+	"${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/seccomp-exec" EPERM getppid -- true 2>/dev/null &&
+		return 0
 	prereq_why="cannot install a seccomp filter here (or tests/seccomp-exec was not built)"
-	return 1
-}
-
-# a process that is not root (permission tests); root can change to nobody
-prereq_SANITY() {
-	[ "$(id -u)" != 0 ] && return 0
-	prereq_why="running as root, which ignores file permissions"
 	return 1
 }
 

@@ -8,7 +8,7 @@
 tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200 --no-store"
 seccomp="${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/seccomp-exec"
 
-test_expect_success 'EPERM: the syscall paths are skipped as blocked, the vDSO still measured' '
+test_expect_success SECCOMP 'EPERM: the syscall paths are skipped as blocked, the vDSO still measured' '
 	ASAN_OPTIONS=detect_leaks=0 "$seccomp" EPERM clock_gettime,getppid -- "$UKBENCH" run $tiny --json r.json \
 		time.clock_gettime.monotonic syscall.null >out &&
 	grep -q "^time.clock_gettime.monotonic  *vdso  *[0-9.]" out &&
@@ -19,14 +19,14 @@ test_expect_success 'EPERM: the syscall paths are skipped as blocked, the vDSO s
 	jq -e "all(.results[] | select(.status == \"skipped\"); .stats == null and (.samples_ns | length) == 0)" r.json
 '
 
-test_expect_success 'ENOSYS: unavailable with the errno; getrandom everywhere, as the vDSO reseeds through it' '
+test_expect_success SECCOMP 'ENOSYS: unavailable with the errno; getrandom everywhere, as the vDSO reseeds through it' '
 	ASAN_OPTIONS=detect_leaks=0 "$seccomp" ENOSYS getrandom,getcpu -- "$UKBENCH" run $tiny --json r.json random.getrandom.4 cpu.getcpu >out &&
 	jq -e "[.results[] | select(.name == \"random.getrandom.4\") | .status] | all(. == \"unsupported\")" r.json &&
 	jq -e ".results[] | select(.name == \"cpu.getcpu\" and .path == \"syscall\") | .status == \"unsupported\" and .errno == 38" r.json &&
 	jq -e ".results[] | select(.name == \"cpu.getcpu\" and .path == \"vdso\") | .status == \"ok\"" r.json
 '
 
-test_expect_success 'check under a filter: the system call side is what fails' '
+test_expect_success SECCOMP 'check under a filter: the system call side is what fails' '
 	ASAN_OPTIONS=detect_leaks=0 "$seccomp" EPERM clock_getres -- "$UKBENCH" check --verify-only clock_getres >out; rc=$?
 	test "$rc" = 1 &&
 	grep -q "^verify  clock_getres monotonic  *FAILED  *system call Operation not permitted, vDSO ok" out
