@@ -125,8 +125,11 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 	int rc;
 
 	snprintf(pattern, sizeof(pattern), "lab.spin.%s/loop", variant);
-	if (ukb_select(&sel, 1, pats, 0, NULL, 1, &e))
-		return error_hint(&e), ukb_selection_release(&sel), -1;
+	if (ukb_select(&sel, 1, pats, 0, NULL, 1, &e)) {
+		error_hint(&e);
+		ukb_selection_release(&sel);
+		return -1;
+	}
 	ukb_measure_opts_init(&p.m);
 	p.procs = (unsigned)c->runs;
 	p.cases = sel.cases;
@@ -138,9 +141,11 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 	ukb_selection_release(&sel);
 	if (rc < 0)
 		error("%s", err);
-	if (!rc && (out->nresults != 1 || out->results[0].status != UKB_OK))
-		rc = -1, error("cannot measure lab.spin: %s",
-			       out->nresults ? out->results[0].reason : "no result");
+	if (!rc && (out->nresults != 1 || out->results[0].status != UKB_OK)) {
+		error("cannot measure lab.spin: %s",
+		      out->nresults ? out->results[0].reason : "no result");
+		rc = -1;
+	}
 	/* the comparisons pair results by name: make A' and the others A's */
 	if (!rc)
 		snprintf(out->results[0].name, sizeof(out->results[0].name), "lab.spin");
@@ -265,7 +270,7 @@ static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[N
 		}
 		for (int i = 0; i < NRUNS; i++)
 			if (one_run(c, run_variant[order[i]], &all[r][order[i]]))
-				return -1;
+				return stop_signal ? 128 + (int)stop_signal : -1;
 		if (isatty(STDERR_FILENO))
 			fprintf(stderr, "\rround %lu/%lu", r + 1, c->rounds);
 	}
