@@ -71,8 +71,9 @@ static int copy_open(struct ukb_ctx *c, const char *path, int flags, char *why, 
 		return err;
 	}
 	if (!k->len || posix_memalign((void **)&k->buf, k->page, k->len)) {
-		copy_teardown(c);
+		/* say how much before the state that knows it goes */
 		snprintf(why, len, "cannot allocate a buffer of %zu bytes", k->len);
+		copy_teardown(c);
 		return -ENOMEM;
 	}
 	/* write the buffer once, so the first batch does not pay its faults */

@@ -154,6 +154,10 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_WARMUP:
 		return parse_uint("--warmup-runs", arg, 0, 1000000, &o->warmup);
 	case O_EVENTS:
+		if (!arg[0]) {
+			error("option '--events' needs a list of events, got an empty one");
+			return -1;
+		}
 		n = ukb_events_parse(arg, o->ev, UKB_MAX_COUNTERS, why, sizeof(why));
 		if (n < 0) {
 			ukb_events_known(known, sizeof(known));

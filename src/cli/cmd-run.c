@@ -190,9 +190,14 @@ static int set_events(struct run_opts *ro, int id, const char *arg)
 {
 	struct run_plan *p = &ro->plan;
 	char why[256], known[1024];
-	int n = id == O_COUNTERS
-		    ? ukb_events_default(p->events, UKB_MAX_COUNTERS)
-		    : ukb_events_parse(arg, p->events, UKB_MAX_COUNTERS, why, sizeof(why));
+	int n;
+
+	if (id == O_EVENTS && !arg[0]) {
+		error("option '--events' needs a list of events, got an empty one");
+		return -1;
+	}
+	n = id == O_COUNTERS ? ukb_events_default(p->events, UKB_MAX_COUNTERS)
+			     : ukb_events_parse(arg, p->events, UKB_MAX_COUNTERS, why, sizeof(why));
 
 	if (n < 0) {
 		ukb_events_known(known, sizeof(known));

@@ -30,26 +30,61 @@ static void usage(FILE *f)
 	fprintf(f, "\n'ukbench <command> --help' explains each command, with examples.\n");
 }
 
+/* Is @name a vDSO function some benchmark calls? Else the known ones in @known. */
+static int vdso_function_known(const char *name, char *known, size_t len)
+{
+	size_t nb, o = 0;
+	const struct ukb_bench *const *t = ukb_registry(&nb);
+	char word[40];
+
+	known[0] = 0;
+	for (size_t i = 0; i < nb; i++)
+		for (const struct ukb_path *p = t[i]->paths; p->name; p++) {
+			if (!p->vdso_sym)
+				continue;
+			if (!strcmp(p->vdso_sym, name))
+				return 1;
+			/* each name once: ", name," against ", known," */
+			snprintf(word, sizeof(word), " %s,", p->vdso_sym);
+			if (o < len && !strstr(known, word))
+				o += (size_t)snprintf(known + o, len - o, " %s,", p->vdso_sym);
+		}
+	if (o && o < len)
+		known[o - 1] = 0;
+	return 0;
+}
+
 /*
  * UKBENCH_VDSO_HIDE=getrandom,getcpu: behave as if the vDSO lacked these
  * functions, to see how a kernel without them is reported, or to measure
- * the other paths alone.
+ * the other paths alone. A name no benchmark calls is an error, not a
+ * silent no-op. 0 or -1 (printed).
  */
-static void hide_vdso_functions(void)
+static int hide_vdso_functions(void)
 {
 	const char *list = getenv("UKBENCH_VDSO_HIDE");
-	char name[32];
+	char name[32], known[512];
 
 	while (list && *list) {
 		size_t len = strcspn(list, ",");
 
-		if (len && len < sizeof(name)) {
-			memcpy(name, list, len);
-			name[len] = 0;
-			ukb_vdso_override(name, NULL, UKB_VDSO_MISSING);
+		if (len >= sizeof(name)) {
+			error("UKBENCH_VDSO_HIDE: '%.32s...' is not a vDSO function", list);
+			return -1;
 		}
+		memcpy(name, list, len);
+		name[len] = 0;
+		if (len && !vdso_function_known(name, known, sizeof(known))) {
+			error("UKBENCH_VDSO_HIDE: '%s' is not a vDSO function ukbench calls; "
+			      "known:%s",
+			      name, known);
+			return -1;
+		}
+		if (len)
+			ukb_vdso_override(name, NULL, UKB_VDSO_MISSING);
 		list += len + (list[len] == ',');
 	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -82,7 +117,8 @@ int main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
-	hide_vdso_functions();
+	if (hide_vdso_functions())
+		return UKB_EXIT_USAGE;
 	if (ukb_registry_validate(why, sizeof(why))) {
 		error("broken benchmark table: %s", why);
 		return UKB_EXIT_FAIL;

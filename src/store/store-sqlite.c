@@ -9,6 +9,7 @@
  * transaction; each is applied once, recorded in PRAGMA user_version.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <limits.h>
 #include <math.h>
@@ -152,7 +153,9 @@ int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t
 	const char *env = getenv("UKBENCH_DB"), *xdg = getenv("XDG_DATA_HOME"),
 		   *home = getenv("HOME");
 
-	if (opt && opt[0])
+	if (opt && !opt[0])
+		return fail(err, errlen, "--db needs a path, got an empty one");
+	if (opt)
 		snprintf(buf, len, "%s", opt);
 	else if (env && env[0])
 		snprintf(buf, len, "%s", env);
@@ -278,6 +281,7 @@ rollback:
 int store_open_version(const char *path, int target, struct store **out, char *err, size_t len)
 {
 	struct store *st;
+	int fd;
 
 	*out = NULL;
 	if (target < 1 || target > UKB_STORE_SCHEMA_VERSION)
@@ -288,6 +292,14 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 	if (!st)
 		return fail(err, len, "out of memory");
 	snprintf(st->path, sizeof(st->path), "%s", path);
+	/*
+	 * A new database holds host names, boot command lines and labels:
+	 * readable by its owner only (SQLite gives its -wal and -shm files the
+	 * same mode).
+	 */
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		close(fd);
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
 	    SQLITE_OK) {
 		fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));

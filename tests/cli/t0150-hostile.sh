@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Bad values and combinations a hostile user tries: each is refused with a
+# clear error and exit 2, or works; nothing crashes (the sanitizer build
+# runs these too).
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
+
+test_expect_success '--runs with --counters: every process counted, nothing freed twice' '
+	ukbench run $tiny --runs 2 --counters --no-store --json r.json time.time >out &&
+	jq -e "all(.results[]; (.process_means_ns | length) == 2 and (.counters | length) > 0)" r.json &&
+	jq -e "all(.results[].counters[] | select(.status == \"ok\"); (.per_sample | length) > 0)" r.json
+'
+
+test_expect_success 'compare --all: a path only an older run of the label has is pooled whole' '
+	ukbench run $tiny --counters --db a.db -l L time.time syscall.null >/dev/null &&
+	ukbench run $tiny --counters --db a.db -l L time.time >/dev/null &&
+	ukbench run $tiny --db a.db -l B time.time syscall.null >/dev/null &&
+	ukbench compare --db a.db --all L B >out &&
+	grep -q "^syscall.null  *syscall " out &&
+	grep -q "(2 runs pooled)" out
+'
+
+test_expect_success 'numbers: no hex, no blanks, no trailing units; long values cut in the message' '
+	for v in 0x10 " 1" "1 " 1s inf nan ""; do
+		test_expect_code 2 ukbench run --no-store -b "$v" time.time 2>err &&
+		grep -q "option .--budget. expects a number" err || return 1
+	done &&
+	long=$(printf "%01000d" 7) &&
+	test_expect_code 2 ukbench run --no-store -n "x$long" time.time 2>err &&
+	test "$(wc -c <err)" -lt 200
+'
+
+test_expect_success 'empty values: --db, --events, exec -e are refused' '
+	test_expect_code 2 ukbench runs --db "" 2>err &&
+	grep -q "needs a path, got an empty one" err &&
+	test_expect_code 2 ukbench run --no-store -e "" time.time 2>err &&
+	grep -q "needs a list of events" err &&
+	test_expect_code 2 ukbench exec --no-store -e "" -- true 2>err &&
+	grep -q "needs a list of events" err
+'
+
+test_expect_success 'UKBENCH_VDSO_HIDE: an unknown name is an error that lists the known ones' '
+	test_expect_code 2 env UKBENCH_VDSO_HIDE=all "$UKBENCH" list time.time 2>err &&
+	grep -q "UKBENCH_VDSO_HIDE: .all. is not a vDSO function" err &&
+	grep -q "known: .*clock_gettime.*getrandom" err &&
+	UKBENCH_VDSO_HIDE=time ukbench list time.time >out &&
+	grep -q "simulated: UKBENCH_VDSO_HIDE" out
+'
+
+test_expect_success 'a new database is readable by its owner only' '
+	ukbench run $tiny --runs 1 --db new.db time.time >/dev/null &&
+	test "$(stat -c %a new.db)" = 600
+'
+
+test_done
