@@ -81,6 +81,15 @@ static long task_work(struct hb *h, struct task *t)
 
 	if (write(h->ready[1], &c, 1) != 1)
 		return -errno;
+	/*
+	 * A process lets go of the ready pipe once it has said so: the
+	 * controller then sees the end of it when every task is either ready
+	 * or dead, and never waits for a task that was killed while starting.
+	 */
+	if (!(h->mode & MODE_THREAD)) {
+		close(h->ready[1]);
+		h->ready[1] = -1;
+	}
 	/* the controller closes its end of wakeup: read returns 0, go */
 	while (read(h->wakeup[0], &c, 1) < 0 && errno == EINTR)
 		;
@@ -257,6 +266,7 @@ static int start_task(struct hb *h, struct task *t, int (*gp)[2])
 			_exit(1);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		close_others(h, t, gp);
 		_exit(task_work(h, t) ? 1 : 0);
 	}

@@ -157,6 +157,7 @@ static int pp_setup(struct ukb_ctx *c, char *why, size_t len)
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
+			signal(SIGHUP, SIG_DFL);
 			close(p->to[1]);
 			close(p->from[0]);
 			if (other >= 0)

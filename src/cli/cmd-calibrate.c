@@ -320,6 +320,7 @@ int cmd_calibrate(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	printf("calibrate: lab.spin, %lu rounds of 5 runs, each %lu fresh processes and %g s, "
 	       "verdict at p < 0.05 and beyond %g%%\n\n",
 	       c.rounds, c.runs, c.budget_s, 100 * c.threshold);

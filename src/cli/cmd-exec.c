@@ -466,6 +466,7 @@ int cmd_exec(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	ret = run_all(&o, jobs, njobs);
 	if (ret)
 		goto out;

@@ -551,6 +551,7 @@ static void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 /* The state of one `run`, released in one place. */
@@ -660,8 +661,14 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	s.run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;
 	s.run.interrupted = stop_signal != 0;
-	for (size_t i = 0; i < s.run.nresults; i++)
-		failed |= s.run.results[i].status == UKB_ERROR;
+	for (size_t i = 0; i < s.run.nresults; i++) {
+		const struct rec_result *r = &s.run.results[i];
+
+		failed |= r->status == UKB_ERROR;
+		/* without the table, a failure still says why */
+		if (r->status == UKB_ERROR && !table)
+			error("%s/%s failed: %s", r->name, r->path, r->reason);
+	}
 	s.verdicts = calloc(s.run.nresults + 1, sizeof(*s.verdicts));
 	s.vmsg = calloc(s.run.nresults + 1, sizeof(*s.vmsg));
 	if (!s.verdicts || !s.vmsg)

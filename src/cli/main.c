@@ -4,6 +4,7 @@
  * the command line to a subcommand (each in its own cmd-NAME.c, with its
  * options and help in cmd_NAME_def).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,7 @@ int main(int argc, char **argv)
 	static char help[] = "--help";
 	const struct command *c;
 	char why[256], *sub[3];
+	int ret;
 
 	if (argc < 2) {
 		usage(stderr);
@@ -128,5 +130,13 @@ int main(int argc, char **argv)
 		error("'%s' is not a ukbench command; see 'ukbench --help'", argv[0]);
 		return UKB_EXIT_USAGE;
 	}
-	return c->fn(argc, argv);
+	ret = c->fn(argc, argv);
+	/* what was printed must have arrived: a full disk or a closed pipe is an error */
+	if (fflush(stdout) || ferror(stdout)) {
+		if (ret == UKB_EXIT_OK)
+			ret = UKB_EXIT_FAIL;
+		if (errno != EPIPE)
+			error("cannot write to standard output: %s", strerror(errno));
+	}
+	return ret;
 }

@@ -13,12 +13,17 @@
 #include "cli.h"
 #include "strnum.h"
 
+/*
+ * A message of at most a screenful: a 100 KB value given as an option is
+ * named by its start, not echoed whole.
+ */
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
+	char msg[2048];
+	int n = vsnprintf(msg, sizeof(msg), fmt, ap);
+
 	fflush(stdout);
-	fputs(prefix, stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "%s%s%s\n", prefix, msg, n >= (int)sizeof(msg) ? "..." : "");
 }
 
 void error(const char *fmt, ...)

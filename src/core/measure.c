@@ -434,6 +434,12 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 
 	if (err == -ENOMEM && !res->samples)
 		return err;
+	/* a run that failed because the user stopped it was interrupted, not broken */
+	if (err && o->stop && *o->stop) {
+		set_status(res, UKB_INTERRUPTED, -EINTR,
+			   "interrupted: ", ctx.why[0] ? ctx.why : strerror(-err));
+		return 0;
+	}
 	if (err) {
 		set_status(res, UKB_ERROR, err, "", ctx.why[0] ? ctx.why : strerror(-err));
 		return 0;

@@ -8,6 +8,7 @@
  * the statistics are recomputed from the samples rather than trusted. The
  * result's fields come from the one table in fields.c.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <json-c/json.h>
 #include <math.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fields.h"
 #include "record.h"
@@ -40,6 +42,32 @@ static int bad(struct reader *rd, const char *fmt, ...)
 	return -1;
 }
 
+/* Is @s valid UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF)? */
+static int utf8_valid(const unsigned char *s)
+{
+	while (*s) {
+		unsigned c = *s, n = c < 0x80	      ? 0
+				     : (c >> 5) == 6  ? 1
+				     : (c >> 4) == 14 ? 2
+				     : (c >> 3) == 30 ? 3
+						      : 9;
+		unsigned cp = n == 0 ? c : n == 1 ? c & 0x1f : n == 2 ? c & 0x0f : c & 0x07;
+
+		if (n == 9)
+			return 0;
+		for (unsigned i = 1; i <= n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i] & 0x3f);
+		}
+		if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+		s += n + 1;
+	}
+	return 1;
+}
+
 /* A string member: absent or null gives "", another type is an error. */
 static int get_str(struct reader *rd, struct json_object *o, const char *key, char *buf, size_t len,
 		   const char *where)
@@ -51,6 +79,8 @@ static int get_str(struct reader *rd, struct json_object *o, const char *key, ch
 		return 0;
 	if (!json_object_is_type(v, json_type_string))
 		return bad(rd, "%s.%s is not a string", where, key);
+	if (!utf8_valid((const unsigned char *)json_object_get_string(v)))
+		return bad(rd, "%s.%s is not UTF-8", where, key);
 	snprintf(buf, len, "%s", json_object_get_string(v));
 	return 0;
 }
@@ -66,6 +96,8 @@ static int get_num(struct reader *rd, struct json_object *o, const char *key, do
 	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
 		return bad(rd, "%s.%s is not a number", where, key);
 	*out = json_object_get_double(v);
+	if (!isfinite(*out))
+		return bad(rd, "%s.%s is not a finite number", where, key);
 	return 0;
 }
 
@@ -270,6 +302,8 @@ static struct json_object *parse_doc(struct reader *rd, const char *text, size_t
 	jerr = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
+	if (!doc && jerr == json_tokener_success)
+		return bad(rd, "out of memory"), NULL;
 	if (!doc && jerr == json_tokener_continue) {
 		position(text, len, &line, &col);
 		return bad(rd, "truncated JSON: the document ends at line %d, column %d", line,
@@ -330,6 +364,15 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 		return -1;
 	if (!run->started[0])
 		return bad(rd, "$.started is missing");
+	{
+		struct tm tm = { 0 };
+		const char *end = strptime(run->started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+
+		if (!end || *end)
+			return bad(rd,
+				   "$.started '%.40s' is not a UTC time like 2026-11-30T12:00:00Z",
+				   run->started);
+	}
 	run->interrupted = json_object_get_boolean(json_object_object_get(doc, "interrupted"));
 	run->environment = own_text(doc, "environment");
 	run->settings = own_text(doc, "settings");

@@ -208,6 +208,14 @@ char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 		n += got;
 		if (n < cap - 1)
 			break;
+		/* a device that never ends (/dev/zero) is not a result */
+		if (cap >= UKB_READ_MAX) {
+			snprintf(err, errlen, "'%s' is larger than %d MiB: not a ukbench result",
+				 path, UKB_READ_MAX >> 20);
+			free(buf);
+			fclose(f);
+			return NULL;
+		}
 		cap *= 2;
 		char *nb = realloc(buf, cap);
 

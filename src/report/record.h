@@ -167,7 +167,12 @@ int rec_write_json(int fd, const struct rec_run *run, int pretty);
 int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
 		       char *err, size_t errlen);
 
-/* Reads the whole file @path; -1 with @err on failure. Caller frees. */
+#define UKB_READ_MAX (256 << 20)
+
+/*
+ * Reads the whole file @path, at most UKB_READ_MAX bytes; NULL with @err
+ * on failure. Caller frees.
+ */
 char *read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 #endif

@@ -105,6 +105,7 @@ void exec_once(const struct exec_plan *o, struct exec_run *r)
 		setpgid(0, 0);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		close(go[1]);
 		close(fail[0]);
 		if (read(go[0], &c, 1) != 1)

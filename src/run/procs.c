@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <math.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,8 +44,9 @@ static int read_all(int fd, struct child *c, volatile sig_atomic_t *stop)
 	for (;;) {
 		ssize_t n;
 
+		/* the worker and all it started (hackbench's tasks) stop now */
 		if (stop && *stop && !asked) {
-			kill(c->pid, SIGTERM);
+			kill(-c->pid, SIGTERM);
 			asked = 1;
 		}
 		if (c->len + 65536 > cap) {
@@ -84,6 +86,12 @@ static int spawn(const char *exe, char **argv, struct child *c, volatile sig_ato
 	}
 	c->pid = fork();
 	if (c->pid == 0) {
+		/*
+		 * A group of its own, which a stop reaches whole; and it ends
+		 * with this process, should this one be killed outright.
+		 */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		dup2(out[1], STDOUT_FILENO);
 		execv(exe, argv);
 		err = errno;
@@ -92,6 +100,8 @@ static int spawn(const char *exe, char **argv, struct child *c, volatile sig_ato
 		_exit(127);
 	}
 	err = c->pid < 0 ? -errno : 0;
+	if (c->pid > 0)
+		setpgid(c->pid, c->pid); /* as the child does: whichever runs first */
 	close(out[1]);
 	close(efd[1]);
 	if (!err && read(efd[0], &c->exec_err, sizeof(c->exec_err)) != sizeof(c->exec_err))

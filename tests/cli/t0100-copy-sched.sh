@@ -84,7 +84,7 @@ test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
 	sid=$(test_session_id sid)
 	# wait until its tasks are up: a sanitizer build starts slowly
 	n=0
-	while [ "$(test_session_count $sid)" -le 10 ] && [ $n -lt 200 ]; do
+	while [ "$(test_session_count $sid)" -le 10 ] && [ $n -lt 600 ]; do
 		sleep 0.05
 		n=$((n + 1))
 	done
@@ -92,9 +92,10 @@ test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
 	test "$(test_session_count $sid)" -gt 10 && up=1
 	kill -INT $sid
 	wait $pid; rc=$?
+	echo "tasks up: $up, exit $rc" &&
 	test "$up" = 1 &&
 	test "$rc" = 130 &&
-	test_session_empty $sid
+	test_session_empty $sid 10
 '
 
 test_expect_success 'no descriptor survives a run' '

@@ -54,4 +54,53 @@ test_expect_success 'a new database is readable by its owner only' '
 	test "$(stat -c %a new.db)" = 600
 '
 
+# The session's leader is ukbench; "kill -- -SID" is what a terminal's
+# hangup or a job control TERM sends to the whole group.
+test_expect_success 'SIGTERM to the group while hackbench tasks start: exit 143, none left' '
+	for i in 1 2; do
+		test_in_session sid$i "$UKBENCH" run --no-store -b 3 -P groups=10 \
+			sched.messaging.socket_process sched.messaging.pipe_process >out 2>err &
+		pid=$!
+		sid=$(test_session_id sid$i)
+		sleep 0.3
+		kill -s TERM -- -$sid
+		wait $pid; rc=$?
+		echo "trial $i: exit $rc" &&
+		test "$rc" = 143 &&
+		grep -q "interrupted by signal 15" err &&
+		test_session_empty $sid 5 || return 1
+	done
+'
+
+test_expect_success 'SIGINT early in hackbench: exit 130 with the message, in any runner' '
+	for runs in 1 5; do
+		"$UKBENCH" run --runs $runs --no-store -b 3 -P groups=10 sched.messaging.pipe_process >out 2>err &
+		pid=$!
+		sleep 0.2
+		kill -INT $pid
+		wait $pid; rc=$?
+		echo "--runs $runs: exit $rc" &&
+		test "$rc" = 130 &&
+		grep -q "interrupted by signal 2" err || return 1
+	done
+'
+
+test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporary file' '
+	"$UKBENCH" run --no-store --json h.json -b 30 --precision 0.001 time >out 2>err &
+	pid=$!
+	sleep 1
+	kill -HUP $pid
+	wait $pid; rc=$?
+	test "$rc" = 129 &&
+	grep -q "interrupted by signal 1" err &&
+	jq -e ".interrupted == true" h.json &&
+	test "$(ls | grep -c "h.json.tmp")" = 0 &&
+	ukbench exec --no-store -r 3 -- sleep 5 >out 2>err &
+	pid=$!
+	sleep 0.5
+	kill -HUP $pid
+	wait $pid; rc=$?
+	test "$rc" = 129
+'
+
 test_done

@@ -153,18 +153,34 @@ static void test_json_errors(void **state)
 		{ "{\"schema\": \"other\", \"schema_version\": 1}", "schema is 'other'" },
 		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 2, \"results\": []}",
 		  "schema version 2 is not supported" },
-		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\","
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": "
+		  "\"2026-01-01T00:00:00Z\","
 		  " \"results\": [{\"name\": \"a\", \"path\": \"b\", \"status\": \"ok\","
 		  " \"samples_ns\": [1, \"x\"]}]}",
 		  "results[0].samples_ns[1] is not a number" },
-		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\","
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": "
+		  "\"2026-01-01T00:00:00Z\","
 		  " \"results\": [{\"name\": \"a\", \"path\": \"b\", \"status\": \"fine\"}]}",
 		  "results[0].status 'fine'" },
-		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\"}",
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": "
+		  "\"2026-01-01T00:00:00Z\"}",
 		  "$.results is missing" },
-		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"t\","
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": "
+		  "\"2026-01-01T00:00:00Z\","
 		  " \"results\": []} trailing",
 		  "after the document" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": \"yesterday\","
+		  " \"results\": []}",
+		  "'yesterday' is not a UTC time" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": "
+		  "\"2026-01-01T00:00:00Z\","
+		  " \"label\": \"a\xff\", \"results\": []}",
+		  "$.label is not UTF-8" },
+		{ "{\"schema\": \"ukbench-run\", \"schema_version\": 1, \"started\": "
+		  "\"2026-01-01T00:00:00Z\","
+		  " \"results\": [{\"name\": \"a\", \"path\": \"b\", \"status\": \"error\","
+		  " \"threads\": -1}]}",
+		  "results[0].threads is out of range" },
 	};
 
 	(void)state;
