@@ -103,4 +103,26 @@ test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporar
 	test "$rc" = 129
 '
 
+test_expect_success 'standard output that cannot be written: exit 1, said why' '
+	ukbench run $tiny --runs 1 --db d.db time.time >/dev/null &&
+	for c in "runs --db d.db" "show --db d.db 1" "list time.time" "env"; do
+		test_expect_code 1 "$UKBENCH" $c >/dev/full 2>err &&
+		grep -q "cannot write to standard output: No space left on device" err || return 1
+	done
+'
+
+test_expect_success '-q: a failed path still says why, on stderr' '
+	printf "short\n" >short &&
+	test_expect_code 1 env UKBENCH_ZERO_DEVICE=short "$UKBENCH" run -q --no-store $tiny \
+		--size 1k copy.read_zero >out 2>err &&
+	test ! -s out &&
+	grep -q "^error: copy.read_zero.1k/read failed: read short" err
+'
+
+test_expect_success 'import of a device that never ends stops, bounded, with a message' '
+	test_expect_code 2 timeout 60 "$UKBENCH" import --db i.db /dev/zero 2>err &&
+	grep -q "larger than 256 MiB: not a ukbench result" err &&
+	test "$(sqlite3 i.db "SELECT count(*) FROM runs" 2>/dev/null || echo 0)" = 0
+'
+
 test_done
