@@ -321,7 +321,7 @@ int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
 	struct rec_run *runs;
-	struct store *st;
+	struct store *st = NULL;
 	char path[4096], (*desc)[256];
 	int nrun = 0, first, ret, status = 0;
 	size_t both;
@@ -332,8 +332,8 @@ int cmd_compare(int argc, char **argv)
 	ret = UKB_EXIT_USAGE;
 	runs = calloc((size_t)(argc - first), sizeof(*runs));
 	desc = calloc((size_t)(argc - first), sizeof(*desc));
-	st = runs && desc ? store_open_cli(o.db, path, sizeof(path)) : NULL;
-	if (!st || load_runs(&o, st, argc - first, argv + first, runs, desc, &nrun))
+	if (!runs || !desc || store_open_cli_reader(o.db, path, sizeof(path), &st) < 0 ||
+	    load_runs(&o, st, argc - first, argv + first, runs, desc, &nrun))
 		goto out;
 	ret = UKB_EXIT_OK;
 	for (int i = 1; i < nrun; i++) {

@@ -176,9 +176,13 @@ int cmd_history(int argc, char **argv)
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	ret = UKB_EXIT_USAGE;
-	st = store_open_cli(o.db, path, sizeof(path));
-	if (!st)
+	ret = store_open_cli_reader(o.db, path, sizeof(path), &st);
+	if (ret) {
+		if (ret > 0)
+			error("no stored results in %s; 'ukbench run' stores them", path);
 		return UKB_EXIT_USAGE;
+	}
+	ret = UKB_EXIT_USAGE;
 	if (store_list(st, &o.f, &list, &n, err, sizeof(err))) {
 		error("%s", err);
 		ret = UKB_EXIT_FAIL;

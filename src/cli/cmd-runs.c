@@ -78,9 +78,13 @@ int cmd_runs(int argc, char **argv)
 		error("'ukbench runs' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
-	st = store_open_cli(o.db, path, sizeof(path));
-	if (!st)
+	rc = store_open_cli_reader(o.db, path, sizeof(path), &st);
+	if (rc < 0)
 		return UKB_EXIT_USAGE;
+	if (rc > 0) {
+		printf("(no runs in %s)\n", path);
+		return UKB_EXIT_OK;
+	}
 	if (store_list(st, &o.f, &list, &n, err, sizeof(err))) {
 		error("%s", err);
 		store_close(st);

@@ -68,8 +68,8 @@ int cmd_show(int argc, char **argv)
 		error("'ukbench show' takes one run; see 'ukbench show --help'");
 		return UKB_EXIT_USAGE;
 	}
-	st = store_open_cli(o.db, path, sizeof(path));
-	if (!st)
+	/* a store that does not exist yet is not made: files still resolve */
+	if (store_open_cli_reader(o.db, path, sizeof(path), &st) < 0)
 		return UKB_EXIT_USAGE;
 	if (runref_load(st, argv[first], 0, &run, desc, sizeof(desc))) {
 		store_close(st);

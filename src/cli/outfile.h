@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * outfile.h - a file a command writes its result to, made whole or not at
- * all: written under a temporary name beside its destination and renamed
- * into place at the end, so an interrupted command never leaves half a
- * file or clobbers an older one. "-" is standard output.
+ * all: a regular file is written under a temporary name beside it and
+ * renamed into place at the end, so an interrupted command never leaves
+ * half a file or clobbers an older one; a link is followed; a FIFO or a
+ * device is written in place. "-" is standard output. The same for every
+ * command that writes a file.
  */
 #ifndef UKB_CLI_OUTFILE_H
 #define UKB_CLI_OUTFILE_H
@@ -12,8 +14,9 @@
 #include <stdio.h>
 
 struct outfile {
-	const char *path; /* NULL: none */
-	char tmp[PATH_MAX];
+	const char *path;	 /* as given; NULL: none */
+	char target[PATH_MAX];	 /* the file replaced: @path, or what its link names */
+	char tmp[PATH_MAX + 16]; /* "" when written in place */
 	FILE *f;
 };
 

@@ -12,6 +12,22 @@
 #include "cli.h"
 #include "runref.h"
 
+int store_open_cli_reader(const char *db, char *path, size_t len, struct store **st)
+{
+	char err[1024];
+	int rc;
+
+	*st = NULL;
+	if (store_default_path(db, path, len, err, sizeof(err))) {
+		error("%s", err);
+		return -1;
+	}
+	rc = store_open_reader(path, st, err, sizeof(err));
+	if (rc < 0)
+		error("%s", err);
+	return rc;
+}
+
 struct store *store_open_cli(const char *db, char *path, size_t len)
 {
 	struct store *st;

@@ -33,6 +33,12 @@ int runref_names_run(struct store *st, const char *ref);
 /* Loads a ukbench JSON file; 0 or -1 (printed). */
 int runref_load_file(const char *path, struct rec_run *run, char *desc, size_t desclen);
 
+/*
+ * Opens the store named by @db (or the default) for reading: 0, 1 when
+ * there is none yet (*@st NULL, nothing created), -1 (printed).
+ */
+int store_open_cli_reader(const char *db, char *path, size_t len, struct store **st);
+
 /* Opens the store named by @db (or the default); NULL and printed on error. */
 struct store *store_open_cli(const char *db, char *path, size_t len);
 

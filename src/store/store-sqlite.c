@@ -191,10 +191,26 @@ static int make_parents(const char *path, char *err, size_t len)
  * header, ukbench's application id (or no table at all), a schema this
  * build knows. Read-only: a refused file is left exactly as it was.
  */
+/*
+ * @path as an SQLite URI that opens it immutable: read without locks, so
+ * that a check leaves no -wal or -shm file beside a file it refuses, and
+ * works in a directory it may not write.
+ */
+static void immutable_uri(const char *path, char *uri, size_t len)
+{
+	size_t o = (size_t)snprintf(uri, len, "file:");
+
+	for (const char *p = path; *p && o + 4 < len; p++)
+		o += (size_t)(strchr("%?#", *p) ? snprintf(uri + o, len - o, "%%%02X", *p)
+						: snprintf(uri + o, len - o, "%c", *p));
+	snprintf(uri + o, len - o, "?immutable=1");
+}
+
 static int check_existing(const char *path, char *err, size_t len)
 {
 	static const char magic[16] = "SQLite format 3";
 	unsigned char head[100];
+	char uri[PATH_MAX * 3 + 32];
 	sqlite3 *db = NULL;
 	int app = 0, ver = 0, tables = 0, ret = -1;
 	FILE *f = fopen(path, "rb");
@@ -212,7 +228,8 @@ static int check_existing(const char *path, char *err, size_t len)
 		return fail(err, len, "'%s' is not an SQLite database; it was left untouched",
 			    path);
 
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+	immutable_uri(path, uri, sizeof(uri));
+	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)
 		goto corrupt;
 	/*
 	 * Another process may be creating or writing it right now: wait for
@@ -321,6 +338,55 @@ fail:
 int store_open(const char *path, struct store **out, char *err, size_t len)
 {
 	return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
+}
+
+int store_open_reader(const char *path, struct store **out, char *err, size_t len)
+{
+	struct stat sb;
+	struct store *st;
+	int ver = 0;
+
+	*out = NULL;
+	/* nothing there, or an empty file: nothing stored, and nothing made */
+	if (stat(path, &sb) ? errno == ENOENT : sb.st_size == 0)
+		return 1;
+	if (check_existing(path, err, len))
+		return -1;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return fail(err, len, "out of memory");
+	snprintf(st->path, sizeof(st->path), "%s", path);
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
+		store_close(st);
+		return -1;
+	}
+	sqlite3_busy_timeout(st->db, 30000);
+	/*
+	 * A directory this user may not write holds no -shm file for the
+	 * write-ahead log: read the file as it is, without locks.
+	 */
+	if (pragma_int(st->db, "PRAGMA user_version", &ver) && access(path, W_OK)) {
+		char uri[PATH_MAX * 3 + 32];
+
+		sqlite3_close(st->db);
+		immutable_uri(path, uri, sizeof(uri));
+		if (sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) !=
+		    SQLITE_OK)
+			ver = -1;
+	}
+	if (ver < 0 || pragma_int(st->db, "PRAGMA user_version", &ver)) {
+		fail(err, len, "database '%s': %s", path, sqlite3_errmsg(st->db));
+		store_close(st);
+		return -1;
+	}
+	/* an older schema is brought up to date first: that is the one write */
+	if (ver < UKB_STORE_SCHEMA_VERSION) {
+		store_close(st);
+		return store_open(path, out, err, len);
+	}
+	*out = st;
+	return 0;
 }
 
 void store_close(struct store *st)

@@ -52,6 +52,14 @@ int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
 void store_close(struct store *st);
 
+/*
+ * Opens the database at @path for reading only: nothing is created (no
+ * directory, no file, an empty file stays empty). 0; 1 when there is no
+ * database there yet (*@out NULL); -1 with a message in @err. An older
+ * schema is migrated first, the one write a reader makes.
+ */
+int store_open_reader(const char *path, struct store **out, char *err, size_t errlen);
+
 /* Saves @run in one transaction and sets run->id. 0 or -1 with @err. */
 int store_save(struct store *st, struct rec_run *run, char *err, size_t errlen);
 

@@ -125,4 +125,61 @@ test_expect_success 'import of a device that never ends stops, bounded, with a m
 	test "$(sqlite3 i.db "SELECT count(*) FROM runs" 2>/dev/null || echo 0)" = 0
 '
 
+test_expect_success '--json: a FIFO is written in place, a link followed, a device kept' '
+	mkfifo ff &&
+	{ cat ff >fifo.out & } &&
+	ukbench run $tiny --runs 1 --no-store -q --json ff time.time &&
+	wait &&
+	test -p ff &&
+	jq -e ".results | length == 3" fifo.out &&
+	echo "{}" >real.json && chmod 640 real.json && ln -s real.json link.json &&
+	ukbench run $tiny --runs 1 --no-store -q --json link.json time.time &&
+	test -L link.json &&
+	jq -e ".results | length == 3" real.json &&
+	test "$(stat -c %a real.json)" = 640 &&
+	ukbench exec --no-store -r 1 --json link.json -- true >/dev/null &&
+	test -L link.json && jq -e ".results[0].name == \"exec.true\"" real.json &&
+	ukbench run $tiny --runs 1 --no-store -q --json new.json time.time &&
+	test "$(stat -c %a new.json)" = 600 &&
+	test_expect_code 1 ukbench run $tiny --runs 1 --no-store -q --json /dev/full time.time 2>err &&
+	grep -q "No space left on device" err &&
+	test -c /dev/full
+'
+
+test_expect_success 'read-only commands make nothing: no file, no directory, an empty file stays empty' '
+	: >empty.db && ln -s empty.db l.db &&
+	ukbench runs --db l.db >out &&
+	grep -q "no runs in l.db" out &&
+	test -L l.db && test ! -s empty.db &&
+	ukbench runs --db deep/a/b/q.db >out &&
+	test ! -e deep &&
+	test_expect_code 2 ukbench history --db q.db 2>err &&
+	grep -q "no stored results in q.db" err &&
+	test_expect_code 2 ukbench show --db q.db 1 2>err &&
+	test_expect_code 2 ukbench compare --db q.db 1 2 2>err &&
+	test ! -e q.db && test ! -e q.db-wal && test ! -e q.db-shm
+'
+
+test_expect_success 'a refused database gets no -wal or -shm beside it' '
+	sqlite3 foreign.db "PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1);" >/dev/null &&
+	cp foreign.db before &&
+	test_expect_code 2 ukbench runs --db foreign.db 2>err &&
+	grep -q "another application" err &&
+	test_expect_code 2 ukbench run $tiny --db foreign.db time.time 2>err &&
+	test ! -e foreign.db-wal && test ! -e foreign.db-shm &&
+	cmp foreign.db before
+'
+
+test_expect_success 'a database in a directory its reader may not write is read' '
+	id nobody >/dev/null &&
+	mkdir ro &&
+	ukbench run $tiny --runs 1 --db ro/w.db -l x time.time >/dev/null &&
+	chmod 644 ro/w.db && chmod 555 ro && chmod 755 . "$TEST_ROOT" &&
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$UKBENCH" runs --db ro/w.db >out 2>err;
+	rc=$?
+	chmod 755 ro
+	cat err
+	test "$rc" = 0 && grep -q " x  " out
+'
+
 test_done
