@@ -294,10 +294,16 @@ int runref_load(struct store *st, const char *ref, int all, struct rec_run *run,
 {
 	if (!strncmp(ref, "file:", 5))
 		return runref_load_file(ref + 5, run, desc, desclen);
+	if (!strncmp(ref, "label:", 6) && st)
+		return load_label(st, ref + 6, all, run, desc, desclen);
 	if (access(ref, F_OK) == 0 && (strchr(ref, '/') || strstr(ref, ".json")))
 		return runref_load_file(ref, run, desc, desclen);
+	if (strstr(ref, ".json") || strchr(ref, '/')) {
+		error("cannot open '%s': no such file", ref);
+		return -1;
+	}
 	if (!st) {
-		error("'%s' is not a file, and there is no store to look it up in", ref);
+		error("'%s' is not a file, and no run is stored yet to look it up in", ref);
 		return -1;
 	}
 	if (!strncmp(ref, "id:", 3) && all_digits(ref + 3))
@@ -308,10 +314,6 @@ int runref_load(struct store *st, const char *ref, int all, struct rec_run *run,
 		return load_id(st, atoll(ref), run, desc, desclen);
 	if (!strncmp(ref, "label:", 6))
 		ref += 6;
-	if (strstr(ref, ".json")) {
-		error("cannot open '%s': no such file", ref);
-		return -1;
-	}
 	return load_label(st, ref, all, run, desc, desclen);
 }
 
