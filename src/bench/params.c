@@ -121,9 +121,13 @@ int parse_size_list(const char *opt, const char *arg, long **out, struct ukb_err
 		if (end == p || errno || x < 0)
 			goto bad;
 		if (*end == 'k' || *end == 'K') {
+			if (x > LONG_MAX / 2 / 1024)
+				goto bad;
 			x *= 1024;
 			end++;
 		} else if (*end == 'm' || *end == 'M') {
+			if (x > LONG_MAX / 2 / (1024 * 1024))
+				goto bad;
 			x *= 1024 * 1024;
 			end++;
 		}

@@ -10,8 +10,10 @@ test_expect_success 'run --counters: per call in the table and the JSON, each mi
 	grep -q "^  *per call: task-clock [0-9.]* ns context-switches" out &&
 	jq -e ".results[0].counters | length == 9" r.json &&
 	jq -e ".results[0].counters[] | select(.event == \"task-clock\") | .status == \"ok\" and .per_call > 0" r.json &&
+	# the same unit as the wall time per call: within a factor of 5 even on
+	# a machine so loaded that a batch waits as long as it runs
 	jq -e ".results[0] | (.counters[] | select(.event == \"task-clock\") | .per_call) as \$t |
-		(\$t / .stats.mean_ns) > 0.5 and (\$t / .stats.mean_ns) < 2" r.json &&
+		(\$t / .stats.mean_ns) > 0.2 and (\$t / .stats.mean_ns) < 5" r.json &&
 	jq -e "all(.results[0].counters[]; .status == \"ok\" or (.reason | test(\"^not (supported|permitted|counted)\")))" r.json &&
 	jq -e "all(.results[0].counters[] | select(.status == \"ok\"); (.per_sample | length) == 0 or (.per_sample | length) >= 3)" r.json
 '
