@@ -154,17 +154,29 @@ static int hb_validate(const struct ukb_ctx *c, char *why, size_t len)
 	    (long)rl.rlim_cur < need) {
 		long fit = threads ? ((long)rl.rlim_cur - 16) / per_group : 0;
 
-		if (threads)
+		if (threads && fit >= 1)
 			snprintf(why, len,
 				 "%ld groups of %ld in threads need %ld file descriptors, the "
 				 "limit (RLIMIT_NOFILE, ulimit -n) is %llu: at most %ld groups fit",
 				 groups, fds, need, (unsigned long long)rl.rlim_cur, fit);
-		else
+		else if (threads)
+			snprintf(
+			    why, len,
+			    "%ld groups of %ld in threads need %ld file descriptors, the "
+			    "limit (RLIMIT_NOFILE, ulimit -n) is %llu: raise it to at least %ld",
+			    groups, fds, need, (unsigned long long)rl.rlim_cur, 16 + per_group);
+		else if ((long)rl.rlim_cur - 16 >= 2)
 			snprintf(why, len,
 				 "a group of %ld needs %ld file descriptors, the limit "
 				 "(RLIMIT_NOFILE, ulimit -n) is %llu: at most fds=%ld fits",
 				 fds, need, (unsigned long long)rl.rlim_cur,
 				 ((long)rl.rlim_cur - 16) / 2);
+		else
+			/* not even one pair fits: say so, not a negative count */
+			snprintf(why, len,
+				 "a group of %ld needs %ld file descriptors, the limit "
+				 "(RLIMIT_NOFILE, ulimit -n) is %llu: raise it to at least %ld",
+				 fds, need, (unsigned long long)rl.rlim_cur, need);
 		return -EMFILE;
 	}
 	limit = read_long("/proc/sys/kernel/threads-max");

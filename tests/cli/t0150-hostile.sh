@@ -182,4 +182,12 @@ test_expect_success 'a database in a directory its reader may not write is read'
 	test "$rc" = 0 && grep -q " x  " out
 '
 
+test_expect_success 'a descriptor limit too low for one group: what to raise it to, no negative count' '
+	test_expect_code 2 sh -c "ulimit -n 8; exec \"$UKBENCH\" run --no-store sched.messaging.pipe_process" 2>err &&
+	grep -q "the limit (RLIMIT_NOFILE, ulimit -n) is 8: raise it to at least 56" err &&
+	test_expect_code 2 sh -c "ulimit -n 8; exec \"$UKBENCH\" run --no-store sched.messaging.pipe_thread" 2>err &&
+	grep -q "raise it to at least" err &&
+	! grep -q "=-\| -[0-9]" err
+'
+
 test_done
