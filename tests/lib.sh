@@ -220,6 +220,20 @@ test_session_count() {
 	echo $c
 }
 
+# Waits up to $3 seconds (default 30) until the session $1 has been seen
+# with at least $2 processes; 1 when it never was.
+test_session_reaches() {
+	n=0
+	lim=$(( ${3:-30} * 20 ))
+	while [ $n -lt $lim ]; do
+		[ "$(test_session_count "$1")" -ge "$2" ] && return 0
+		sleep 0.05
+		n=$((n + 1))
+	done
+	echo "session $1 never had $2 processes" >&2
+	return 1
+}
+
 # Waits up to $2 seconds (default 2) for the session $1 to be empty.
 test_session_empty() {
 	n=0

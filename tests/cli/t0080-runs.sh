@@ -50,11 +50,10 @@ test_expect_success '--runs interrupted: exit 130, no worker left, nothing in TM
 	test_in_session sid "$UKBENCH" run --budget 30 --precision 0.001 --runs 2 --no-store syscall.null/syscall >out 2>err &
 	pid=$!
 	sid=$(test_session_id sid)
-	n=0
-	while [ "$(test_session_count $sid)" -lt 2 ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
-	test "$(test_session_count $sid)" -ge 2 &&
+	test_session_reaches $sid 2; up=$?
 	kill -INT $sid
 	wait $pid; rc=$?
+	test "$up" = 0 &&
 	echo "exit $rc" && cat err &&
 	test "$rc" = 130 &&
 	grep -q "interrupted by signal 2" err &&

@@ -83,16 +83,8 @@ test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
 	pid=$!
 	sid=$(test_session_id sid)
 	# wait until its tasks are up: a sanitizer build starts slowly
-	n=0 up=0
-	while [ $n -lt 600 ]; do
-		# seen once is enough: between two hackbench runs its tasks are gone
-		if [ "$(test_session_count $sid)" -gt 10 ]; then
-			up=1
-			break
-		fi
-		sleep 0.05
-		n=$((n + 1))
-	done
+	# seen once is enough: between two hackbench runs its tasks are gone
+	test_session_reaches $sid 11 && up=1 || up=0
 	kill -INT $sid
 	wait $pid; rc=$?
 	echo "tasks up: $up, exit $rc" &&

@@ -74,11 +74,11 @@ test_expect_success 'exec: a command that hangs is ended by --timeout, and says 
 test_expect_success 'exec: Ctrl-C ends the command and all it started, exit 130' '
 	test_in_session sid "$UKBENCH" exec --no-store -r 5 -- sh -c "sleep 40 & sleep 41; :" >out 2>err &
 	pid=$! &&
-	sid=$(test_session_id sid) &&
-	sleep 0.7 &&
-	test "$(test_session_count $sid)" -ge 3 &&
+	sid=$(test_session_id sid)
+	test_session_reaches $sid 4; up=$?
 	kill -INT $sid
 	wait $pid; rc=$?
+	test "$up" = 0 &&
 	test "$rc" = 130 &&
 	grep -q "interrupted by signal 2 in run 1 of 6; nothing stored" err &&
 	test_session_empty $sid
