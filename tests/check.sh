@@ -39,6 +39,20 @@ for variant in "build" "build-san SAN=1"; do
 	echo "$counts" >>"$sums"
 done
 
+# the hostile-input sweep, short, on the sanitizer build: one test
+echo "## sweep: bad values and signals, ${SWEEP_SECONDS:-20} s"
+if UKBENCH="$top/build-san/ukbench" UKB_BUILD="$top/build-san" ASAN_OPTIONS=detect_leaks=0 \
+	tests/sweep.sh "${SWEEP_SECONDS:-20}" >sweep.log 2>&1; then
+	echo "ok - sweep: $(tail -1 sweep.log)"
+	echo "1 0 0" >>"$sums"
+else
+	grep "^not ok\|^#" sweep.log | head -40
+	echo "not ok - sweep: $(tail -1 sweep.log)"
+	echo "0 1 0" >>"$sums"
+	status=1
+fi
+rm -f sweep.log
+
 # the code against the repository's .clang-format: one test
 if make -s format-check >format.log 2>&1; then
 	echo "ok - format-check"

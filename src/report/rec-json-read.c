@@ -350,6 +350,32 @@ static int check_schema(struct reader *rd, struct json_object *doc)
 	return 0;
 }
 
+/*
+ * The settings a run was measured with are kept as they came, but what
+ * ukbench itself writes there must make sense: no negative count or time,
+ * nothing that is not a number where a number stands.
+ */
+static int check_settings(struct reader *rd, struct json_object *doc)
+{
+	static const char *const keys[] = { "precision", "budget_s",	"warmup_s",
+					    "batch_ns",	 "min_samples", "max_samples",
+					    "processes", "cpu",		"repeat" };
+	struct json_object *set = json_object_object_get(doc, "settings");
+	double d;
+
+	if (!set)
+		return 0;
+	if (!json_object_is_type(set, json_type_object))
+		return bad(rd, "$.settings is not an object");
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (get_num(rd, set, keys[i], &d, "$.settings"))
+			return -1;
+		if (d < 0)
+			return bad(rd, "$.settings.%s is negative", keys[i]);
+	}
+	return 0;
+}
+
 /* The run's own members: label, host, time, descriptions. */
 static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *run)
 {
@@ -401,7 +427,7 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
 
 	memset(run, 0, sizeof(*run));
 	doc = parse_doc(&rd, text, len);
-	if (!doc || check_schema(&rd, doc) || read_run(&rd, doc, run))
+	if (!doc || check_schema(&rd, doc) || check_settings(&rd, doc) || read_run(&rd, doc, run))
 		goto out;
 	if (!json_object_object_get_ex(doc, "results", &res) ||
 	    !json_object_is_type(res, json_type_array)) {

@@ -190,4 +190,21 @@ test_expect_success 'a descriptor limit too low for one group: what to raise it 
 	! grep -q "=-\| -[0-9]" err
 '
 
+test_expect_success 'import: values no run can have are refused, nothing stored' '
+	ukbench run $tiny --runs 1 --no-store -q --json g.json time.time &&
+	for edit in ".started = \"yesterday\"" ".results[0].threads = -1" \
+		".results[0].threads = 18446744073709551616" ".results[0].cpu = 9223372036854775807" \
+		".results[0].errno = 1099511627776" ".settings.min_samples = -1"; do
+		jq "$edit" g.json >b.json &&
+		test_expect_code 2 ukbench import --db i.db b.json 2>err || { echo "$edit"; return 1; }
+	done &&
+	sed "s/\"duration_s\": [0-9.e-]*/\"duration_s\": NaN/" g.json >n.json &&
+	test_expect_code 2 ukbench import --db i.db n.json 2>err &&
+	grep -q "not a finite number" err &&
+	printf "%s" "$(jq -c ".label = \"LABEL\"" g.json)" | sed "s/LABEL/a\xffb/" >u.json &&
+	test_expect_code 2 ukbench import --db i.db u.json 2>err &&
+	grep -q "label is not UTF-8" err &&
+	test ! -e i.db
+'
+
 test_done

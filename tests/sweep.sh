@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sweep.sh [SECONDS] [SEED] - the hostile-input matrix, randomised and
+# bounded in time: every option of every command given a bad value
+# (empty, negative, huge, NaN, hex, blanks, not a number, 4 KB of digits),
+# and runs that get SIGINT, SIGTERM or SIGHUP at a random moment. Each case
+# must end as promised: a bad value with exit 2 and an "error:" line; a
+# signal with 128 + its number; never a crash (another signal, a sanitizer
+# report); no process left in its session; nothing left in its TMPDIR.
+# Prints a line per failed case, then "N cases, N failed".
+# UKBENCH names the binary (default build/ukbench).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
+secs=${1:-20}
+seed=${2:-$(date +%s)}
+end=$(($(date +%s) + secs))
+cases=0 failed=0
+
+# rand N: R becomes a number in [0, N) (no subshell, so the seed moves on)
+rand() {
+	seed=$(((seed * 1103515245 + 12345) % 2147483648))
+	R=$(((seed / 65536) % $1))
+}
+
+# pick ARGS...: P becomes one of them
+pick() {
+	rand $#
+	shift "$R"
+	P=$1
+}
+
+bad_values="'' -1 0x10 ' 1' 1e999 nan abc -- $(printf '9%.0s' $(seq 4096))"
+# command:option for every option that takes a value
+opts="run:--precision run:--budget run:--warmup run:--min-samples run:--max-samples
+run:--batch run:--cpu run:--runs run:--abi run:--size run:--flags run:--threads run:--param
+run:--events run:--format run:--baseline run:--fail-on-regression run:--db
+exec:--repeat exec:--warmup-runs exec:--events exec:--timeout exec:--db exec:--cmd
+compare:--threshold compare:--alpha compare:--fail-on-regression compare:--bisect
+compare:--floor compare:--db history:--window history:--threshold history:--db
+runs:--limit runs:--db show:--format show:--db import:--db check:--duration
+calibrate:--rounds calibrate:--budget calibrate:--runs calibrate:--threshold"
+
+fail() {
+	failed=$((failed + 1))
+	echo "not ok - $*"
+	sed 's/^/#   /' "$dir/err" | head -5
+}
+
+one_bad_value() {
+	pick $opts
+	o=$P
+	eval "pick $bad_values"
+	v=$P
+	cmd=${o%%:*}
+	# what follows the option: a pattern, runs, or a command that exists
+	case $cmd in exec) rest="-- true" ;; *) rest="time.time a b" ;; esac
+	(cd "$dir" && TMPDIR="$dir/tmp" "$UKBENCH" "$cmd" "${o#*:}" "$v" $rest >out 2>err)
+	rc=$?
+	# refused with a message (2), or a value that happens to be valid (a
+	# database named "-1") run to its end (0, 1); never a crash
+	if grep -q "Sanitizer\|runtime error" "$dir/err"; then
+		fail "$cmd ${o#*:} '$(echo "$v" | cut -c1-20)': a sanitizer report"
+	elif [ "$rc" -gt 2 ]; then
+		fail "$cmd ${o#*:} '$(echo "$v" | cut -c1-20)': exit $rc"
+	elif [ "$rc" = 2 ] && ! grep -q "^error: " "$dir/err"; then
+		fail "$cmd ${o#*:} '$(echo "$v" | cut -c1-20)': exit 2 without an error line"
+	elif [ "$(wc -c <"$dir/err")" -gt 4096 ]; then
+		fail "$cmd ${o#*:} '$(echo "$v" | cut -c1-20)': a message of $(wc -c <"$dir/err") bytes"
+	fi
+}
+
+one_signal() {
+	pick INT TERM HUP
+	sig=$P
+	case $sig in INT) num=2 ;; TERM) num=15 ;; HUP) num=1 ;; esac
+	pick "run --no-store -b 2 time.time syscall.null" \
+		"run --no-store --runs 1 -b 2 time" \
+		"run --no-store -b 2 -P groups=2,loops=200 sched.messaging.pipe_process" \
+		"run --no-store -b 2 --json $dir/o.json time.time" \
+		"exec --no-store -r 3 -- sleep 1" \
+		"calibrate --no-store --rounds 2 --budget 0.2"
+	what=$P
+	(cd "$dir" && TMPDIR="$dir/tmp" test_in_session "$dir/sid" $UKBENCH $what >out 2>err) &
+	pid=$!
+	sid=$(test_session_id "$dir/sid")
+	rand 90
+	sleep "0.$((R + 10))"
+	kill -s "$sig" "$sid" 2>/dev/null
+	wait $pid
+	rc=$?
+	if grep -q "Sanitizer\|runtime error" "$dir/err"; then
+		fail "$what, SIG$sig: a sanitizer report"
+	elif [ "$rc" != $((128 + num)) ] && [ "$rc" != 0 ]; then
+		fail "$what, SIG$sig: exit $rc, not $((128 + num))"
+	elif [ "$rc" = $((128 + num)) ] && ! grep -q "interrupted by signal $num" "$dir/err"; then
+		fail "$what, SIG$sig: exit $rc without saying so"
+	fi
+	test_session_empty "$sid" 10 2>/dev/null || fail "$what, SIG$sig: processes left"
+	[ -z "$(ls -A "$dir/tmp")" ] || fail "$what, SIG$sig: left in TMPDIR: $(ls "$dir/tmp")"
+	[ -z "$(ls "$dir" | grep '\.tmp\.')" ] || fail "$what, SIG$sig: a temporary file left"
+}
+
+echo "# sweep: $secs s, seed $seed"
+while [ "$(date +%s)" -lt "$end" ]; do
+	cases=$((cases + 1))
+	dir="$TEST_ROOT/$cases"
+	mkdir -p "$dir/tmp"
+	export XDG_DATA_HOME="$dir/data"
+	rand 4
+	if [ "$R" = 0 ]; then
+		one_signal
+	else
+		one_bad_value
+	fi
+done
+rm -rf "$TEST_ROOT"
+echo "$cases cases, $failed failed"
+[ "$failed" = 0 ]
