@@ -19,6 +19,9 @@ const struct command *command_find(const char *name)
 
 static const struct opt help_opt = { "help", 'h', NULL, "this text", 'h' };
 
+/* what getopt_long returns for --help: out of the range of the table's */
+#define HELP_VAL ('h' | 0x10000)
+
 void opts_help(FILE *f, const struct command *c)
 {
 	fprintf(f, "usage: ukbench %s %s\n\n%s\n\noptions:\n", c->name, c->synopsis, c->about);
@@ -70,10 +73,9 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 	for (const struct opt *o = c->opts;; o++) {
 		const struct opt *e = o && o->name ? o : &help_opt;
 
+		/* a table entry comes back as 256 + its index, --help as HELP_VAL */
 		lo[k++] = (struct option){ e->name, e->arg ? required_argument : no_argument, NULL,
-					   256 + (int)(e - (e == &help_opt ? e : c->opts)) };
-		if (e == &help_opt)
-			lo[k - 1].val = 'h' | 0x10000;
+					   e == &help_opt ? HELP_VAL : 256 + (int)(e - c->opts) };
 		if (e->shrt && so + 3 < sizeof(shorts)) {
 			shorts[so++] = (char)e->shrt;
 			if (e->arg)
@@ -99,7 +101,7 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 			ret = -1;
 			break;
 		}
-		if (ch == ('h' | 0x10000) || ch == 'h') {
+		if (ch == HELP_VAL || ch == 'h') {
 			opts_help(stdout, c);
 			ret = 1;
 			break;
