@@ -303,7 +303,6 @@ int cmd_calibrate(int argc, char **argv)
 	struct calibrate_cli c = { .rounds = 10, .runs = 5, .budget_s = 0.75, .threshold = 0.01 };
 	struct rec_run(*all)[NRUNS];
 	struct tally t[2] = { 0 };
-	struct sigaction sa;
 	int first, rc;
 
 	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &c, &first);
@@ -316,11 +315,7 @@ int cmd_calibrate(int argc, char **argv)
 	all = calloc(c.rounds, sizeof(*all));
 	if (!all)
 		return UKB_EXIT_FAIL;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	run_catch_stops(on_signal);
 	printf("calibrate: lab.spin, %lu rounds of 5 runs, each %lu fresh processes and %g s, "
 	       "verdict at p < 0.05 and beyond %g%%\n\n",
 	       c.rounds, c.runs, c.budget_s, 100 * c.threshold);

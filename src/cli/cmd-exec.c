@@ -26,6 +26,7 @@
 #include "outfile.h"
 #include "output.h"
 #include "record.h"
+#include "runner.h"
 #include "runref.h"
 #include "stats.h"
 #include "store.h"
@@ -446,7 +447,6 @@ int cmd_exec(int argc, char **argv)
 	struct job jobs[MAX_CMDS] = { 0 };
 	struct rec_run rec = { 0 };
 	struct store *st = NULL;
-	struct sigaction sa;
 	char path[4096];
 	unsigned njobs = 0;
 	double *x = NULL;
@@ -461,12 +461,7 @@ int cmd_exec(int argc, char **argv)
 	x = calloc(o.repeat, sizeof(*x));
 	if (!x || make_jobs(&o, argv + at, jobs, &njobs))
 		goto out;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = exec_forward;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	run_catch_stops(exec_forward);
 	ret = run_all(&o, jobs, njobs);
 	if (ret)
 		goto out;

@@ -542,18 +542,6 @@ static int store_run(const struct run_opts *ro, struct store *st, const char *pa
 	return 0;
 }
 
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 /* The state of one `run`, released in one place. */
 struct run_state {
 	struct run_opts ro;
@@ -648,7 +636,7 @@ int cmd_run(int argc, char **argv)
 	v.out = s.json.f == stdout ? stderr : stdout;
 	table = !s.ro.quiet && s.ro.format == OUT_TABLE;
 	v.progress = !s.ro.quiet && isatty(STDERR_FILENO);
-	install_signals();
+	run_catch_stops(on_signal);
 	if (begin_record(&s))
 		goto out;
 	if (table)

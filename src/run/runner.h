@@ -65,6 +65,13 @@ int run_inproc(const struct run_plan *p, struct rec_run *run, const struct run_c
 int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *run,
 	      const struct run_ctl *ctl, char *err, size_t errlen);
 
+/*
+ * The signals that stop a measurement: SIGINT, SIGTERM and SIGHUP, all
+ * caught by @fn, without SA_RESTART, so that a blocking read returns and
+ * the stop is seen at once. Every command that measures uses this one list.
+ */
+void run_catch_stops(void (*fn)(int sig));
+
 /* The 32-bit helper beside this program (or $UKBENCH_ABI32); 0, or -1. */
 int abi32_helper(char *path, size_t len);
 

@@ -108,6 +108,18 @@ static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, 
 	return err;
 }
 
+void run_catch_stops(void (*fn)(int sig))
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
 /* Fisher-Yates with a xorshift generator: the order of one process. */
 static void shuffle(const char **specs, size_t n, unsigned long seed)
 {
@@ -131,7 +143,6 @@ int worker_main(int argc, char **argv)
 {
 	struct run_plan p;
 	struct rec_run run;
-	struct sigaction sa;
 	const char **specs = NULL;
 	size_t nspecs;
 	long *sizes = NULL;
@@ -144,12 +155,7 @@ int worker_main(int argc, char **argv)
 		free(sizes);
 		return 2;
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	run_catch_stops(on_signal);
 	p.m.stop = &worker_stop;
 	if (p.m.cpu != UKB_CPU_ANY && ukb_pin_cpu(p.m.cpu)) {
 		fprintf(stderr, "ukbench worker: cannot pin to CPU %u\n", p.m.cpu);
