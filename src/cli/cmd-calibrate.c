@@ -185,22 +185,18 @@ static void tally_round(const struct rec_run *runs, const struct cmp_opts *o, st
  */
 static double floor_of(struct rec_run (*all)[NRUNS], size_t rounds)
 {
-	double lm[2 * rounds], w = 0, f;
-	struct ukb_stats st;
+	double lm[2 * rounds], within[2 * rounds];
 	size_t n = 0;
 
 	for (size_t r = 0; r < rounds; r++)
-		for (int k = A1; k <= A2; k++) {
+		for (int k = A1; k <= A2; k++, n++) {
 			const struct rec_result *x = &all[r][k].results[0];
 			double rel = x->between_sd / x->stats.mean;
 
-			lm[n++] = log(x->stats.mean);
-			w += rel * rel / (double)x->nproc;
+			lm[n] = log(x->stats.mean);
+			within[n] = rel * rel / (double)x->nproc;
 		}
-	if (n < 2 || ukb_stats_compute(lm, n, &st))
-		return 0;
-	f = st.stddev * st.stddev - w / (double)n;
-	return f > 0 ? sqrt(f) : 0;
+	return ukb_between_runs_sd(lm, within, n);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -256,18 +252,12 @@ static int store_floor(const struct calibrate_cli *c, double floor)
 /* Every round: five runs in a shuffled order, kept in @all. */
 static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS])
 {
-	unsigned long seed = (unsigned long)time(NULL);
+	uint64_t seed = (uint64_t)time(NULL);
 
 	for (unsigned long r = 0; r < c->rounds && !stop_signal; r++) {
-		int order[NRUNS] = { A1, A2, S2, S5, S10 };
+		size_t order[NRUNS];
 
-		for (int i = NRUNS - 1; i > 0; i--) {
-			int j = (int)((seed = seed * 6364136223846793005ul + 1) >> 33) % (i + 1);
-			int x = order[i];
-
-			order[i] = order[j];
-			order[j] = x;
-		}
+		ukb_shuffle(order, NRUNS, &seed);
 		for (int i = 0; i < NRUNS; i++)
 			if (one_run(c, run_variant[order[i]], &all[r][order[i]]))
 				return stop_signal ? 128 + (int)stop_signal : -1;

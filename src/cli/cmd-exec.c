@@ -272,21 +272,11 @@ static int check_run(const struct exec_opts *o, struct job *j, struct exec_run *
  */
 static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 {
-	unsigned order[MAX_CMDS];
-	unsigned long seed = (unsigned long)time(NULL) ^ (unsigned long)getpid();
+	size_t order[MAX_CMDS];
+	uint64_t seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
 
-	for (unsigned k = 0; k < njobs; k++)
-		order[k] = k;
 	for (unsigned long i = 0; i < o->warmup + o->repeat; i++) {
-		for (unsigned k = njobs; k > 1; k--) {
-			unsigned j, t;
-
-			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-			j = (unsigned)((seed >> 33) % k);
-			t = order[k - 1];
-			order[k - 1] = order[j];
-			order[j] = t;
-		}
+		ukb_shuffle(order, njobs, &seed);
 		for (unsigned k = 0; k < njobs; k++) {
 			struct job *j = &jobs[order[k]];
 			struct exec_run warm, *r = i < o->warmup ? &warm : &j->runs[i - o->warmup];

@@ -160,18 +160,13 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 			out[k++] = sum / (double)cnt;
 	}
 	for (size_t i = 1; i < n; i++) {
-		double *p;
-
 		if (!src[i])
 			continue;
-		p = realloc(d->samples, (d->nsamples + src[i]->nsamples) * sizeof(*p));
-		if (!p) {
+		if (rec_append_numbers(&d->samples, &d->nsamples, src[i]->samples,
+				       src[i]->nsamples)) {
 			free(out);
 			return -1;
 		}
-		memcpy(p + d->nsamples, src[i]->samples, src[i]->nsamples * sizeof(*p));
-		d->samples = p;
-		d->nsamples += src[i]->nsamples;
 		d->converged = d->converged && src[i]->converged;
 	}
 	free(d->proc_se);

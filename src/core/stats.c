@@ -220,3 +220,39 @@ double ukb_running_ci95_rel(const struct ukb_running *r)
 	sd = sqrt(r->m2 / (double)(r->n - 1));
 	return ukb_t_quantile(0.975, (double)(r->n - 1)) * sd / sqrt((double)r->n) / fabs(r->mean);
 }
+
+double ukb_between_runs_sd(const double *log_means, const double *within, size_t n)
+{
+	double s = 0, ss = 0, w = 0, f;
+
+	if (n < 2)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		s += log_means[i];
+		w += within[i];
+	}
+	for (size_t i = 0; i < n; i++)
+		ss += (log_means[i] - s / (double)n) * (log_means[i] - s / (double)n);
+	f = ss / (double)(n - 1) - w / (double)n;
+	return f > 0 ? sqrt(f) : 0;
+}
+
+void ukb_shuffle(size_t *idx, size_t n, uint64_t *state)
+{
+	uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;
+
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	for (size_t i = n; i > 1; i--) {
+		size_t j, t;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % i);
+		t = idx[i - 1];
+		idx[i - 1] = idx[j];
+		idx[j] = t;
+	}
+	*state = x;
+}

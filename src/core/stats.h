@@ -12,6 +12,7 @@
 #define UKB_CORE_STATS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct ukb_stats {
 	size_t n;
@@ -48,6 +49,20 @@ double ukb_betai(double a, double b, double x);
 /* Student t distribution with @df degrees of freedom (df may be fractional). */
 double ukb_t_cdf(double t, double df);
 double ukb_t_quantile(double p, double df);
+
+/*
+ * How much runs move between one another beyond what each shows of itself:
+ * sqrt(max(0, var(@log_means) - mean(@within))), @within[i] being run i's
+ * own variance of its log mean (its processes' spread over their count).
+ * A relative SD; 0 for fewer than two runs.
+ */
+double ukb_between_runs_sd(const double *log_means, const double *within, size_t n);
+
+/*
+ * A random permutation of 0..n-1 into @idx (Fisher-Yates), drawn from the
+ * xorshift generator state *@state, which moves on (never 0).
+ */
+void ukb_shuffle(size_t *idx, size_t n, uint64_t *state);
 
 /* Welford's running mean and variance, for stopping rules. */
 struct ukb_running {

@@ -94,6 +94,21 @@ struct rec_result *rec_take_result(struct rec_run *run, struct rec_result *src)
 	return r;
 }
 
+int rec_append_numbers(double **a, size_t *n, const double *v, size_t k)
+{
+	double *p;
+
+	if (!k)
+		return 0;
+	p = realloc(*a, (*n + k) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	memcpy(p + *n, v, k * sizeof(*p));
+	*a = p;
+	*n += k;
+	return 0;
+}
+
 void rec_result_release(struct rec_result *r)
 {
 	free(r->samples);

@@ -121,6 +121,9 @@ struct rec_result *rec_add_result(struct rec_run *run);
  */
 struct rec_result *rec_take_result(struct rec_run *run, struct rec_result *src);
 
+/* Appends @k figures of @v to the array *@a of *@n; 0 or -ENOMEM (untouched). */
+int rec_append_numbers(double **a, size_t *n, const double *v, size_t k);
+
 /* Frees what one result owns and zeroes it. */
 void rec_result_release(struct rec_result *r);
 

@@ -118,8 +118,6 @@ static int spawn(const char *exe, char **argv, struct child *c, volatile sig_ato
 /* A counter of a later process added to the same counter of the first. */
 static int merge_counter(struct rec_counter *d, const struct rec_counter *s)
 {
-	double *p;
-
 	if (strcmp(d->status, "ok") || strcmp(s->status, "ok"))
 		return 0;
 	/* per call: weighted by the samples each process took */
@@ -127,28 +125,7 @@ static int merge_counter(struct rec_counter *d, const struct rec_counter *s)
 		d->per_call = (d->per_call * (double)d->n + s->per_call * (double)s->n) /
 			      (double)(d->n + s->n);
 	d->total += s->total;
-	if (!s->n)
-		return 0;
-	p = realloc(d->per_sample, (d->n + s->n) * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	memcpy(p + d->n, s->per_sample, s->n * sizeof(*p));
-	d->per_sample = p;
-	d->n += s->n;
-	return 0;
-}
-
-static int append(double **a, size_t *n, const double *v, size_t k)
-{
-	double *p = realloc(*a, (*n + k) * sizeof(*p));
-
-	if (!p && *n + k)
-		return -ENOMEM;
-	if (k)
-		memcpy(p + *n, v, k * sizeof(*p));
-	*a = p;
-	*n += k;
-	return 0;
+	return rec_append_numbers(&d->per_sample, &d->n, s->per_sample, s->n);
 }
 
 /* Adds one process's results to @m: samples pooled, its mean and SE kept. */
@@ -171,8 +148,9 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			free(d->proc_se);
 			d->proc_means = d->proc_se = NULL;
 			d->nproc = nse = 0;
-			if (d->status == UKB_OK && (append(&d->proc_means, &d->nproc, &mean, 1) ||
-						    append(&d->proc_se, &nse, &se, 1)))
+			if (d->status == UKB_OK &&
+			    (rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1) ||
+			     rec_append_numbers(&d->proc_se, &nse, &se, 1)))
 				return -ENOMEM;
 			continue;
 		}
@@ -186,9 +164,9 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			continue;
 		}
 		nse = d->nproc;
-		if (append(&d->samples, &d->nsamples, s->samples, s->nsamples) ||
-		    append(&d->proc_se, &nse, &se, 1) ||
-		    append(&d->proc_means, &d->nproc, &mean, 1))
+		if (rec_append_numbers(&d->samples, &d->nsamples, s->samples, s->nsamples) ||
+		    rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
+		    rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1))
 			return -ENOMEM;
 		for (size_t k = 0; k < d->ncounters && k < s->ncounters; k++)
 			if (!strcmp(d->counters[k].name, s->counters[k].name) &&

@@ -120,23 +120,28 @@ void run_catch_stops(void (*fn)(int sig))
 		sigaction(sigs[i], &sa, NULL);
 }
 
-/* Fisher-Yates with a xorshift generator: the order of one process. */
+/*
+ * The specs in the order of one process, shuffled by its seed. Without
+ * memory for that they stay in the plan's order: the order only spreads
+ * drift over the paths, the figures are right either way.
+ */
 static void shuffle(const char **specs, size_t n, unsigned long seed)
 {
-	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+	size_t *idx = malloc((n ? n : 1) * sizeof(*idx));
+	const char **copy = malloc((n ? n : 1) * sizeof(*copy));
+	uint64_t state = (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1;
 
-	for (size_t i = n; i > 1; i--) {
-		size_t j;
-		const char *t;
-
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		j = (size_t)(x % i);
-		t = specs[i - 1];
-		specs[i - 1] = specs[j];
-		specs[j] = t;
+	if (!idx || !copy) {
+		free(idx);
+		free(copy);
+		return;
 	}
+	memcpy(copy, specs, n * sizeof(*copy));
+	ukb_shuffle(idx, n, &state);
+	for (size_t i = 0; i < n; i++)
+		specs[i] = copy[idx[i]];
+	free(idx);
+	free(copy);
 }
 
 int worker_main(int argc, char **argv)

@@ -23,6 +23,7 @@
 
 #include "fields.h"
 #include "json-write.h"
+#include "stats.h"
 #include "store.h"
 #include "store-internal.h"
 
@@ -1000,7 +1001,7 @@ int store_path_floor(struct store *st, const char *host, const char *kernel, con
 		     const char *path, size_t max, double *floor, size_t *nruns, char *err,
 		     size_t len)
 {
-	double sl = 0, sll = 0, within = 0;
+	double lm[max ? max : 1], within[max ? max : 1];
 	sqlite3_stmt *s;
 	size_t n = 0;
 	int rc;
@@ -1023,21 +1024,16 @@ int store_path_floor(struct store *st, const char *host, const char *kernel, con
 		const unsigned char *t = sqlite3_column_text(s, 0);
 		double m, v;
 
-		if (!t || run_point((const char *)t, &m, &v))
+		/* LIMIT keeps n within @max; the test keeps the arrays safe */
+		if (!t || n == max || run_point((const char *)t, &m, &v))
 			continue;
-		sl += log(m);
-		sll += log(m) * log(m);
-		within += v / (m * m);
-		n++;
+		lm[n] = log(m);
+		within[n++] = v / (m * m);
 	}
 	if (finish_read(st, s, rc, err, len))
 		return -1;
 	*nruns = n;
-	if (n >= 3) {
-		double var = (sll - sl * sl / (double)n) / (double)(n - 1);
-		double f = var - within / (double)n;
-
-		*floor = f > 0 ? sqrt(f) : 0;
-	}
+	if (n >= 3)
+		*floor = ukb_between_runs_sd(lm, within, n);
 	return 0;
 }
