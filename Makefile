@@ -9,6 +9,7 @@
 #   make stopping-sim     bias and coverage of stopping rules, by simulation
 #   make validity         A/A false alarms, coverage, detection, change points here
 #   make format-check     the code against .clang-format
+#   make analyze          scan-build and gcc -fanalyzer over the product's code
 #
 # The core (src/core) needs libc, libm and pthread only; the front end
 # links json-c. Warnings are errors when CI=true or WERROR=1.
@@ -214,6 +215,9 @@ stopping-sim: $(O)/stopping-sim
 validity: all
 	tools/validity.sh
 
+analyze:
+	tests/analyze/run.sh
+
 format-check:
 	clang-format --dry-run -Werror src/*/*.c include/*.h src/*/*.h \
 		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
@@ -225,7 +229,7 @@ install: all
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: analyze all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -65,6 +65,21 @@ else
 fi
 rm -f format.log
 
+# the product's code read by scan-build and gcc -fanalyzer: two tests
+echo "## static analysis: scan-build and gcc -fanalyzer"
+tests/analyze/run.sh >analyze.log 2>&1
+rc=$?
+grep "^\(not \)\{0,1\}ok \|^#" analyze.log | head -60
+p=$(grep -v "# SKIP" analyze.log | grep -c "^ok ")
+f=$(grep -c "^not ok " analyze.log)
+k=$(grep -c "^ok .*# SKIP" analyze.log)
+if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+	f=1
+fi
+echo "$p $f $k" >>"$sums"
+[ "$f" = 0 ] || status=1
+rm -f analyze.log
+
 # every architecture: cross builds under qemu-user, and their ELF images
 echo "## cross: building and running"
 tests/cross/run.sh >cross.log 2>&1

@@ -29,6 +29,14 @@
 #include "vdso.h"
 #include "vgetrandom.h"
 
+/* set by the caller's signal handler: the checks stop at the next look */
+static const volatile sig_atomic_t *stop_flag;
+
+static int stopping(void)
+{
+	return stop_flag && *stop_flag;
+}
+
 const char *const check_functions[] = {
 	"clock_gettime", "gettimeofday", "time", "clock_getres", "getcpu", "getrandom", NULL,
 };
@@ -132,7 +140,7 @@ static int before(const struct ukb_old_timespec *a, const struct ukb_old_timespe
 
 static void verify_clock_gettime(struct list *l, ukb_vdso_clock_gettime_t fn, double seconds)
 {
-	for (size_t c = 0; c < NCLOCKS; c++) {
+	for (size_t c = 0; c < NCLOCKS && !stopping(); c++) {
 		uint64_t end = ukb_now_ns() + (uint64_t)(seconds / NCLOCKS * 1e9);
 		struct ukb_old_timespec a, v, b;
 		unsigned long n = 0;
@@ -143,7 +151,7 @@ static void verify_clock_gettime(struct list *l, ukb_vdso_clock_gettime_t fn, do
 			    "the system call refuses this clock: %s", strerror(errno));
 			continue;
 		}
-		while (!failed && ukb_now_ns() < end) {
+		while (!failed && ukb_now_ns() < end && !stopping()) {
 			for (int k = 0; k < 64 && !failed; k++, n++) {
 				syscall(SYS_clock_gettime, clocks[c].id, &a);
 				ret = fn(clocks[c].id, &v);
@@ -193,7 +201,7 @@ static void verify_gettimeofday(struct list *l, ukb_vdso_gettimeofday_t fn, doub
 		    "blocked: the system call failed: %s", strerror(errno));
 		return;
 	}
-	while (ukb_now_ns() < end) {
+	while (ukb_now_ns() < end && !stopping()) {
 		for (int k = 0; k < 64; k++, n++) {
 			int ret;
 
@@ -251,7 +259,7 @@ static int boundary_race(ukb_vdso_time_t fn, long a, long v, long b)
 {
 	uint64_t end = ukb_now_ns() + 10000000;
 
-	while (ukb_now_ns() < end) {
+	while (ukb_now_ns() < end && !stopping()) {
 		if (v == b + 1 && sys_time() == v)
 			return 1;
 		if (v == a - 1 && fn(NULL) == a)
@@ -271,7 +279,7 @@ static void verify_time(struct list *l, ukb_vdso_time_t fn, double seconds)
 		    strerror(errno));
 		return;
 	}
-	while (ukb_now_ns() < end) {
+	while (ukb_now_ns() < end && !stopping()) {
 		for (int k = 0; k < 64; k++, n++) {
 			long a = sys_time(), v = fn(NULL), b = sys_time();
 
@@ -405,7 +413,8 @@ static void verify_getrandom(struct list *l, ukb_vgetrandom_t fn)
 		    memcmp(a, child, sizeof(a)) ? "parent and child differ"
 						: "parent and child drew the same bytes");
 	if (pid > 0)
-		waitpid(pid, &status, 0);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
 	close(fds[0]);
 	close(fds[1]);
 out:
@@ -542,7 +551,7 @@ static void abi_checks(struct list *l, const char *func, void *fn)
 
 	if (gone != MAP_FAILED)
 		munmap(gone, (size_t)page);
-	for (size_t i = 0; i < sizeof(ptrs) / sizeof(ptrs[0]); i++) {
+	for (size_t i = 0; i < sizeof(ptrs) / sizeof(ptrs[0]) && !stopping(); i++) {
 		struct abi_case c = { func, fn, CLOCK_MONOTONIC, ptrs[i].ptr };
 
 		if (ptrs[i].ptr == MAP_FAILED)
@@ -550,7 +559,7 @@ static void abi_checks(struct list *l, const char *func, void *fn)
 		abi_one(l, &c, ptrs[i].what);
 	}
 	if (!strcmp(func, "clock_gettime") || !strcmp(func, "clock_getres"))
-		for (size_t i = 0; i < sizeof(bad_ids) / sizeof(bad_ids[0]); i++) {
+		for (size_t i = 0; i < sizeof(bad_ids) / sizeof(bad_ids[0]) && !stopping(); i++) {
 			struct abi_case c = { func, fn, bad_ids[i].id, ts };
 
 			abi_one(l, &c, bad_ids[i].what);
@@ -577,7 +586,8 @@ int check_run(const struct check_opts *o, struct check_result **out, size_t *n)
 {
 	struct list l = { 0 };
 
-	for (const char *const *f = check_functions; *f; f++) {
+	stop_flag = o->stop;
+	for (const char *const *f = check_functions; *f && !stopping(); f++) {
 		char why[256];
 		void *fn;
 

@@ -17,6 +17,7 @@
 #ifndef UKB_CLI_CHECK_H
 #define UKB_CLI_CHECK_H
 
+#include <signal.h>
 #include <stddef.h>
 
 enum check_verdict { CHECK_OK, CHECK_FAILED, CHECK_SKIPPED, CHECK_KNOWN };
@@ -34,6 +35,13 @@ struct check_opts {
 	double duration_s;	  /* verify: per function */
 	const char *const *funcs; /* NULL: all; else a NULL-ended list of names */
 	int verify, abi;
+	/*
+	 * Non-zero stops the checks at the next look (a signal handler sets
+	 * it); what ran is returned. The children a check forks inherit the
+	 * caller's handlers, so a signal to the process group lets them
+	 * finish their one call and be reaped.
+	 */
+	const volatile sig_atomic_t *stop;
 };
 
 /* The functions check knows, NULL-ended. */

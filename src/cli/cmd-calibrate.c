@@ -189,12 +189,15 @@ static double floor_of(struct rec_run (*all)[NRUNS], size_t rounds)
 	size_t n = 0;
 
 	for (size_t r = 0; r < rounds; r++)
-		for (int k = A1; k <= A2; k++, n++) {
-			const struct rec_result *x = &all[r][k].results[0];
-			double rel = x->between_sd / x->stats.mean;
+		for (int k = A1; k <= A2; k++) {
+			const struct rec_result *x = all[r][k].nresults ? all[r][k].results : NULL;
+			double rel;
 
+			if (!x || x->status != UKB_OK || !(x->stats.mean > 0) || !x->nproc)
+				continue;
+			rel = x->between_sd / x->stats.mean;
 			lm[n] = log(x->stats.mean);
-			within[n] = rel * rel / (double)x->nproc;
+			within[n++] = rel * rel / (double)x->nproc;
 		}
 	return ukb_between_runs_sd(lm, within, n);
 }

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "cli.h"
 #include "options.h"
+#include "runner.h"
 
 enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP };
 
@@ -40,12 +41,20 @@ const struct command cmd_check_def = {
 		 "FUNCTION is one of clock_gettime, gettimeofday, time, clock_getres, getcpu,\n"
 		 "getrandom; a function this vDSO does not export is skipped, with why.",
 	.opts = check_opts_table,
-	.footer = "exit status: 0 when nothing failed, 1 when a check failed, 2 for bad usage.\n"
+	.footer = "exit status: 0 when nothing failed, 1 when a check failed, 2 for bad usage,\n"
+		  "130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (what ran is printed).\n"
 		  "\n"
 		  "examples:\n"
 		  "  ukbench check\n"
 		  "  ukbench check --duration 10 clock_gettime gettimeofday\n",
 };
+
+static volatile sig_atomic_t check_stop;
+
+static void on_signal(int sig)
+{
+	check_stop = sig;
+}
 
 struct check_cli {
 	struct check_opts o;
@@ -106,6 +115,8 @@ int cmd_check(int argc, char **argv)
 	/* the function names, NULL-ended as argv itself is */
 	if (first < argc)
 		o.funcs = (const char *const *)argv + first;
+	o.stop = &check_stop;
+	run_catch_stops(on_signal);
 	if (check_run(&o, &r, &n)) {
 		error("out of memory");
 		return UKB_EXIT_FAIL;
@@ -134,5 +145,11 @@ int cmd_check(int argc, char **argv)
 	printf("%s%zu ok, %zu FAILED, %zu skipped, %zu known behaviour\n", ktap ? "# " : "\n",
 	       count[CHECK_OK], count[CHECK_FAILED], count[CHECK_SKIPPED], count[CHECK_KNOWN]);
 	free(r);
+	if (check_stop) {
+		fflush(stdout);
+		error("interrupted by signal %d: the checks above ran, the rest did not",
+		      (int)check_stop);
+		return 128 + (int)check_stop;
+	}
 	return count[CHECK_FAILED] ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 }

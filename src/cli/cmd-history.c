@@ -175,7 +175,6 @@ int cmd_history(int argc, char **argv)
 	ret = opts_parse(&cmd_history_def, argc, argv, 0, set_option, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	ret = UKB_EXIT_USAGE;
 	ret = store_open_cli_reader(o.db, path, sizeof(path), &st);
 	if (ret) {
 		if (ret > 0)

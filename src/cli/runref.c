@@ -120,15 +120,17 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 	char seen[64][40];
 	double *out;
 
-	for (size_t i = 0; i < n; i++) {
-		src[i] = i ? rec_find(&runs[i], d->name, d->path) : d;
+	if (d->status != UKB_OK)
+		return 0;
+	src[0] = d;
+	total = d->nproc ? d->nproc : 1;
+	for (size_t i = 1; i < n; i++) {
+		src[i] = rec_find(&runs[i], d->name, d->path);
 		if (src[i] && src[i]->status != UKB_OK)
 			src[i] = NULL;
 		if (src[i])
 			total += src[i]->nproc ? src[i]->nproc : 1;
 	}
-	if (d->status != UKB_OK)
-		return 0;
 	for (size_t i = 0; i < n && nboots < 64; i++) {
 		for (k = 0; k < nboots && strcmp(seen[k], boot[i]); k++)
 			;

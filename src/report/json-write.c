@@ -26,7 +26,7 @@ static void put(struct jw *w, const char *s, size_t n)
 {
 	if (w->err)
 		return;
-	if (w->len + n + 2 > w->cap) {
+	if (!w->buf || w->len + n + 2 > w->cap) {
 		size_t cap = w->cap ? w->cap : 4096;
 		char *b;
 
@@ -40,7 +40,8 @@ static void put(struct jw *w, const char *s, size_t n)
 		w->buf = b;
 		w->cap = cap;
 	}
-	memcpy(w->buf + w->len, s, n);
+	if (n)
+		memcpy(w->buf + w->len, s, n);
 	w->len += n;
 	w->buf[w->len] = 0;
 }

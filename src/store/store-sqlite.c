@@ -451,7 +451,7 @@ static int save_counters(struct store *st, int64_t rid, const struct rec_result 
 	sqlite3_stmt *s;
 	int ret = 0;
 
-	if (!r->ncounters)
+	if (!r->ncounters || !r->counters)
 		return 0;
 	if (prepare(st,
 		    "INSERT INTO counters (result_id, event, status, value, per_call, reason)"

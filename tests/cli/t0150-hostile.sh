@@ -103,6 +103,33 @@ test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporar
 	test "$rc" = 129
 '
 
+# Every command that runs for a while, every signal that stops one, sent
+# to the whole process group: 128 + N with the message, no process of the
+# session left, no temporary file, the store as it was.
+test_expect_success 'INT, TERM and HUP the same way in run, exec, check and calibrate' '
+	ukbench run $tiny --runs 1 --db m.db time.time >/dev/null &&
+	before=$(sqlite3 m.db "SELECT (SELECT count(*) FROM runs) || \" \" || (SELECT count(*) FROM calibrations)") &&
+	for c in "run --db m.db -b 30 time" "exec --db m.db -r 3 -- sleep 5" \
+		"check --duration 30" "calibrate --db m.db -r 50"; do
+		for sig in INT:2 TERM:15 HUP:1; do
+			rm -f sidfile err
+			test_in_session sidfile "$UKBENCH" $c >out 2>err &
+			pid=$!
+			sid=$(test_session_id sidfile)
+			sleep 0.6
+			kill -s ${sig%:*} -- -$sid
+			wait $pid; rc=$?
+			echo "$c, SIG${sig%:*}: exit $rc: $(cat err)" &&
+			test "$rc" = $((128 + ${sig#*:})) &&
+			grep -q "interrupted by signal ${sig#*:}" err &&
+			test_session_empty $sid 5 &&
+			test "$(ls -a | grep -c "\.tmp\.")" = 0 &&
+			test "$(sqlite3 m.db "SELECT (SELECT count(*) FROM runs) || \" \" || (SELECT count(*) FROM calibrations)")" = "$before" &&
+			test "$(sqlite3 m.db "PRAGMA integrity_check")" = ok || return 1
+		done
+	done
+'
+
 test_expect_success 'standard output that cannot be written: exit 1, said why' '
 	ukbench run $tiny --runs 1 --db d.db time.time >/dev/null &&
 	for c in "runs --db d.db" "show --db d.db 1" "list time.time" "env"; do
