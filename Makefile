@@ -46,13 +46,18 @@ endif
 #   run     the runners: in this process, in fresh ones, through the 32-bit ABI
 #   store   the result store (SQLite)
 #   check   the vDSO checked against the system call
+#   inspect the vDSO looked into: described, disassembled (Capstone), profiled
 #   cli     the subcommands
-PARTS    := core bench report run store check cli
+PARTS    := core bench report run store check inspect cli
 CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS)) -DUKB_VERSION='"$(UKB_VERSION)"'
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -MMD -MP
 
 JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+# Capstone (libcapstone-dev) disassembles for 'ukbench vdso --disasm' and
+# the profile; without it ukbench builds and says so where it would be used
+CS_LIBS     := $(shell pkg-config --libs capstone 2>/dev/null)
+CS_CFLAGS   := $(if $(CS_LIBS),-DHAVE_CAPSTONE $(shell pkg-config --cflags capstone))
 
 CORE_SRC  := $(sort $(wildcard src/core/*.c))
 BENCH_SRC := $(sort $(wildcard src/bench/*.c))
@@ -61,7 +66,7 @@ BENCH_SRC := $(sort $(wildcard src/bench/*.c))
 WORKER_SRC := src/report/record.c src/report/fields.c src/report/json-write.c \
 	      src/report/rec-json-write.c src/report/describe.c src/run/plan.c src/run/worker.c
 FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c,\
-	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,report run store check cli)))))
+	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,report run store check inspect cli)))))
 CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/cli/main.c
 UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
@@ -93,7 +98,7 @@ abi32-skipped:
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(JSON_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(JSON_CFLAGS) $(CS_CFLAGS) -c -o $@ $<
 
 $(O)/libukbcore.a: $(call obj,$(CORE_SRC))
 	rm -f $@ && $(AR) rcs $@ $^
@@ -110,7 +115,7 @@ $(O)/libukbcli.a: $(call obj,$(WORKER_SRC) $(FRONT_SRC))
 	rm -f $@ && $(AR) rcs $@ $^
 
 $(O)/ukbench: $(O)/src/cli/main.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) -lsqlite3 -lm -lpthread
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread
 
 # ------------------------------------------------------------------
 # Tests
@@ -128,12 +133,12 @@ $(O)/tests/test-compare: $(O)/tests/unit/test-compare.o $(O)/libukbcore.a
 $(O)/tests/test-check: $(O)/tests/unit/test-check.o $(O)/libukbcli.a $(O)/libukbbench.a \
 		$(O)/libukbcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) -lsqlite3 -lm -lpthread
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread
 
 $(O)/tests/test-store $(O)/tests/test-options $(O)/tests/test-select: $(O)/tests/%: $(O)/tests/unit/%.o \
 		$(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) -lsqlite3 -lm -lpthread
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread
 
 $(O)/tests/%: $(O)/tests/unit/%.o $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
@@ -187,7 +192,7 @@ $(O)/fuzz/fuzz-elf: $(O)/tests/fuzz/fuzz-elf.o $(O)/libukbcore.a
 
 $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
-	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(JSON_LIBS) -lsqlite3 -lm -lpthread
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread
 
 fuzz-build: $(addprefix $(O)/fuzz/fuzz-,$(FUZZ_TARGETS))
 

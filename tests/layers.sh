@@ -8,6 +8,7 @@
 #
 #   core    <- bench <- report <- run <- cli
 #                         ^- store <-'    check (core only) <- cli
+#                                         inspect (core only) <- cli
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -32,7 +33,8 @@ allowed() {
 	run) echo "core bench report run" ;;
 	store) echo "core bench report store" ;;
 	check) echo "core check" ;;
-	cli) echo "core bench report run store check cli" ;;
+	inspect) echo "core inspect" ;;
+	cli) echo "core bench report run store check inspect cli" ;;
 	esac
 }
 
@@ -45,7 +47,7 @@ part_of() {
 	echo "?"
 }
 
-for part in core bench report run store check cli; do
+for part in core bench report run store check inspect cli; do
 	bad=""
 	for f in src/$part/*.c src/$part/*.h; do
 		[ -f "$f" ] || continue

@@ -63,6 +63,28 @@ prereq_RUNS_32BIT() {
 	return 0
 }
 
+# this process has a vDSO (not vdso=0, not under qemu-user)
+prereq_VDSO() {
+	grep -q "\[vdso\]" /proc/self/maps 2>/dev/null && return 0
+	prereq_why="this process has no vDSO (booted with vdso=0, or an emulator)"
+	return 1
+}
+
+# Capstone: this ukbench disassembles
+prereq_CAPSTONE() {
+	"$UKBENCH" vdso --disasm time >/dev/null 2>&1 && return 0
+	prereq_why="this ukbench cannot disassemble here (built without libcapstone-dev, or no vDSO)"
+	return 1
+}
+
+# binutils for this machine: objdump, readelf, nm
+prereq_BINUTILS() {
+	command -v objdump >/dev/null && command -v readelf >/dev/null && command -v nm >/dev/null &&
+		return 0
+	prereq_why="objdump, readelf and nm (binutils) are not installed"
+	return 1
+}
+
 # a pids cgroup this test may create (cgroup v1 pids hierarchy or cgroup v2)
 prereq_PIDS_CGROUP() {
 	for d in /sys/fs/cgroup/pids /sys/fs/cgroup; do

@@ -33,11 +33,13 @@ int cmd_history(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_vdso(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 
 struct command;
 extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
-    cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def;
+    cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def,
+    cmd_vdso_def;
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -53,6 +53,11 @@ static uint64_t rd(const struct ukb_elf *e, uint64_t off, unsigned width)
 }
 
 /* A word of the class: 8 bytes in ELF64, 4 in ELF32. */
+uint64_t ukb_elf_rd(const struct ukb_elf *e, uint64_t off, unsigned width)
+{
+	return width <= 8 && in_image(e, off, width) ? rd(e, off, width) : 0;
+}
+
 static unsigned wsz(const struct ukb_elf *e)
 {
 	return e->is64 ? 8 : 4;
@@ -123,6 +128,12 @@ static int parse_phdrs(struct ukb_elf *e, uint64_t *dyn_off, uint64_t *dyn_size)
 			e->load[e->nload].off = off;
 			e->load[e->nload].filesz = filesz;
 			e->nload++;
+		} else if (type == PT_NOTE) {
+			if (e->nnote < UKB_ELF_MAX_NOTE && in_image(e, off, filesz)) {
+				e->note[e->nnote].off = off;
+				e->note[e->nnote].size = filesz;
+				e->nnote++;
+			}
 		} else if (type == PT_DYNAMIC) {
 			if (!in_image(e, off, filesz))
 				return fail(

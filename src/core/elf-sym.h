@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #define UKB_ELF_MAX_LOAD 8
+#define UKB_ELF_MAX_NOTE 4
 
 struct ukb_elf {
 	const unsigned char *img;
@@ -31,6 +32,11 @@ struct ukb_elf {
 	struct {
 		uint64_t vaddr, off, filesz;
 	} load[UKB_ELF_MAX_LOAD];
+
+	unsigned nnote; /* PT_NOTE segments, image offsets */
+	struct {
+		uint64_t off, size;
+	} note[UKB_ELF_MAX_NOTE];
 
 	/* image offsets of the dynamic tables; 0 = absent */
 	uint64_t symtab, strtab, strsz, syment;
@@ -53,6 +59,12 @@ int ukb_elf_parse(struct ukb_elf *e, const void *img, size_t size);
  * -ENOEXEC: the tables are malformed (e->err says how).
  */
 int ukb_elf_lookup(struct ukb_elf *e, const char *name, const char *version, uint64_t *off);
+
+/*
+ * The @width-byte (1, 2, 4 or 8) number at image offset @off, in the
+ * image's byte order; 0 when it would lie outside the image.
+ */
+uint64_t ukb_elf_rd(const struct ukb_elf *e, uint64_t off, unsigned width);
 
 /* Hash functions of the SysV and GNU hash tables, for tests and tools. */
 uint32_t ukb_elf_hash(const char *name);

@@ -7,7 +7,11 @@
 #      by its toolchain with --hash-style=sysv, gnu and both, read by the
 #      host's ELF reader and checked against the toolchain's nm;
 #   2. the core, the benchmarks and a test program built for it (static),
-#      run under qemu-user, where a process has no vDSO.
+#      run under qemu-user, where a process has no vDSO;
+#   3. 'ukbench vdso --file' on each image: its symbols against nm, and a
+#      function's instructions (Capstone) against the toolchain's objdump,
+#      instruction by instruction address; where this Capstone cannot
+#      decode the architecture, the message that says so.
 # Prints TAP; an architecture whose compiler is missing is skipped, named.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -83,6 +87,56 @@ for a in $arches; do
 	else
 		tap "not ok" "$triple under $qemu"
 		grep -v "^ok" "$d/run.log" | sed 's/^/#   /' | head -20
+		status=1
+	fi
+done
+
+# 'ukbench vdso --file': symbols and disassembly of every architecture
+ukb="$top/${O:-build}/ukbench"
+for a in $arches; do
+	triple=${a%%:*}
+	so="$out/$triple/vdso-both.so"
+	if [ ! -x "$ukb" ] || [ ! -f "$so" ]; then
+		tap ok "$triple: ukbench vdso --file # SKIP no ukbench build or no image"
+		continue
+	fi
+	"$triple-nm" -D --defined-only "$so" | awk '$2 ~ /^[TtDdWw]$/ { sub(/@@/, "@", $3); a = $1; sub(/^0+/, "", a); print a, $3 }' |
+		sort >"$out/$triple/nm.syms"
+	"$ukb" vdso --file "$so" | awk 'f && NF == 5 { a = $1; sub(/^0+/, "", a); print a, $5 } /^address/ { f = 1 }' |
+		sort >"$out/$triple/ukb.syms"
+	if [ -s "$out/$triple/nm.syms" ] && cmp -s "$out/$triple/nm.syms" "$out/$triple/ukb.syms"; then
+		tap ok "$triple: ukbench vdso --file lists nm's $(wc -l <"$out/$triple/nm.syms") symbols, addresses and versions"
+	else
+		tap "not ok" "$triple: ukbench vdso --file against nm"
+		diff "$out/$triple/nm.syms" "$out/$triple/ukb.syms" | sed 's/^/#   /' | head -10
+		status=1
+	fi
+	if [ "$triple" = powerpc64-linux-gnu ]; then
+		# ELFv1: the toolchain exports a function descriptor (.opd); the
+		# kernel's vDSO exports code addresses, which is what --disasm reads
+		tap ok "$triple: --disasm # SKIP the ELFv1 fixture's symbols are function descriptors"
+		continue
+	fi
+	if "$ukb" vdso --file "$so" --disasm __vdso_getcpu >"$out/$triple/disasm.log" 2>&1; then
+		# objdump runs on to the next symbol: only the symbol's own bytes
+		set -- $(sed -n 's/.*, \([0-9]*\) bytes at 0x\([0-9a-f]*\).*/\1 \2/p' "$out/$triple/disasm.log")
+		"$triple-objdump" -d -z --start-address=0x$2 --stop-address=$((0x$2 + $1)) "$so" |
+			awk -F '\t' '/^ *[0-9a-f]+:/ && NF >= 3 { a = $1; sub(/:$/, "", a); sub(/^ *0*/, "", a); print a }' >"$out/$triple/objdump.addr"
+		awk '/^ *[0-9a-f]+:  / { a = $1; sub(/:$/, "", a); sub(/^0+/, "", a); print a }' \
+			"$out/$triple/disasm.log" >"$out/$triple/ukb.addr"
+		if [ -s "$out/$triple/objdump.addr" ] && cmp -s "$out/$triple/objdump.addr" "$out/$triple/ukb.addr"; then
+			tap ok "$triple: --disasm __vdso_getcpu decodes objdump's $(wc -l <"$out/$triple/ukb.addr") instructions at its addresses"
+		else
+			tap "not ok" "$triple: --disasm __vdso_getcpu against objdump"
+			diff "$out/$triple/objdump.addr" "$out/$triple/ukb.addr" | sed 's/^/#   /' | head -10
+			sed 's/^/#   /' "$out/$triple/disasm.log" | head -10
+			status=1
+		fi
+	elif grep -q "cannot disassemble\|without Capstone" "$out/$triple/disasm.log"; then
+		tap ok "$triple: --disasm says why it cannot: $(cat "$out/$triple/disasm.log")"
+	else
+		tap "not ok" "$triple: --disasm __vdso_getcpu failed"
+		sed 's/^/#   /' "$out/$triple/disasm.log" | head -10
 		status=1
 	fi
 done
