@@ -427,6 +427,8 @@ out:
 struct outcome {
 	int signal; /* the child died of it; 0 when it returned */
 	int err;    /* errno (positive), 0 for success */
+	int nout;   /* bytes of out[] the call wrote (tz, cpu and node) */
+	unsigned char out[16];
 };
 
 enum op { OP_VDSO, OP_SYSCALL };
@@ -436,25 +438,69 @@ struct abi_case {
 	void *fn;
 	int clk;
 	void *ptr;
+	/*
+	 * gettimeofday: @p2 is tz. getcpu: @ptr is cpu, @p2 node, @p3 tcache.
+	 * CASE_OUT in one of them: a buffer of the child's whose bytes after
+	 * the call are compared between the vDSO and the system call.
+	 */
+	void *p2, *p3;
 };
+
+/* stands for a valid pointer whose contents are compared after the call */
+static char case_out_marker;
+#define CASE_OUT ((void *)&case_out_marker)
+
+/* The lowest CPU this process may run on, so both children run on it. */
+static void pin_lowest(void)
+{
+	cpu_set_t s, one;
+
+	if (sched_getaffinity(0, sizeof(s), &s))
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &s)) {
+			CPU_ZERO(&one);
+			CPU_SET(c, &one);
+			sched_setaffinity(0, sizeof(one), &one);
+			return;
+		}
+}
 
 /* Runs one call in a child: a crash is a result, not the end of the run. */
 static struct outcome in_child(const struct abi_case *c, enum op op)
 {
-	struct outcome o = { 0, 0 };
+	struct outcome o = { .signal = 0 };
 	int fds[2], status, err = 0;
 	pid_t pid;
 
 	if (pipe(fds))
-		return (struct outcome){ 0, errno };
+		return (struct outcome){ .err = errno };
 	pid = fork();
 	if (pid == 0) {
+		struct {
+			int err;
+			unsigned char out[16];
+		} msg;
+		unsigned cpu = ~0u, node = ~0u;
+		struct ukb_old_timeval tv;
+		/* tz_minuteswest, tz_dsttime */
+		int tz[2] = { -12345, -12345 };
+		void *a1 = c->ptr == CASE_OUT ? (void *)&cpu : c->ptr;
+		void *a2 = c->p2 == CASE_OUT
+			       ? (!strcmp(c->func, "getcpu") ? (void *)&node : (void *)tz)
+			       : c->p2;
+		void *a3 = c->p3 == CASE_OUT ? (void *)msg.out : c->p3;
 		long r = 0;
 
 		/* die of the fault, whatever handler the parent had (tests, sanitizers) */
 		signal(SIGSEGV, SIG_DFL);
 		signal(SIGBUS, SIG_DFL);
 		close(fds[0]);
+		memset(&msg, 0, sizeof(msg));
+		if (!strcmp(c->func, "getcpu"))
+			pin_lowest();
+		if (!strcmp(c->func, "gettimeofday") && c->ptr == CASE_OUT)
+			a1 = &tv;
 		if (!strcmp(c->func, "clock_gettime"))
 			r = op == OP_VDSO
 				? ((ukb_vdso_clock_gettime_t)c->fn)(c->clk, c->ptr)
@@ -465,33 +511,51 @@ static struct outcome in_child(const struct abi_case *c, enum op op)
 				: (syscall(SYS_clock_getres, c->clk, c->ptr) ? -errno : 0);
 #ifdef SYS_gettimeofday
 		else if (!strcmp(c->func, "gettimeofday"))
-			r = op == OP_VDSO ? ((ukb_vdso_gettimeofday_t)c->fn)(c->ptr, NULL)
-					  : (syscall(SYS_gettimeofday, c->ptr, NULL) ? -errno : 0);
+			r = op == OP_VDSO ? ((ukb_vdso_gettimeofday_t)c->fn)(a1, a2)
+					  : (syscall(SYS_gettimeofday, a1, a2) ? -errno : 0);
 #endif
 		else if (!strcmp(c->func, "getcpu"))
-			r = op == OP_VDSO ? ((ukb_vdso_getcpu_t)c->fn)(c->ptr, NULL, NULL)
-					  : (syscall(SYS_getcpu, c->ptr, NULL, NULL) ? -errno : 0);
+			r = op == OP_VDSO ? ((ukb_vdso_getcpu_t)c->fn)(a1, a2, a3)
+					  : (syscall(SYS_getcpu, a1, a2, a3) ? -errno : 0);
 #ifdef SYS_time
 		else if (!strcmp(c->func, "time"))
 			r = op == OP_VDSO ? (((ukb_vdso_time_t)c->fn)(c->ptr) < 0 ? -EFAULT : 0)
 					  : (syscall(SYS_time, c->ptr) < 0 ? -errno : 0);
 #endif
-		err = vdso_errno(r);
-		if (write(fds[1], &err, sizeof(err)) < 0)
+		msg.err = vdso_errno(r);
+		/* what the call wrote through the compared pointers */
+		if (!strcmp(c->func, "getcpu")) {
+			memcpy(msg.out, &cpu, sizeof(cpu));
+			memcpy(msg.out + 4, &node, sizeof(node));
+		} else if (!strcmp(c->func, "gettimeofday")) {
+			memcpy(msg.out, tz, sizeof(tz));
+		}
+		if (write(fds[1], &msg, sizeof(msg)) < 0)
 			_exit(2);
 		_exit(0);
 	}
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
-		return (struct outcome){ 0, errno };
+		return (struct outcome){ .err = errno };
 	}
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFSIGNALED(status))
+	if (WIFSIGNALED(status)) {
 		o.signal = WTERMSIG(status);
-	else if (read(fds[0], &err, sizeof(err)) == (ssize_t)sizeof(err))
-		o.err = err;
+	} else {
+		struct {
+			int err;
+			unsigned char out[16];
+		} msg;
+
+		if (read(fds[0], &msg, sizeof(msg)) == (ssize_t)sizeof(msg)) {
+			o.err = msg.err;
+			memcpy(o.out, msg.out, sizeof(o.out));
+			o.nout = (int)sizeof(o.out);
+		}
+	}
+	(void)err;
 	close(fds[0]);
 	return o;
 }
@@ -511,7 +575,23 @@ static void abi_one(struct list *l, const struct abi_case *c, const char *what)
 
 	describe(dv, sizeof(dv), v);
 	describe(ds, sizeof(ds), s);
-	if (!v.signal && !s.signal && v.err == s.err)
+	if (!v.signal && !s.signal && v.err == s.err && v.nout && s.nout &&
+	    memcmp(v.out, s.out, sizeof(v.out))) {
+		const unsigned *a = (const unsigned *)(const void *)v.out,
+			       *b = (const unsigned *)(const void *)s.out;
+
+		add(l, "abi", c->func, what, CHECK_FAILED,
+		    "both %s, but the vDSO wrote %d %d where the system call wrote %d %d", dv,
+		    (int)a[0], (int)a[1], (int)b[0], (int)b[1]);
+	} else if (!v.signal && !s.signal && v.err == s.err && v.nout &&
+		   (c->ptr == CASE_OUT || c->p2 == CASE_OUT)) {
+		const unsigned *a = (const unsigned *)(const void *)v.out;
+
+		set_checks(add(l, "abi", c->func, what, CHECK_OK,
+			       "vDSO %s, system call %s, both wrote %d %d", dv, ds, (int)a[0],
+			       (int)a[1]),
+			   1);
+	} else if (!v.signal && !s.signal && v.err == s.err)
 		set_checks(
 		    add(l, "abi", c->func, what, CHECK_OK, "vDSO %s, system call %s", dv, ds), 1);
 	else if ((v.signal == SIGSEGV || v.signal == SIGBUS) && s.err == EFAULT)
@@ -552,15 +632,47 @@ static void abi_checks(struct list *l, const char *func, void *fn)
 	if (gone != MAP_FAILED)
 		munmap(gone, (size_t)page);
 	for (size_t i = 0; i < sizeof(ptrs) / sizeof(ptrs[0]) && !stopping(); i++) {
-		struct abi_case c = { func, fn, CLOCK_MONOTONIC, ptrs[i].ptr };
+		struct abi_case c = {
+			.func = func, .fn = fn, .clk = CLOCK_MONOTONIC, .ptr = ptrs[i].ptr
+		};
 
 		if (ptrs[i].ptr == MAP_FAILED)
 			continue;
 		abi_one(l, &c, ptrs[i].what);
 	}
+	/* gettimeofday's timezone: filled alike, or absent, or a bad pointer */
+	if (!strcmp(func, "gettimeofday")) {
+		void *tzs[] = { CASE_OUT, NULL, gone };
+		const char *names[] = { "tz valid", "tz NULL", "tz unmapped" };
+
+		for (size_t i = 0; i < 3 && !stopping(); i++) {
+			struct abi_case c = { func, fn, 0, CASE_OUT, tzs[i], NULL };
+
+			if (tzs[i] != MAP_FAILED)
+				abi_one(l, &c, names[i]);
+		}
+	}
+	/* getcpu's cpu, node and tcache pointers, each given or NULL: the same CPU and node */
+	if (!strcmp(func, "getcpu"))
+		for (int m = 0; m < 8 && !stopping(); m++) {
+			struct abi_case c = { func,
+					      fn,
+					      0,
+					      m & 4 ? CASE_OUT : NULL,
+					      m & 2 ? CASE_OUT : NULL,
+					      m & 1 ? CASE_OUT : NULL };
+			char what[64];
+
+			snprintf(what, sizeof(what), "cpu %s, node %s, tcache %s",
+				 m & 4 ? "ptr" : "NULL", m & 2 ? "ptr" : "NULL",
+				 m & 1 ? "ptr" : "NULL");
+			abi_one(l, &c, what);
+		}
 	if (!strcmp(func, "clock_gettime") || !strcmp(func, "clock_getres"))
 		for (size_t i = 0; i < sizeof(bad_ids) / sizeof(bad_ids[0]) && !stopping(); i++) {
-			struct abi_case c = { func, fn, bad_ids[i].id, ts };
+			struct abi_case c = {
+				.func = func, .fn = fn, .clk = bad_ids[i].id, .ptr = ts
+			};
 
 			abi_one(l, &c, bad_ids[i].what);
 		}

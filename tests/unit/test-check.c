@@ -116,6 +116,26 @@ static long wrong_getcpu(unsigned *cpu, unsigned *node, void *cache)
 	return r;
 }
 
+/* the right CPU, a node one too high: only the pointer checks see it */
+static long wrong_node_getcpu(unsigned *cpu, unsigned *node, void *cache)
+{
+	long r = syscall(SYS_getcpu, cpu, node, cache);
+
+	if (node)
+		*node += 1;
+	return r;
+}
+
+/* a timezone the kernel does not have */
+static int wrong_tz_gettimeofday(void *tv, void *tz)
+{
+	int r = (int)syscall(SYS_gettimeofday, tv, tz);
+
+	if (tz)
+		((int *)tz)[0] = 777;
+	return r;
+}
+
 /* ------------------------------------------------------------------ */
 
 static void test_live_vdso_passes_verify(void **state)
@@ -216,6 +236,46 @@ static void test_wrong_cpu_fails(void **state)
 	assert_non_null(strstr(find("verify", "getcpu", "")->detail, "pinned to CPU"));
 }
 
+static void test_live_pointer_combinations_pass(void **state)
+{
+	(void)state;
+	if (!ukb_vdso_live_abi())
+		skip();
+	run("getcpu", 0, 1);
+	assert_int_equal(find("abi", "getcpu", "cpu ptr, node ptr, tcache ptr")->verdict, CHECK_OK);
+	assert_int_equal(find("abi", "getcpu", "cpu NULL, node ptr, tcache NULL")->verdict,
+			 CHECK_OK);
+	run("gettimeofday", 0, 1);
+	assert_int_equal(find("abi", "gettimeofday", "tz valid")->verdict, CHECK_OK);
+	assert_int_equal(find("abi", "gettimeofday", "tz NULL")->verdict, CHECK_OK);
+	assert_int_not_equal(find("abi", "gettimeofday", "tz unmapped")->verdict, CHECK_FAILED);
+}
+
+static void test_wrong_node_fails_where_node_is_asked(void **state)
+{
+	(void)state;
+	ukb_vdso_override("getcpu", (void *)wrong_node_getcpu, 0);
+	run("getcpu", 0, 1);
+	ukb_vdso_override_clear();
+	assert_int_equal(find("abi", "getcpu", "cpu ptr, node ptr, tcache ptr")->verdict,
+			 CHECK_FAILED);
+	assert_int_equal(find("abi", "getcpu", "cpu NULL, node ptr, tcache NULL")->verdict,
+			 CHECK_FAILED);
+	assert_int_equal(find("abi", "getcpu", "cpu ptr, node NULL, tcache ptr")->verdict,
+			 CHECK_OK);
+}
+
+static void test_wrong_timezone_fails(void **state)
+{
+	(void)state;
+	ukb_vdso_override("gettimeofday", (void *)wrong_tz_gettimeofday, 0);
+	run("gettimeofday", 0, 1);
+	ukb_vdso_override_clear();
+	assert_int_equal(find("abi", "gettimeofday", "tz valid")->verdict, CHECK_FAILED);
+	assert_non_null(strstr(find("abi", "gettimeofday", "tz valid")->detail, "777"));
+	assert_int_equal(find("abi", "gettimeofday", "tz NULL")->verdict, CHECK_OK);
+}
+
 static void test_missing_function_is_skipped(void **state)
 {
 	(void)state;
@@ -248,6 +308,9 @@ int main(void)
 		cmocka_unit_test(test_time_one_second_ahead_fails),
 		cmocka_unit_test(test_wrong_cpu_fails),
 		cmocka_unit_test(test_missing_function_is_skipped),
+		cmocka_unit_test(test_live_pointer_combinations_pass),
+		cmocka_unit_test(test_wrong_node_fails_where_node_is_asked),
+		cmocka_unit_test(test_wrong_timezone_fails),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, NULL, teardown);
