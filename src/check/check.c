@@ -25,6 +25,7 @@
 
 #include "check.h"
 #include "clock.h"
+#include "timens.h"
 #include "vdso-types.h"
 #include "vdso.h"
 #include "vgetrandom.h"
@@ -694,6 +695,40 @@ static int wanted(const struct check_opts *o, const char *func)
 	return 0;
 }
 
+static void timens_item(struct list *l, const char *func, const char *what,
+			const struct timens_item *it)
+{
+	if (it->verdict >= 0)
+		set_checks(
+		    add(l, "verify", func, what, (enum check_verdict)it->verdict, "%s", it->detail),
+		    it->checks);
+}
+
+/* clock_gettime and getrandom in a new time namespace with offsets */
+static void verify_timens(struct list *l, const struct check_opts *o)
+{
+	char why[256];
+	void *cgt =
+	    wanted(o, "clock_gettime") ? ukb_vdso_func("clock_gettime", why, sizeof(why)) : NULL;
+	void *vgr = wanted(o, "getrandom") ? ukb_vdso_func("getrandom", why, sizeof(why)) : NULL;
+	struct timens_report r;
+
+	if (!cgt && !vgr)
+		return;
+	timens_check(cgt, vgr, o->duration_s, stop_flag, &r);
+	if (!r.ran) {
+		if (cgt)
+			add(l, "verify", "clock_gettime", "time namespace", CHECK_SKIPPED, "%s",
+			    r.why);
+		if (vgr)
+			add(l, "verify", "getrandom", "time namespace", CHECK_SKIPPED, "%s", r.why);
+		return;
+	}
+	timens_item(l, "clock_gettime", "monotonic, time namespace", &r.mono);
+	timens_item(l, "clock_gettime", "boottime, time namespace", &r.boot);
+	timens_item(l, "getrandom", "time namespace", &r.grnd);
+}
+
 int check_run(const struct check_opts *o, struct check_result **out, size_t *n)
 {
 	struct list l = { 0 };
@@ -729,6 +764,8 @@ int check_run(const struct check_opts *o, struct check_result **out, size_t *n)
 		if (o->abi && strcmp(*f, "getrandom"))
 			abi_checks(&l, *f, fn);
 	}
+	if (o->verify && !stopping())
+		verify_timens(&l, o);
 	*out = l.r;
 	*n = l.n;
 	return l.oom ? -ENOMEM : 0;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,8 +24,10 @@
 #include <cmocka.h>
 
 #include "check.h"
+#include "timens.h"
 #include "vdso-types.h"
 #include "vdso.h"
+#include "vgetrandom.h"
 
 static struct check_result *res;
 static size_t nres;
@@ -133,6 +136,36 @@ static int wrong_tz_gettimeofday(void *tv, void *tz)
 
 	if (tz)
 		((int *)tz)[0] = 777;
+	return r;
+}
+
+/* a getrandom that always asks the kernel: a vDSO path that falls back */
+static ssize_t syscall_getrandom(void *buf, size_t len, unsigned flags, void *state, size_t slen)
+{
+	/* the opaque-params query of ukb_vgr_pool_init() */
+	if (!buf && !len && slen == ~(size_t)0) {
+		struct ukb_vgetrandom_params *p = state;
+
+		memset(p, 0, sizeof(*p));
+		p->size_of_opaque_state = 256;
+		p->mmap_prot = PROT_READ | PROT_WRITE;
+		p->mmap_flags = MAP_PRIVATE | MAP_ANONYMOUS;
+		return 0;
+	}
+	/* as the vDSO's fallback does: the system call's result, -errno on failure */
+	{
+		long r = syscall(SYS_getrandom, buf, len, flags);
+
+		return r < 0 ? -errno : r;
+	}
+}
+
+/* a clock that does not see the namespace's offset */
+static int offsetless_clock_gettime(int clk, struct ukb_old_timespec *ts)
+{
+	int r = (int)syscall(SYS_clock_gettime, clk, ts);
+
+	ts->tv_sec -= clk == CLOCK_BOOTTIME ? TIMENS_BOOTTIME_S : TIMENS_MONOTONIC_S;
 	return r;
 }
 
@@ -276,6 +309,45 @@ static void test_wrong_timezone_fails(void **state)
 	assert_int_equal(find("abi", "gettimeofday", "tz NULL")->verdict, CHECK_OK);
 }
 
+static void test_timens_live(void **state)
+{
+	struct timens_report r;
+	char why[256];
+	void *cgt = ukb_vdso_func("clock_gettime", why, sizeof(why));
+	void *vgr = ukb_vdso_func("getrandom", why, sizeof(why));
+
+	(void)state;
+	if (!cgt)
+		skip();
+	timens_check(cgt, vgr, 0.2, NULL, &r);
+	if (!r.ran) {
+		print_message("no time namespace here: %s\n", r.why);
+		skip();
+	}
+	assert_int_equal(r.mono.verdict, CHECK_OK);
+	assert_int_equal(r.boot.verdict, CHECK_OK);
+	assert_true(r.mono.checks > 100);
+	if (vgr)
+		assert_int_equal(r.grnd.verdict, CHECK_OK);
+}
+
+static void test_timens_catches_fallback_and_missing_offset(void **state)
+{
+	struct timens_report r;
+
+	(void)state;
+	timens_check((void *)offsetless_clock_gettime, (void *)syscall_getrandom, 0.1, NULL, &r);
+	if (!r.ran) {
+		print_message("no time namespace here: %s\n", r.why);
+		skip();
+	}
+	assert_int_equal(r.mono.verdict, CHECK_FAILED);
+	assert_non_null(strstr(r.mono.detail, "lacks the namespace's offset"));
+	assert_int_equal(r.boot.verdict, CHECK_FAILED);
+	assert_int_equal(r.grnd.verdict, CHECK_FAILED);
+	assert_non_null(strstr(r.grnd.detail, "fell back to the getrandom system call"));
+}
+
 static void test_missing_function_is_skipped(void **state)
 {
 	(void)state;
@@ -311,6 +383,8 @@ int main(void)
 		cmocka_unit_test(test_live_pointer_combinations_pass),
 		cmocka_unit_test(test_wrong_node_fails_where_node_is_asked),
 		cmocka_unit_test(test_wrong_timezone_fails),
+		cmocka_unit_test(test_timens_live),
+		cmocka_unit_test(test_timens_catches_fallback_and_missing_offset),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, NULL, teardown);
