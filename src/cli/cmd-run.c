@@ -22,6 +22,7 @@
 #include "describe.h"
 #include "options.h"
 #include "outfile.h"
+#include "run-profile.h"
 #include "output.h"
 #include "runner.h"
 #include "runref.h"
@@ -51,6 +52,8 @@ enum {
 	O_BASELINE,
 	O_FAIL,
 	O_QUIET,
+	O_PROFILE,
+	O_PROFILE_TIME,
 };
 
 static const struct opt run_opts[] = {
@@ -96,6 +99,12 @@ static const struct opt run_opts[] = {
 	  "when a path cannot\nbe told from noise at PCT %",
 	  O_FAIL },
 	{ "quiet", 'q', NULL, "print no table and no progress, only errors", O_QUIET },
+	{ "profile", 0, "PATTERN",
+	  "after measuring, sample the paths PATTERN matches\n(cpu-clock, or cycles where a PMU "
+	  "exists) and show\nwhere the time goes: vDSO symbols and instructions,\nthe kernel, "
+	  "ukbench; kept with the run. Without\nother patterns, PATTERN is also what is measured",
+	  O_PROFILE },
+	{ "profile-time", 0, "SEC", "sampling time per profiled path (default 1)", O_PROFILE_TIME },
 	{ NULL },
 };
 
@@ -132,8 +141,10 @@ struct run_opts {
 	const char *json, *label, *db, *baseline;
 	enum out_format format;
 	int quiet, no_store;
-	double fail_pct; /* < 0: off */
-	int abi;	 /* 1 << 0: native, 1 << 1: 32-bit */
+	double fail_pct;     /* < 0: off */
+	int abi;	     /* 1 << 0: native, 1 << 1: 32-bit */
+	const char *profile; /* --profile PATTERN, or NULL */
+	double profile_s;
 	char helper[PATH_MAX];
 	struct ukb_selection sel;
 	long *sizes;
@@ -258,6 +269,13 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_NO_STORE:
 		ro->no_store = 1;
 		return 0;
+	case O_PROFILE:
+		if (!arg[0])
+			return error("--profile needs a pattern, as run takes them"), -1;
+		ro->profile = arg;
+		return 0;
+	case O_PROFILE_TIME:
+		return parse_double("--profile-time", arg, 0.01, 3600, &ro->profile_s);
 	case O_QUIET:
 		ro->quiet = 1;
 		return 0;
@@ -275,6 +293,7 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 	ro->plan.m.budget_s = 0.75;
 	ro->plan.procs = 5;
 	ro->fail_pct = -1;
+	ro->profile_s = 1;
 	ro->abi = 1;
 	rc = opts_parse(&cmd_run_def, argc, argv, 0, set_option, ro, &first);
 	if (rc)
@@ -287,8 +306,15 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 		       -1;
 	if (ro->json && !strcmp(ro->json, "-") && ro->format != OUT_TABLE)
 		return error("--json - and --format both want standard output"), -1;
-	if (ukb_select(&ro->sel, argc - first, argv + first, 1, &ro->plan.sel, 1, &e))
+	if (ro->profile && first == argc) {
+		/* what is profiled is what is measured */
+		char *only[] = { (char *)ro->profile };
+
+		if (ukb_select(&ro->sel, 1, only, 1, &ro->plan.sel, 1, &e))
+			return error_hint(&e), -1;
+	} else if (ukb_select(&ro->sel, argc - first, argv + first, 1, &ro->plan.sel, 1, &e)) {
 		return error_hint(&e), -1;
+	}
 	ro->plan.cases = ro->sel.cases;
 	ro->plan.ncases = ro->sel.n;
 	if ((ro->abi & 2) && abi32_helper(ro->helper, sizeof(ro->helper)))
@@ -665,6 +691,12 @@ int cmd_run(int argc, char **argv)
 		failed = 1;
 	if (report(&s.ro, &s.run, table ? v.out : stdout, table, &v, s.verdicts))
 		failed = 1;
+	if (s.ro.profile && !stop_signal &&
+	    run_profiles(&s.ro.plan, s.ro.profile, s.ro.profile_s, &s.run,
+			 s.ro.quiet ? NULL : (table ? v.out : stderr), &stop_signal)) {
+		error("out of memory");
+		failed = 1;
+	}
 	for (size_t i = 0; i < s.run.nresults; i++)
 		if (s.verdicts[i])
 			error("%s/%s %s", s.run.results[i].name, s.run.results[i].path,

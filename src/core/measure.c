@@ -453,6 +453,37 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 	return 0;
 }
 
+int ukb_profile(const struct ukb_bench *bench, const struct ukb_variant *variant,
+		const struct ukb_path *path, const struct ukb_measure_opts *o,
+		const struct ukb_clock_info *clk, double seconds, struct ukb_sampler *smp,
+		struct ukb_result *res)
+{
+	struct ukb_ctx ctx;
+	uint64_t start, ns;
+	int err;
+
+	result_init(res, &ctx, bench, variant, path, o->cpu, o->params);
+	res->batch_ns = batch_target(o, clk);
+	if (!prepare(&ctx, res))
+		return 0;
+	err = calibrate(&ctx, res, res->batch_ns, o->stop);
+	start = ukb_now_ns();
+	if (!err)
+		ukb_sampler_enable(smp);
+	while (!err && (double)(ukb_now_ns() - start) < seconds * 1e9 && !(o->stop && *o->stop)) {
+		err = time_batch(&ctx, res->batch_iters, &ns);
+		res->nsamples++;
+		ukb_sampler_drain(smp);
+	}
+	ukb_sampler_disable(smp);
+	res->measure_s = (double)(ukb_now_ns() - start) / 1e9;
+	if (path->teardown)
+		path->teardown(&ctx);
+	if (err)
+		set_status(res, UKB_ERROR, err, "", ctx.why[0] ? ctx.why : strerror(-err));
+	return 0;
+}
+
 /*
  * Interleaving: one batch of each path in turn, the starting path rotated
  * every cycle, so that whatever the machine does over time (a frequency

@@ -22,6 +22,7 @@
 #include "ukbench.h"
 #include "clock.h"
 #include "counters.h"
+#include "sampler.h"
 #include "stats.h"
 
 struct ukb_result;
@@ -134,6 +135,18 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 			    const struct ukb_variant *const *variants, const struct ukb_path *path,
 			    size_t n, const struct ukb_measure_opts *o,
 			    const struct ukb_clock_info *clk, struct ukb_result *res);
+
+/*
+ * Runs @path's batches (calibrated as ukb_measure() does) for @seconds
+ * with the sampler @smp (opened by the caller) enabled, so that its
+ * samples fall in the measured loop. Nothing is timed for a figure:
+ * res->nsamples counts the batches run, res->status says whether the
+ * path could run here. Returns 0.
+ */
+int ukb_profile(const struct ukb_bench *bench, const struct ukb_variant *variant,
+		const struct ukb_path *path, const struct ukb_measure_opts *o,
+		const struct ukb_clock_info *clk, double seconds, struct ukb_sampler *smp,
+		struct ukb_result *res);
 
 /* Fills the name of @bench in @variant into @buf. */
 void ukb_bench_fullname(const struct ukb_bench *bench, const struct ukb_variant *variant, char *buf,

@@ -192,8 +192,12 @@ int disasm_range(const struct img *im, uint64_t va, uint64_t size, struct dis_in
 void disasm_print(FILE *f, const struct img *im, const struct dis_insn *in, size_t n,
 		  const unsigned long *samples, unsigned long total)
 {
-	int w = im->elf.is64 ? 16 : 8;
+	int w = 4;
 
+	(void)im;
+	/* as wide as the highest address needs, as objdump prints them */
+	for (uint64_t top = n ? in[n - 1].va : 0; top >> (4 * w); w++)
+		;
 	for (size_t i = 0; i < n; i++) {
 		if (samples && total) {
 			if (samples[i])

@@ -229,6 +229,13 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 			return bad(rd, "%s.process_se_ns has %zu entries for %zu processes", where,
 				   n, r->nproc);
 	}
+	if (json_object_object_get_ex(o, "profile", &s) && s) {
+		if (!json_object_is_type(s, json_type_object))
+			return bad(rd, "%s.profile is not an object", where);
+		r->profile = strdup(json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN));
+		if (!r->profile)
+			return bad(rd, "out of memory");
+	}
 	if (json_object_object_get_ex(o, "counters", &s) && s) {
 		if (!json_object_is_type(s, json_type_array))
 			return bad(rd, "%s.counters is not an array", where);

@@ -107,6 +107,8 @@ static void write_result(struct jw *w, const struct rec_result *r)
 		write_numbers(w, "process_means_ns", r->proc_means, r->nproc);
 	if (r->nproc && r->proc_se)
 		write_numbers(w, "process_se_ns", r->proc_se, r->nproc);
+	if (r->profile)
+		jw_raw(w, "profile", r->profile);
 	jw_obj_end(w);
 }
 

@@ -67,6 +67,12 @@ struct rec_result {
 	 */
 	double *proc_means;
 	double *proc_se; /* NULL when not known (older records) */
+	/*
+	 * `run --profile`: where the measured loop spent its time, as the JSON
+	 * object of the run's "profile" member (event, samples, shares, the
+	 * vDSO instructions sampled); NULL when not profiled. Owned.
+	 */
+	char *profile;
 	size_t nproc;
 	/* derived by rec_result_restat() when nproc >= 2 */
 	double between_sd; /* SD of the process means */

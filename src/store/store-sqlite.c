@@ -90,6 +90,11 @@ static const char *const migrations[] = {
 	"  rounds INTEGER NOT NULL,"
 	"  detail TEXT);"
 	"CREATE INDEX calibrations_by_host ON calibrations(host, started);",
+
+	/* 4: where the measured loop spent its time (run --profile), as JSON */
+	"CREATE TABLE profiles ("
+	"  result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,"
+	"  profile TEXT NOT NULL);",
 };
 
 static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -445,6 +450,23 @@ static int step_done(struct store *st, sqlite3_stmt *s, char *err, size_t len)
 	return 0;
 }
 
+static int save_profile(struct store *st, int64_t rid, const struct rec_result *r, char *err,
+			size_t len)
+{
+	sqlite3_stmt *s;
+	int ret;
+
+	if (!r->profile)
+		return 0;
+	if (prepare(st, "INSERT INTO profiles (result_id, profile) VALUES (?, ?)", &s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, rid);
+	bind_text(s, 2, r->profile);
+	ret = step_done(st, s, err, len);
+	sqlite3_finalize(s);
+	return ret;
+}
+
 static int save_counters(struct store *st, int64_t rid, const struct rec_result *r, char *err,
 			 size_t len)
 {
@@ -532,7 +554,7 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
-	if (save_counters(st, rid, r, err, len))
+	if (save_counters(st, rid, r, err, len) || save_profile(st, rid, r, err, len))
 		return -1;
 	for (size_t k = 0; k < r->nsamples; k++) {
 		sqlite3_bind_int64(smp, 1, rid);
@@ -760,6 +782,26 @@ static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, ch
 	return 0;
 }
 
+static int load_profile(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (prepare(st, "SELECT profile FROM profiles WHERE result_id = ?", &s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, rid);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW && sqlite3_column_text(s, 0)) {
+		r->profile = strdup((const char *)sqlite3_column_text(s, 0));
+		if (!r->profile) {
+			sqlite3_finalize(s);
+			return fail(err, len, "out of memory");
+		}
+		rc = sqlite3_step(s);
+	}
+	return finish_read(st, s, rc, err, len);
+}
+
 static int load_counters(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
 {
 	sqlite3_stmt *s;
@@ -845,6 +887,8 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 			ret = load_samples(st, rid, r, err, len);
 		if (!ret)
 			ret = load_counters(st, rid, r, err, len);
+		if (!ret)
+			ret = load_profile(st, rid, r, err, len);
 		if (!ret && sqlite3_column_type(s, col) != SQLITE_NULL)
 			ret = load_process_means(s, col, r, err, len);
 		if (!ret && r->status == UKB_OK)

@@ -19,7 +19,7 @@
 
 #include "record.h"
 
-#define UKB_STORE_SCHEMA_VERSION 3
+#define UKB_STORE_SCHEMA_VERSION 4
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;

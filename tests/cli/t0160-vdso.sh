@@ -64,4 +64,35 @@ test_expect_success VDSO 'vdso --disasm: an unknown symbol says so and how to li
 	grep -q "hint: .ukbench vdso. lists its symbols" err
 '
 
+test_expect_success VDSO 'run --profile: the loop sampled, the vDSO function first, its instructions annotated, kept' '
+	ukbench run --db p.db --json p.json --profile time.time/vdso --profile-time 0.3 >out 2>err &&
+	cat out err &&
+	grep -q "^profile of time.time/vdso, the measured loop run for" out &&
+	grep -q "^[0-9]* samples of \(cpu-clock\|cycles\) at 4000 Hz" out &&
+	first=$(sed -n "/^profile of/,\$p" out | grep -m1 "%  ") &&
+	echo "first: $first" &&
+	echo "$first" | grep -q "\[vdso\] __vdso_time" &&
+	grep -q "^__vdso_time, [0-9]* samples (.*), per instruction:" out &&
+	grep -q "^ *[0-9.]*%  *[0-9a-f]*:  " out &&
+	jq -e ".results[0].profile | .samples > 0 and (.where[0].name | test(\"vdso\")) and (.vdso_ips | length) > 0" p.json &&
+	test "$(sqlite3 p.db "SELECT count(*) FROM profiles")" = 1 &&
+	ukbench show --db p.db --format json 1 | jq -e ".results[0].profile.samples > 0"
+'
+
+test_expect_success SECCOMP 'run --profile where sampling is not permitted: said why, the figures kept' '
+	ASAN_OPTIONS=detect_leaks=0 "${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/seccomp-exec" EPERM perf_event_open -- \
+		"$UKBENCH" run --no-store --json p.json --budget 0.05 --runs 1 --profile time.time/vdso >out 2>err &&
+	cat err &&
+	grep -q "no profile: sampling is not permitted" err &&
+	grep -q "hint: sampling needs perf_event_paranoid" err &&
+	jq -e ".results[0].status == \"ok\" and (.results[0] | has(\"profile\") | not)" p.json
+'
+
+test_expect_success 'run --profile: bad values refused' '
+	test_expect_code 2 "$UKBENCH" run --profile "" 2>err &&
+	grep -q "needs a pattern" err &&
+	test_expect_code 2 "$UKBENCH" run --profile time.time --profile-time 0 2>err &&
+	test_expect_code 2 "$UKBENCH" run --profile no.such.thing 2>err
+'
+
 test_done

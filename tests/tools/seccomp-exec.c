@@ -36,6 +36,7 @@ static const struct {
 	{ "getcpu", SYS_getcpu },
 	{ "getppid", SYS_getppid },
 	{ "getrandom", SYS_getrandom },
+	{ "perf_event_open", SYS_perf_event_open },
 };
 
 int main(int argc, char **argv)
