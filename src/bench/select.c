@@ -38,9 +38,23 @@ static int prefix_at_dot(const char *prefix, const char *name)
 	return n && !strncmp(prefix, name, n) && name[n] == '.';
 }
 
+/* A plain word (no dot, no glob) that is one of the dotted parts of @name. */
+static int word_of(const char *word, const char *name)
+{
+	size_t n = strlen(word);
+
+	if (!n || strpbrk(word, ".*?[]"))
+		return 0;
+	for (const char *p = name; p; p = strchr(p, '.'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, word, n) && (p[n] == '.' || !p[n]))
+			return 1;
+	return 0;
+}
+
 static int name_matches(const char *pat, const struct ukb_bench *b, const char *full)
 {
-	return !fnmatch(pat, full, 0) || !fnmatch(pat, b->name, 0) || prefix_at_dot(pat, full);
+	return !fnmatch(pat, full, 0) || !fnmatch(pat, b->name, 0) || prefix_at_dot(pat, full) ||
+	       word_of(pat, full);
 }
 
 int pattern_matches(const char *pattern, const char *name, const char *benchmark, const char *path)
@@ -59,7 +73,7 @@ int pattern_matches(const char *pattern, const char *name, const char *benchmark
 	if (!n[0])
 		return 1;
 	return !fnmatch(n, name, 0) || (benchmark && !fnmatch(n, benchmark, 0)) ||
-	       prefix_at_dot(n, name);
+	       prefix_at_dot(n, name) || word_of(n, name);
 }
 
 static size_t levenshtein(const char *a, const char *b)

@@ -13,10 +13,11 @@
 #include "output.h"
 #include "vdso.h"
 
-enum { O_NAMES = 1 };
+enum { O_NAMES = 1, O_ALL };
 
 static const struct opt list_opts[] = {
 	{ "names", 0, NULL, "one NAME/PATH per line, for scripts", O_NAMES },
+	{ "all", 'a', NULL, "also the paths this machine cannot run, with why", O_ALL },
 	{ NULL },
 };
 
@@ -24,21 +25,34 @@ const struct command cmd_list_def = {
 	.name = "list",
 	.fn = cmd_list,
 	.summary = "list benchmarks and paths, and whether this machine has them",
-	.synopsis = "[--names] [PATTERN...]",
-	.about = "Lists benchmarks, their paths, what each path calls, and whether it is\n"
-		 "available here; when not, why (no vDSO, symbol not exported, system call\n"
-		 "blocked). '*' marks the default suite.",
+	.synopsis = "[--all] [--names] [PATTERN...]",
+	.about = "Lists benchmarks, their paths and what each path calls. Without a pattern\n"
+		 "it shows what runs here; --all, or a pattern, shows the rest too, with why\n"
+		 "not (no vDSO, symbol not exported, system call blocked, a 64-bit time call\n"
+		 "on a 64-bit machine). '*' marks the default suite. A pattern is a name, a\n"
+		 "glob, a dotted prefix (time.clock_gettime), or one word of the names\n"
+		 "(getrandom: random.getrandom.*), with /PATH to pick paths.",
 	.opts = list_opts,
 	.footer = "examples:\n"
 		  "  ukbench list\n"
 		  "  ukbench list time.clock_gettime\n"
-		  "  ukbench list --names '*/vdso'\n",
+		  "  ukbench list --names '*/vdso'\n"
+		  "  ukbench list --all\n",
+};
+
+struct list_cli {
+	int names, all;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
 {
+	struct list_cli *c = ctx;
+
 	(void)arg;
-	*(int *)ctx = id == O_NAMES;
+	if (id == O_NAMES)
+		c->names = 1;
+	else
+		c->all = 1;
 	return 0;
 }
 
@@ -46,11 +60,14 @@ int cmd_list(int argc, char **argv)
 {
 	struct ukb_selection sel;
 	struct ukb_case *cases;
+	struct ukb_result *r;
 	struct ukb_err e;
-	int names = 0, first, rc;
-	size_t n;
+	struct list_cli c = { 0 };
+	int first, rc, all;
+	size_t n, hidden = 0;
+	const char *shown = NULL;
 
-	rc = opts_parse(&cmd_list_def, argc, argv, 0, set_option, &names, &first);
+	rc = opts_parse(&cmd_list_def, argc, argv, 0, set_option, &c, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (ukb_select(&sel, argc - first, argv + first, 0, NULL, 0, &e)) {
@@ -60,34 +77,53 @@ int cmd_list(int argc, char **argv)
 	}
 	cases = sel.cases;
 	n = sel.n;
+	/* a pattern names what the user wants to see, available or not */
+	all = c.all || first < argc;
+	r = calloc(n ? n : 1, sizeof(*r));
+	if (!r) {
+		ukb_selection_release(&sel);
+		error("out of memory");
+		return UKB_EXIT_FAIL;
+	}
 	for (size_t i = 0; i < n; i++) {
-		struct ukb_result r;
+		ukb_probe(cases[i].bench, cases[i].variant, cases[i].path, UKB_CPU_ANY, &r[i]);
+		hidden += !all && r[i].status != UKB_OK;
+	}
+	for (size_t i = 0; i < n; i++) {
 		char sym[128], what[256];
 
-		if (names) {
+		if (!all && r[i].status != UKB_OK)
+			continue;
+		if (c.names) {
 			printf("%s/%s\n", cases[i].name, cases[i].path->name);
 			continue;
 		}
-		if (i == 0 || strcmp(cases[i].name, cases[i - 1].name)) {
-			printf("%s%s %s\n  %s\n", i ? "\n" : "",
+		if (!shown || strcmp(cases[i].name, shown)) {
+			printf("%s%s %s\n  %s\n", shown ? "\n" : "",
 			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", cases[i].name,
 			       cases[i].bench->summary);
 			for (const struct ukb_param *q = cases[i].bench->params; q && q->name; q++)
 				printf("    -P %s=N  %s (default %ld, %ld..%ld)\n", q->name,
 				       q->help, q->def, q->min, q->max);
+			shown = cases[i].name;
 		}
-		ukb_probe(cases[i].bench, cases[i].variant, cases[i].path, UKB_CPU_ANY, &r);
 		ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
 		if (sym[0])
 			snprintf(what, sizeof(what), "%s (%s)", cases[i].path->detail, sym);
 		else
 			snprintf(what, sizeof(what), "%s", cases[i].path->detail);
-		if (r.status == UKB_OK)
+		if (r[i].status == UKB_OK)
 			printf("    %-8s %-12s %s\n", cases[i].path->name, "available", what);
 		else
 			printf("    %-8s %-12s %s: %s\n", cases[i].path->name,
-			       r.status == UKB_SKIPPED ? "not allowed" : "n/a", what, r.reason);
+			       r[i].status == UKB_SKIPPED ? "not allowed" : "n/a", what,
+			       r[i].reason);
 	}
+	if (hidden && !c.names)
+		printf("\n%zu path%s this machine cannot run %s not shown: 'ukbench list --all' "
+		       "shows them, with why\n",
+		       hidden, hidden == 1 ? "" : "s", hidden == 1 ? "is" : "are");
+	free(r);
 	ukb_selection_release(&sel);
 	return UKB_EXIT_OK;
 }

@@ -43,4 +43,30 @@ test_expect_success 'unknown path: says which, exit 2' '
 	grep -q "no path matches .vsdo." err
 '
 
+test_expect_success 'list shows what runs here; --all the rest, with why; the count said' '
+	ukbench list >out &&
+	ukbench list --names >here &&
+	ukbench list --all --names >every &&
+	ukbench list --all >all &&
+	! grep -q " n/a " out &&
+	hidden=$(( $(wc -l <every) - $(wc -l <here) )) &&
+	echo "hidden: $hidden" &&
+	if [ "$hidden" -gt 0 ]; then
+		grep -q "^$hidden paths\{0,1\} this machine cannot run .* not shown: .ukbench list --all. shows them" out &&
+		test "$(grep -c "^    [a-z_0-9]*  *\(n/a\|not allowed\) " all)" = "$hidden"
+	else
+		! grep -q "not shown" out
+	fi
+'
+
+test_expect_success 'a bare word of the names selects its benchmarks: getrandom, getcpu' '
+	ukbench list --names getrandom >g &&
+	test -s g &&
+	test "$(grep -vc "^random\.getrandom\.[^/]*/" g)" = 0 &&
+	ukbench list --names getcpu >c &&
+	grep -qx "cpu.getcpu/vdso" c &&
+	ukbench run --runs 1 --no-store --budget 0.02 --json r.json getcpu/syscall >/dev/null &&
+	jq -e ".results | length == 1 and .[0].name == \"cpu.getcpu\"" r.json
+'
+
 test_done
