@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "options.h"
@@ -46,6 +47,20 @@ static int set_option(void *ctx, int id, const char *arg)
 	return 0;
 }
 
+/* Two runs read from files with the same figures, result by result. */
+static int same_figures(const struct rec_run *a, const struct rec_run *b)
+{
+	for (size_t i = 0; i < a->nresults; i++) {
+		const struct rec_result *x = &a->results[i], *y = &b->results[i];
+
+		if (strcmp(x->name, y->name) || strcmp(x->path, y->path) ||
+		    x->nsamples != y->nsamples ||
+		    (x->nsamples && memcmp(x->samples, y->samples, x->nsamples * sizeof(double))))
+			return 0;
+	}
+	return 1;
+}
+
 int cmd_import(int argc, char **argv)
 {
 	struct import_opts o = { 0 };
@@ -78,6 +93,33 @@ int cmd_import(int argc, char **argv)
 	st = store_open_cli(o.db, path, sizeof(path));
 	if (!st)
 		goto out;
+	/* a run stored already, or given twice: refused, nothing imported */
+	for (int i = 0; i < n; i++) {
+		int64_t id = 0;
+		int same = store_find_same(st, &runs[i], &id, err, sizeof(err));
+
+		if (same < 0) {
+			error("%s", err);
+			ret = UKB_EXIT_FAIL;
+			goto close;
+		}
+		if (same) {
+			error("%s is already stored as run #%lld in %s; nothing imported",
+			      argv[first + i], (long long)id, path);
+			ret = UKB_EXIT_FAIL;
+			goto close;
+		}
+		for (int k = 0; k < i; k++)
+			if (!strcmp(runs[k].started, runs[i].started) &&
+			    !strcmp(runs[k].host, runs[i].host) &&
+			    runs[k].nresults == runs[i].nresults &&
+			    same_figures(&runs[k], &runs[i])) {
+				error("%s and %s are the same run; nothing imported",
+				      argv[first + k], argv[first + i]);
+				ret = UKB_EXIT_FAIL;
+				goto close;
+			}
+	}
 	ret = UKB_EXIT_OK;
 	for (int i = 0; i < n; i++) {
 		runs[i].id = 0;
@@ -90,6 +132,7 @@ int cmd_import(int argc, char **argv)
 		       (long long)runs[i].id, runs[i].label[0] ? " '" : "", runs[i].label,
 		       runs[i].label[0] ? "'" : "", runs[i].nresults);
 	}
+close:
 	store_close(st);
 out:
 	for (int i = 0; i < n; i++)

@@ -91,7 +91,10 @@ static const char *const migrations[] = {
 	"  detail TEXT);"
 	"CREATE INDEX calibrations_by_host ON calibrations(host, started);",
 
-	/* 4: where the measured loop spent its time (run --profile), as JSON */
+	/* 4: where the measured loop spent its time (run --profile), as JSON;
+	 * a digest of what a run measured, so that it is never stored twice */
+	"ALTER TABLE runs ADD COLUMN digest TEXT;"
+	"CREATE INDEX runs_by_digest ON runs(digest);"
 	"CREATE TABLE profiles ("
 	"  result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,"
 	"  profile TEXT NOT NULL);",
@@ -590,10 +593,67 @@ static int results_insert_sql(char *buf, size_t len)
 	return o < len ? 0 : -1;
 }
 
+static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, size_t len);
+
+static void fnv(uint64_t *h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++) {
+		*h ^= b[i];
+		*h *= 0x100000001b3ull;
+	}
+}
+
+/*
+ * What a run measured, as 16 hex digits: its host, start, version, kernel
+ * and every figure of every result, bit for bit (a run's JSON keeps them
+ * exactly). The label is left out: importing with --label is the same run.
+ */
+static void run_digest(const struct rec_run *run, char *buf, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	fnv(&h, run->host, strlen(run->host) + 1);
+	fnv(&h, run->started, strlen(run->started) + 1);
+	fnv(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);
+	fnv(&h, run->kernel_release, strlen(run->kernel_release) + 1);
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+
+		fnv(&h, r->name, strlen(r->name) + 1);
+		fnv(&h, r->path, strlen(r->path) + 1);
+		if (r->nsamples)
+			fnv(&h, r->samples, r->nsamples * sizeof(double));
+		if (r->nproc)
+			fnv(&h, r->proc_means, r->nproc * sizeof(double));
+	}
+	snprintf(buf, len, "%016llx", (unsigned long long)h);
+}
+
+int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	char digest[24];
+	int rc;
+
+	run_digest(run, digest, sizeof(digest));
+	if (prepare(st, "SELECT id FROM runs WHERE digest = ? ORDER BY id LIMIT 1", &s, err, len))
+		return -1;
+	bind_text(s, 1, digest);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(s, 0);
+		sqlite3_finalize(s);
+		return 1;
+	}
+	return finish_read(st, s, rc, err, len);
+}
+
 int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 {
 	sqlite3_stmt *ins = NULL, *res = NULL, *smp = NULL;
-	char sql[2048];
+	char sql[2048], digest[24];
 	int64_t id;
 	int i = 1;
 
@@ -603,8 +663,8 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		return -1;
 	if (prepare(st,
 		    "INSERT INTO runs (label, host, started, ukbench_version, kernel_release,"
-		    " duration_s, interrupted, environment, settings, clock, vdso, source)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " duration_s, interrupted, environment, settings, clock, vdso, source, digest)"
+		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &ins, err, len) ||
 	    prepare(st, sql, &res, err, len) ||
 	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
@@ -622,6 +682,8 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 	bind_json(ins, i++, run->clock);
 	bind_json(ins, i++, run->vdso);
 	bind_text(ins, i++, run->source[0] ? run->source : "run");
+	run_digest(run, digest, sizeof(digest));
+	bind_text(ins, i++, digest);
 	if (step_done(st, ins, err, len))
 		goto rollback;
 	id = sqlite3_last_insert_rowid(st->db);

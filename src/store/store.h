@@ -63,6 +63,13 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t er
 /* Saves @run in one transaction and sets run->id. 0 or -1 with @err. */
 int store_save(struct store *st, struct rec_run *run, char *err, size_t errlen);
 
+/*
+ * Is @run (the same measurement: host, start, figures) stored already?
+ * 1 with its id in @id, 0 when not, -1 with @err.
+ */
+int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, char *err,
+		    size_t errlen);
+
 /* Loads run @id, every result and sample. 0, 1 when absent, -1 on error. */
 int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t errlen);
 
