@@ -167,7 +167,7 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
-tests: all $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec
+tests: all doc $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec
 
 check:
 	tests/check.sh
@@ -227,14 +227,39 @@ format-check:
 	clang-format --dry-run -Werror src/*/*.c include/*.h src/*/*.h \
 		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
 
-install: all
-	install -D -m 755 $(O)/ukbench $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench
-	$(if $(ABI32_OK),install -D -m 755 $(O)/ukbench-abi32 $(DESTDIR)$(or $(PREFIX),/usr/local)/bin/ukbench-abi32)
+# The man pages and the completions, made by ukbench from its option tables
+doc: $(O)/ukbench
+	@mkdir -p $(O)/man $(O)/completion
+	$(O)/ukbench __doc man >$(O)/man/ukbench.1
+	for c in $$($(O)/ukbench --help | sed -n 's/^   \([a-z][a-z0-9]*\) .*/\1/p'); do \
+		$(O)/ukbench __doc man $$c >$(O)/man/ukbench-$$c.1 || exit 1; \
+	done
+	$(O)/ukbench __doc bash >$(O)/completion/ukbench
+	$(O)/ukbench __doc zsh >$(O)/completion/_ukbench
+
+PREFIX ?= /usr/local
+INSTALLED = bin/ukbench bin/ukbench-abi32 share/man/man1/ukbench*.1 \
+	share/bash-completion/completions/ukbench share/zsh/vendor-completions/_ukbench \
+	share/doc/ukbench
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: binaries, man pages, completions, docs
+install: all doc
+	install -D -m 755 $(O)/ukbench $(DESTDIR)$(PREFIX)/bin/ukbench
+	$(if $(ABI32_OK),install -D -m 755 $(O)/ukbench-abi32 $(DESTDIR)$(PREFIX)/bin/ukbench-abi32)
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(O)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -D -m 644 $(O)/completion/ukbench $(DESTDIR)$(PREFIX)/share/bash-completion/completions/ukbench
+	install -D -m 644 $(O)/completion/_ukbench $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_ukbench
+	install -D -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/ukbench/README.md
+	install -D -m 644 docs/ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/ukbench/ARCHITECTURE.md
+
+uninstall:
+	cd $(DESTDIR)$(PREFIX) && rm -rf $(INSTALLED)
 
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: analyze all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -85,6 +85,25 @@ prereq_BINUTILS() {
 	return 1
 }
 
+# programs some tests need: groff (man pages), bash, zsh (completions)
+prereq_GROFF() {
+	command -v groff >/dev/null && return 0
+	prereq_why="groff is not installed (groff-base)"
+	return 1
+}
+
+prereq_BASH() {
+	command -v bash >/dev/null && return 0
+	prereq_why="bash is not installed"
+	return 1
+}
+
+prereq_ZSH() {
+	command -v zsh >/dev/null && return 0
+	prereq_why="zsh is not installed"
+	return 1
+}
+
 # a pids cgroup this test may create (cgroup v1 pids hierarchy or cgroup v2)
 prereq_PIDS_CGROUP() {
 	for d in /sys/fs/cgroup/pids /sys/fs/cgroup; do

@@ -35,6 +35,7 @@ int cmd_check(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_vdso(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
+int cmd_doc(int argc, char **argv);
 
 struct command;
 extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,

@@ -18,14 +18,18 @@ static const struct command cmd_worker_def = {
 	.about = "Measures a plan given by `ukbench run --runs` and writes the run JSON.",
 };
 
+/* the man pages and completions, made from these tables: for the build */
+static const struct command cmd_doc_def = {
+	.name = "__doc",
+	.fn = cmd_doc,
+	.synopsis = "man [COMMAND] | bash | zsh",
+	.about = "Writes a man page or a completion script made from the option tables.",
+};
+
 const struct command *const commands[] = {
-	&cmd_run_def,	  &cmd_list_def,
-	&cmd_check_def,	  &cmd_exec_def,
-	&cmd_compare_def, &cmd_history_def,
-	&cmd_runs_def,	  &cmd_show_def,
-	&cmd_import_def,  &cmd_calibrate_def,
-	&cmd_env_def,	  &cmd_vdso_def,
-	&cmd_worker_def,  NULL,
+	&cmd_run_def,	  &cmd_list_def, &cmd_check_def,  &cmd_exec_def,   &cmd_compare_def,
+	&cmd_history_def, &cmd_runs_def, &cmd_show_def,	  &cmd_import_def, &cmd_calibrate_def,
+	&cmd_env_def,	  &cmd_vdso_def, &cmd_worker_def, &cmd_doc_def,	   NULL,
 };
 
 int cmd_worker(int argc, char **argv)

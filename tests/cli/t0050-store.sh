@@ -32,17 +32,18 @@ test_expect_success 'every sample of a run is stored, in order' '
 		if (d > 1e-9 * \$1) exit 1 } END { exit NR != 2 * FNR }" want got
 '
 
-test_expect_success 'run -> show json -> import -> compare: identical figures' '
+test_expect_success 'run -> show json -> import elsewhere -> compare: identical figures' '
 	ukbench run $tiny --db rt.db -l orig time.gettimeofday >/dev/null &&
 	ukbench show --db rt.db 1 --format json >exported.json &&
-	ukbench import --db rt.db --label copy exported.json >out &&
-	grep -q "imported exported.json as run #2 .copy." out &&
-	ukbench runs --db rt.db >runs &&
+	ukbench import --db rt2.db --label copy exported.json >out &&
+	grep -q "imported exported.json as run #1 .copy." out &&
+	ukbench runs --db rt2.db >runs &&
 	grep -q "exported.json" runs &&
-	ukbench compare --db rt.db orig copy >cmp &&
+	ukbench show --db rt2.db copy --format json >copy.json &&
+	ukbench compare --db rt.db orig copy.json >cmp &&
 	test "$(grep -c "+0.00%  *\[" cmp)" = 3 &&
 	test "$(grep -c "no change" cmp)" = 3 &&
-	ukbench show --db rt.db copy --format json >again.json &&
+	ukbench show --db rt2.db copy --format json >again.json &&
 	jq -S ".results" exported.json >a && jq -S ".results" again.json >b && cmp a b
 '
 
