@@ -10,15 +10,17 @@
 #include "check.h"
 #include "cli.h"
 #include "options.h"
+#include "rows.h"
 #include "runner.h"
 
-enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP };
+enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP, O_FORMAT };
 
 static const struct opt check_opts_table[] = {
 	{ "duration", 'd', "SEC", "verify each function this long (default 1)", O_DURATION },
 	{ "verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY },
 	{ "abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY },
 	{ "ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP },
+	{ "format", 'f', "FMT", "table (default), json, csv or ktap", O_FORMAT },
 	{ NULL },
 };
 
@@ -26,7 +28,7 @@ const struct command cmd_check_def = {
 	.name = "check",
 	.fn = cmd_check,
 	.summary = "check the vDSO against the system call: answers and failures",
-	.synopsis = "[--duration SEC] [--verify-only | --abi-only] [--ktap] [FUNCTION...]",
+	.synopsis = "[--duration SEC] [--verify-only | --abi-only] [--format FMT] [FUNCTION...]",
 	.about = "Checks every vDSO function ukbench can find against the system call.\n"
 		 "verify: clock_gettime (every clock) and gettimeofday must lie between two\n"
 		 "system-call reads around them, never go backwards and be well formed;\n"
@@ -65,6 +67,7 @@ static void on_signal(int sig)
 struct check_cli {
 	struct check_opts o;
 	int ktap;
+	enum rows_fmt fmt;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -82,6 +85,14 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_KTAP:
 		c->ktap = 1;
+		return 0;
+	case O_FORMAT:
+		if (!strcmp(arg, "ktap")) {
+			c->ktap = 1;
+			return 0;
+		}
+		if (rows_parse_format(arg, &c->fmt))
+			return error("unknown format '%s': table, json, csv or ktap", arg), -1;
 		return 0;
 	}
 	return -1;
@@ -126,6 +137,30 @@ int cmd_check(int argc, char **argv)
 	if (check_run(&o, &r, &n)) {
 		error("out of memory");
 		return UKB_EXIT_FAIL;
+	}
+	if (cli.fmt != ROWS_TABLE && !ktap) {
+		static const char *const keys[] = { "kind",   "function", "what", "verdict",
+						    "detail", "checks",	  NULL };
+		struct rows out;
+
+		rows_begin(&out, stdout, cli.fmt, keys);
+		for (size_t i = 0; i < n; i++) {
+			count[r[i].verdict]++;
+			rows_str(&out, r[i].kind);
+			rows_str(&out, r[i].func);
+			rows_str(&out, r[i].what);
+			rows_str(&out, check_verdict_name(r[i].verdict));
+			rows_str(&out, r[i].detail);
+			rows_int(&out, (long long)r[i].checks);
+		}
+		rows_end(&out);
+		free(r);
+		if (check_stop) {
+			error("interrupted by signal %d: the checks above ran, the rest did not",
+			      (int)check_stop);
+			return 128 + (int)check_stop;
+		}
+		return count[CHECK_FAILED] ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	}
 	if (ktap)
 		printf("KTAP version 1\n1..%zu\n", n);

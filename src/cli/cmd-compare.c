@@ -15,12 +15,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compare-out.h"
 #include "comparison.h"
 #include "options.h"
 #include "output.h"
 #include "runref.h"
 
-enum { O_THRESHOLD = 1, O_ALPHA, O_FAIL, O_BISECT, O_ALL, O_FLOOR, O_NO_FLOOR, O_DB };
+enum { O_THRESHOLD = 1, O_ALPHA, O_FAIL, O_BISECT, O_ALL, O_FLOOR, O_NO_FLOOR, O_DB, O_FORMAT };
 
 static const struct opt compare_opts_table[] = {
 	{ "threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD },
@@ -37,6 +38,10 @@ static const struct opt compare_opts_table[] = {
 	  O_FLOOR },
 	{ "no-floor", 0, NULL, "add no floor: the interval of the processes alone", O_NO_FLOOR },
 	{ "db", 0, "PATH", "the results database", O_DB },
+	{ "format", 'f', "FMT",
+	  "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
+	  "markdown, 72 columns",
+	  O_FORMAT },
 	{ NULL },
 };
 
@@ -73,6 +78,8 @@ const struct command cmd_compare_def = {
 };
 
 struct compare_opts {
+	enum cmp_fmt fmt;
+	struct rows out; /* JSON and CSV: one stream over every comparison */
 	struct cmp_opts c;
 	double floor_pct; /* --floor; < 0: the stored one */
 	int all, no_floor;
@@ -110,6 +117,12 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_ALL:
 		o->all = 1;
+		return 0;
+	case O_FORMAT:
+		if (cmp_parse_format(arg, &o->fmt))
+			return error("unknown format '%s': table, json, csv, mail or markdown",
+				     arg),
+			       -1;
 		return 0;
 	case O_DB:
 		o->db = arg;
@@ -261,7 +274,7 @@ static int wanted(const struct cmp_row *r, char **pats, int npats)
  * (0, 1, 125), and in *@both the paths compared.
  */
 static int print_block(const struct rec_run *a, const char *da, const struct rec_run *b,
-		       const char *db, const struct compare_opts *o, int color, size_t *both)
+		       const char *db, struct compare_opts *o, int color, size_t *both)
 {
 	struct cmp_row *rows;
 	size_t n, ng = 0, unrep = 0, k = 0;
@@ -273,6 +286,20 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		if (wanted(&rows[i], o->pats, o->npats))
 			rows[k++] = rows[i];
 	n = k;
+	if (o->fmt != CMPF_TABLE) {
+		struct cmp_side sa = { a, da }, sb = { b, db };
+
+		for (size_t i = 0; i < n; i++)
+			ng += rows[i].ok;
+		if (o->fmt == CMPF_JSON || o->fmt == CMPF_CSV)
+			cmp_rows_out(&o->out, &sa, &sb, rows, n);
+		else
+			cmp_mail(stdout, &sa, &sb, rows, n, &o->c, o->fmt == CMPF_MARKDOWN);
+		status = cmp_exit_status(rows, n);
+		*both = ng;
+		free(rows);
+		return status;
+	}
 	header(a, da, b, db, o);
 	cmp_print_header(stdout);
 	changes = calloc(n + 1, sizeof(*changes));
@@ -336,10 +363,12 @@ int cmd_compare(int argc, char **argv)
 	    load_runs(&o, st, argc - first, argv + first, runs, desc, &nrun))
 		goto out;
 	ret = UKB_EXIT_OK;
+	if (o.fmt == CMPF_JSON || o.fmt == CMPF_CSV)
+		rows_begin(&o.out, stdout, o.fmt == CMPF_JSON ? ROWS_JSON : ROWS_CSV, cmp_row_keys);
 	for (int i = 1; i < nrun; i++) {
 		int s;
 
-		if (i > 1)
+		if (i > 1 && o.fmt != CMPF_JSON && o.fmt != CMPF_CSV)
 			printf("\n");
 		choose_floor(&o, st, &runs[0], &runs[i]);
 		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o, isatty(STDOUT_FILENO),
@@ -352,6 +381,8 @@ int cmd_compare(int argc, char **argv)
 		if (s == 1 || (s == 125 && status == 0))
 			status = s;
 	}
+	if ((o.fmt == CMPF_JSON || o.fmt == CMPF_CSV) && rows_end(&o.out))
+		ret = UKB_EXIT_FAIL;
 	if (ret == UKB_EXIT_OK && o.c.limit >= 0)
 		ret = status;
 out:

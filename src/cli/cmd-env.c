@@ -8,17 +8,21 @@
 #include <string.h>
 
 #include "cli.h"
+#include <json-c/json.h>
+
 #include "clock.h"
 #include "describe.h"
 #include "json-write.h"
 #include "options.h"
 #include "output.h"
+#include "rows.h"
 #include "vdso.h"
 
-enum { O_JSON = 1 };
+enum { O_JSON = 1, O_FORMAT };
 
 static const struct opt env_opts[] = {
 	{ "json", 0, NULL, "the same as JSON (the 'environment' object of run --json)", O_JSON },
+	{ "format", 'f', "FMT", "table (default), json (as --json) or csv: key,value", O_FORMAT },
 	{ NULL },
 };
 
@@ -26,7 +30,7 @@ const struct command cmd_env_def = {
 	.name = "env",
 	.fn = cmd_env,
 	.summary = "show the environment that results are measured in",
-	.synopsis = "[--json]",
+	.synopsis = "[--json | --format FMT]",
 	.about = "Shows what ukbench records with every run: kernel, boot command line, CPU,\n"
 		 "clocksource, governor, turbo, SMT, mitigations, perf_event_paranoid, libc,\n"
 		 "compiler, virtualization, load; the vDSO found; and warnings about anything\n"
@@ -36,9 +40,58 @@ const struct command cmd_env_def = {
 
 static int set_option(void *ctx, int id, const char *arg)
 {
-	(void)arg;
-	*(int *)ctx = id == O_JSON;
+	enum rows_fmt *fmt = ctx;
+
+	if (id == O_JSON) {
+		*fmt = ROWS_JSON;
+		return 0;
+	}
+	if (rows_parse_format(arg, fmt))
+		return error("unknown format '%s': table, json or csv", arg), -1;
 	return 0;
+}
+
+/* key,value rows: nested members as "parent.key", arrays joined by "; " */
+static int print_csv(const char *text)
+{
+	static const char *const keys[] = { "key", "value", NULL };
+	struct json_object *o = json_tokener_parse(text);
+	struct rows out;
+
+	if (!o)
+		return -1;
+	rows_begin(&out, stdout, ROWS_CSV, keys);
+	json_object_object_foreach(o, k, v)
+	{
+		if (json_object_is_type(v, json_type_object)) {
+			json_object_object_foreach(v, k2, v2)
+			{
+				char name[256];
+
+				snprintf(name, sizeof(name), "%s.%s", k, k2);
+				rows_str(&out, name);
+				rows_str(&out, json_object_get_string(v2));
+			}
+		} else if (json_object_is_type(v, json_type_array)) {
+			char joined[4096] = "";
+			size_t at = 0;
+
+			for (size_t i = 0; i < json_object_array_length(v) && at < sizeof(joined);
+			     i++)
+				at += (size_t)snprintf(
+				    joined + at, sizeof(joined) - at, "%s%s", i ? "; " : "",
+				    json_object_get_string(json_object_array_get_idx(v, i)));
+			rows_str(&out, k);
+			rows_str(&out, joined);
+		} else {
+			rows_str(&out, k);
+			rows_str(&out, json_object_is_type(v, json_type_null)
+					   ? NULL
+					   : json_object_get_string(v));
+		}
+	}
+	json_object_put(o);
+	return rows_end(&out);
 }
 
 static void print_text(const struct ukb_env *e)
@@ -84,9 +137,10 @@ static void print_text(const struct ukb_env *e)
 int cmd_env(int argc, char **argv)
 {
 	struct ukb_env env;
-	int json = 0, first, rc;
+	enum rows_fmt fmt = ROWS_TABLE;
+	int first, rc;
 
-	rc = opts_parse(&cmd_env_def, argc, argv, 0, set_option, &json, &first);
+	rc = opts_parse(&cmd_env_def, argc, argv, 0, set_option, &fmt, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (first < argc) {
@@ -94,7 +148,14 @@ int cmd_env(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	ukb_env_capture(&env);
-	if (json) {
+	if (fmt == ROWS_CSV) {
+		char *text = describe_env(&env);
+
+		rc = text ? print_csv(text) : -1;
+		free(text);
+		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+	}
+	if (fmt == ROWS_JSON) {
 		char *text = describe_env(&env), *pretty = NULL;
 		struct jw w;
 

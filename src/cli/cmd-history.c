@@ -13,9 +13,10 @@
 #include "cli.h"
 #include "options.h"
 #include "output.h"
+#include "rows.h"
 #include "runref.h"
 
-enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB };
+enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT };
 
 static const struct opt history_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -23,6 +24,7 @@ static const struct opt history_opts[] = {
 	{ "window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW },
 	{ "threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD },
 	{ "db", 0, "PATH", "the results database", O_DB },
+	{ "format", 'f', "FMT", "table (default), json or csv: one row per point", O_FORMAT },
 	{ NULL },
 };
 
@@ -45,7 +47,8 @@ const struct command cmd_history_def = {
 	.opts = history_opts,
 	.footer = "examples:\n"
 		  "  ukbench history time.clock_gettime.monotonic/vdso\n"
-		  "  ukbench history --label 'nightly-*' syscall.null\n",
+		  "  ukbench history --label 'nightly-*' syscall.null\n"
+		  "  ukbench history --format csv syscall.null > series.csv\n",
 };
 
 struct history_opts {
@@ -53,6 +56,7 @@ struct history_opts {
 	const char *db;
 	unsigned long window;
 	double threshold;
+	enum rows_fmt fmt;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -75,6 +79,10 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_DB:
 		o->db = arg;
+		return 0;
+	case O_FORMAT:
+		if (rows_parse_format(arg, &o->fmt))
+			return error("unknown format '%s': table, json or csv", arg), -1;
 		return 0;
 	}
 	return -1;
@@ -112,7 +120,7 @@ static struct series *find_series(struct series **all, size_t *n, const char *ho
 	return s;
 }
 
-static int print_series(const struct series *s, size_t window, double threshold)
+static int print_series(const struct series *s, size_t window, double threshold, struct rows *out)
 {
 	struct ukb_point *pts = calloc(s->n, sizeof(*pts));
 	struct ukb_step *steps = calloc(s->n, sizeof(*steps));
@@ -130,6 +138,29 @@ static int print_series(const struct series *s, size_t window, double threshold)
 		free(pts);
 		free(steps);
 		return -1;
+	}
+	if (out) {
+		for (size_t i = 0; i < s->n; i++) {
+			const struct rec_result *r = s->pts[i].r;
+			const struct store_run *run = s->pts[i].run;
+
+			rows_str(out, s->name);
+			rows_str(out, s->path);
+			rows_str(out, s->host);
+			rows_int(out, run->id);
+			rows_str(out, run->started);
+			rows_str(out, run->label[0] ? run->label : NULL);
+			rows_str(out, run->kernel_release);
+			rows_num(out, r->stats.mean);
+			rows_num(out, r->stats.ci95_rel);
+			rows_num(out, i ? r->stats.mean / s->pts[i - 1].r->stats.mean - 1 : NAN);
+			rows_bool(out, steps[i].change_point);
+			rows_num(out, steps[i].change_point ? steps[i].step : NAN);
+			rows_num(out, steps[i].change_point ? steps[i].p : NAN);
+		}
+		free(pts);
+		free(steps);
+		return 0;
 	}
 	printf("%s/%s on %s, %zu runs\n", s->name, s->path, s->host, s->n);
 	printf("%7s  %-20s  %-16s  %-22s %10s %8s %9s\n", "run", "started (UTC)", "label", "kernel",
@@ -230,8 +261,35 @@ int cmd_history(int argc, char **argv)
 		goto out;
 	}
 	ret = UKB_EXIT_OK;
+	if (o.fmt != ROWS_TABLE) {
+		static const char *const keys[] = {
+			"name",
+			"path",
+			"host",
+			"run",
+			"started",
+			"label",
+			"kernel_release",
+			"mean_ns",
+			"ci95_rel",
+			"change_vs_previous",
+			"change_point",
+			"step",
+			"p",
+			NULL,
+		};
+		struct rows r;
+
+		rows_begin(&r, stdout, o.fmt, keys);
+		for (size_t i = 0; i < nseries; i++)
+			if (print_series(&all[i], o.window, o.threshold, &r))
+				ret = UKB_EXIT_FAIL;
+		if (rows_end(&r))
+			ret = UKB_EXIT_FAIL;
+		goto out;
+	}
 	for (size_t i = 0; i < nseries; i++)
-		if (print_series(&all[i], o.window, o.threshold))
+		if (print_series(&all[i], o.window, o.threshold, NULL))
 			ret = UKB_EXIT_FAIL;
 out:
 	for (size_t i = 0; i < nseries; i++)

@@ -11,13 +11,15 @@
 #include "cli.h"
 #include "options.h"
 #include "output.h"
+#include "rows.h"
 #include "vdso.h"
 
-enum { O_NAMES = 1, O_ALL };
+enum { O_NAMES = 1, O_ALL, O_FORMAT };
 
 static const struct opt list_opts[] = {
 	{ "names", 0, NULL, "one NAME/PATH per line, for scripts", O_NAMES },
 	{ "all", 'a', NULL, "also the paths this machine cannot run, with why", O_ALL },
+	{ "format", 'f', "FMT", "table (default), json or csv: one row per path", O_FORMAT },
 	{ NULL },
 };
 
@@ -25,7 +27,7 @@ const struct command cmd_list_def = {
 	.name = "list",
 	.fn = cmd_list,
 	.summary = "list benchmarks and paths, and whether this machine has them",
-	.synopsis = "[--all] [--names] [PATTERN...]",
+	.synopsis = "[--all] [--names | --format FMT] [PATTERN...]",
 	.about = "Lists benchmarks, their paths and what each path calls. Without a pattern\n"
 		 "it shows what runs here; --all, or a pattern, shows the rest too, with why\n"
 		 "not (no vDSO, symbol not exported, system call blocked, a 64-bit time call\n"
@@ -42,13 +44,18 @@ const struct command cmd_list_def = {
 
 struct list_cli {
 	int names, all;
+	enum rows_fmt fmt;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct list_cli *c = ctx;
 
-	(void)arg;
+	if (id == O_FORMAT) {
+		if (rows_parse_format(arg, &c->fmt))
+			return error("unknown format '%s': table, json or csv", arg), -1;
+		return 0;
+	}
 	if (id == O_NAMES)
 		c->names = 1;
 	else
@@ -88,6 +95,35 @@ int cmd_list(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		ukb_probe(cases[i].bench, cases[i].variant, cases[i].path, UKB_CPU_ANY, &r[i]);
 		hidden += !all && r[i].status != UKB_OK;
+	}
+	if (c.fmt != ROWS_TABLE && !c.names) {
+		static const char *const keys[] = { "name",	   "benchmark", "path",
+						    "default",	   "status",	"detail",
+						    "vdso_symbol", "reason",	NULL };
+		struct rows out;
+
+		rows_begin(&out, stdout, c.fmt, keys);
+		for (size_t i = 0; i < n; i++) {
+			char sym[128];
+
+			if (!all && r[i].status != UKB_OK)
+				continue;
+			ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
+			rows_str(&out, cases[i].name);
+			rows_str(&out, cases[i].bench->name);
+			rows_str(&out, cases[i].path->name);
+			rows_bool(&out, !!(cases[i].bench->flags & UKB_DEFAULT));
+			rows_str(&out, r[i].status == UKB_OK	    ? "available"
+				       : r[i].status == UKB_SKIPPED ? "not allowed"
+								    : "n/a");
+			rows_str(&out, cases[i].path->detail);
+			rows_str(&out, sym[0] ? sym : NULL);
+			rows_str(&out, r[i].status == UKB_OK ? NULL : r[i].reason);
+		}
+		rows_end(&out);
+		free(r);
+		ukb_selection_release(&sel);
+		return UKB_EXIT_OK;
 	}
 	for (size_t i = 0; i < n; i++) {
 		char sym[128], what[256];

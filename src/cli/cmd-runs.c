@@ -7,15 +7,17 @@
 
 #include "cli.h"
 #include "options.h"
+#include "rows.h"
 #include "runref.h"
 
-enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB };
+enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT };
 
 static const struct opt runs_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
 	{ "host", 0, "HOST", "only runs of this host", O_HOST },
 	{ "limit", 'n', "N", "at most N runs", O_LIMIT },
 	{ "db", 0, "PATH", "the results database", O_DB },
+	{ "format", 'f', "FMT", "table (default), json or csv", O_FORMAT },
 	{ NULL },
 };
 
@@ -23,19 +25,21 @@ const struct command cmd_runs_def = {
 	.name = "runs",
 	.fn = cmd_runs,
 	.summary = "list the stored runs",
-	.synopsis = "[--label GLOB] [--host HOST] [-n N] [--db PATH]",
+	.synopsis = "[--label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]",
 	.about = "Lists the runs in the results database, newest first: id, time (UTC),\n"
 		 "label, host, kernel, number of benchmark paths, and where it came from\n"
 		 "(a run here, or the file it was imported from).",
 	.opts = runs_opts,
 	.footer = "examples:\n"
 		  "  ukbench runs\n"
-		  "  ukbench runs --label 'v6.1*' -n 5\n",
+		  "  ukbench runs --label 'v6.1*' -n 5\n"
+		  "  ukbench runs --format json | jq '.[0].id'\n",
 };
 
 struct runs_opts {
 	struct store_filter f;
 	const char *db;
+	enum rows_fmt fmt;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -55,11 +59,34 @@ static int set_option(void *ctx, int id, const char *arg)
 			return -1;
 		o->f.limit = lim;
 		return 0;
+	case O_FORMAT:
+		if (rows_parse_format(arg, &o->fmt))
+			return error("unknown format '%s': table, json or csv", arg), -1;
+		return 0;
 	case O_DB:
 		o->db = arg;
 		return 0;
 	}
 	return -1;
+}
+
+static int print_rows(const struct runs_opts *o, const struct store_run *list, size_t n)
+{
+	static const char *const keys[] = { "id",    "started", "label", "host", "kernel_release",
+					    "paths", "source",	NULL };
+	struct rows r;
+
+	rows_begin(&r, stdout, o->fmt, keys);
+	for (size_t i = 0; i < n; i++) {
+		rows_int(&r, list[i].id);
+		rows_str(&r, list[i].started);
+		rows_str(&r, list[i].label[0] ? list[i].label : NULL);
+		rows_str(&r, list[i].host);
+		rows_str(&r, list[i].kernel_release);
+		rows_int(&r, (long long)list[i].nresults);
+		rows_str(&r, list[i].source);
+	}
+	return rows_end(&r);
 }
 
 int cmd_runs(int argc, char **argv)
@@ -82,13 +109,22 @@ int cmd_runs(int argc, char **argv)
 	if (rc < 0)
 		return UKB_EXIT_USAGE;
 	if (rc > 0) {
-		printf("(no runs in %s)\n", path);
+		if (o.fmt == ROWS_TABLE)
+			printf("(no runs in %s)\n", path);
+		else
+			print_rows(&o, NULL, 0);
 		return UKB_EXIT_OK;
 	}
 	if (store_list(st, &o.f, &list, &n, err, sizeof(err))) {
 		error("%s", err);
 		store_close(st);
 		return UKB_EXIT_FAIL;
+	}
+	if (o.fmt != ROWS_TABLE) {
+		rc = print_rows(&o, list, n);
+		free(list);
+		store_close(st);
+		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	}
 	printf("%6s  %-20s  %-16s  %-12s  %-24s %6s  %s\n", "id", "started (UTC)", "label", "host",
 	       "kernel", "paths", "source");

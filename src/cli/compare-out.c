@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * compare-out.c - a comparison as JSON or CSV rows, or as a summary to
+ * paste into a cover letter.
+ */
+#include <json-c/json.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare-out.h"
+#include "output.h"
+
+#define MAIL_WIDTH 72
+
+int cmp_parse_format(const char *arg, enum cmp_fmt *fmt)
+{
+	static const char *const names[] = { "table", "json", "csv", "mail", "markdown" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(arg, names[i])) {
+			*fmt = (enum cmp_fmt)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *const cmp_row_keys[] = {
+	"base",	  "other",   "name", "benchmark", "path",  "base_ns", "other_ns",   "change",
+	"ci_low", "ci_high", "mde",  "p",	  "p_mwu", "verdict", "replicated", NULL,
+};
+
+static const char *why_not(const struct cmp_row *r)
+{
+	return !r->a			? "only in the other run"
+	       : !r->b			? "not in the other run"
+	       : r->a->status != UKB_OK ? "base not measured"
+	       : r->b->status != UKB_OK ? "other not measured"
+					: "too few samples";
+}
+
+void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_side *b,
+		  const struct cmp_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+		const struct rec_result *x = r->b ? r->b : r->a;
+
+		rows_str(out, a->desc);
+		rows_str(out, b->desc);
+		rows_str(out, x->name);
+		rows_str(out, x->benchmark);
+		rows_str(out, x->path);
+		rows_num(out, r->ok ? r->c.mean_a : NAN);
+		rows_num(out, r->ok ? r->c.mean_b : NAN);
+		rows_num(out, r->ok ? r->c.change : NAN);
+		rows_num(out, r->ok ? r->c.ci_lo : NAN);
+		rows_num(out, r->ok ? r->c.ci_hi : NAN);
+		rows_num(out, r->ok ? r->c.mde : NAN);
+		rows_num(out, r->ok ? r->c.p_welch : NAN);
+		rows_num(out, r->ok ? r->c.p_mwu : NAN);
+		rows_str(out, r->ok ? cmp_verdict_name(r) : why_not(r));
+		rows_bool(out, r->ok && r->replicated);
+	}
+}
+
+/* A member of the run's environment, "" when absent. */
+static void env_of(const struct rec_run *r, const char *key, char *buf, size_t len)
+{
+	struct json_object *env = json_tokener_parse(r->environment ? r->environment : "{}");
+	const char *v = json_object_get_string(json_object_object_get(env, key));
+
+	snprintf(buf, len, "%s", v ? v : "");
+	json_object_put(env);
+}
+
+/* @text folded at MAIL_WIDTH on spaces, continuation lines indented by @indent. */
+static void fold(FILE *f, const char *text, int indent)
+{
+	int col = 0;
+	const char *p = text;
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (col && col + 1 + (int)w > MAIL_WIDTH) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, w, f);
+		col += (int)w;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', f);
+}
+
+static void side_line(FILE *f, const char *role, const struct cmp_side *s, int markdown)
+{
+	char cpu[128], libc[64], line[768];
+	size_t procs = 0;
+
+	env_of(s->run, "cpu_model", cpu, sizeof(cpu));
+	env_of(s->run, "libc", libc, sizeof(libc));
+	for (size_t i = 0; i < s->run->nresults; i++)
+		if (s->run->results[i].nproc > procs)
+			procs = s->run->results[i].nproc;
+	snprintf(line, sizeof(line), "%s%s%s %s%s%s, %s, Linux %s, %s, %s, %zu process%s, %s",
+		 markdown ? "- **" : "", role, markdown ? ":**" : ":", markdown ? "`" : "", s->desc,
+		 markdown ? "`" : "", s->run->host, s->run->kernel_release,
+		 cpu[0] ? cpu : "CPU unknown", libc[0] ? libc : "libc unknown", procs ? procs : 1,
+		 procs > 1 ? "es" : "", s->run->started);
+	fold(f, line, markdown ? 2 : 7);
+}
+
+void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
+	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o, int markdown)
+{
+	char method[512], fa[32], fb[32];
+	size_t shown = 0;
+
+	fprintf(f, "%sukbench: %s -> %s\n\n", markdown ? "### " : "", a->desc, b->desc);
+	side_line(f, "base", a, markdown);
+	side_line(f, "other", b, markdown);
+	snprintf(method, sizeof(method),
+		 "%sMethod: the mean cost per call, as the mean of each run's per-process means; "
+		 "the change other/base - 1 with its %g%% CI from Welch's t on the log ratio; a "
+		 "verdict of improved or regressed needs p < %g and a change beyond %g%%%s.",
+		 markdown ? "" : "", 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
+		 o->floor > 0 ? "; the intervals include this host's variation between runs" : "");
+	fputc('\n', f);
+	fold(f, method, 0);
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+		const struct rec_result *x = r->b ? r->b : r->a;
+		char line[256];
+
+		if (markdown)
+			fprintf(f, "- `%s/%s`  \n  ", x->name, x->path);
+		else
+			fprintf(f, "%s/%s\n    ", x->name, x->path);
+		if (!r->ok) {
+			fprintf(f, "%s\n", why_not(r));
+			continue;
+		}
+		format_ns(fa, sizeof(fa), r->c.mean_a);
+		format_ns(fb, sizeof(fb), r->c.mean_b);
+		snprintf(line, sizeof(line), "%s -> %s ns  %s%+.2f%%%s [%+.2f%%, %+.2f%%]  %s", fa,
+			 fb,
+			 markdown && r->replicated &&
+				 (r->verdict == UKB_REGRESSED || r->verdict == UKB_IMPROVED)
+			     ? "**"
+			     : "",
+			 100 * r->c.change,
+			 markdown && r->replicated &&
+				 (r->verdict == UKB_REGRESSED || r->verdict == UKB_IMPROVED)
+			     ? "**"
+			     : "",
+			 100 * r->c.ci_lo, 100 * r->c.ci_hi, cmp_verdict_name(r));
+		fprintf(f, "%s\n", line);
+		shown++;
+	}
+	if (!shown)
+		fprintf(f, "(no path measured on both sides)\n");
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare-out.h - a comparison printed for machines (JSON, CSV) and for
+ * mail (plain text or markdown, at most 72 columns): the two sides in a
+ * line each (host, kernel, CPU, libc, replication), the method, and per
+ * path the figures, the change, its interval and the verdict.
+ */
+#ifndef UKB_CLI_COMPARE_OUT_H
+#define UKB_CLI_COMPARE_OUT_H
+
+#include <stdio.h>
+
+#include "comparison.h"
+#include "rows.h"
+
+enum cmp_fmt { CMPF_TABLE, CMPF_JSON, CMPF_CSV, CMPF_MAIL, CMPF_MARKDOWN };
+
+/* "table", "json", "csv", "mail" or "markdown"; 0 or -1. */
+int cmp_parse_format(const char *arg, enum cmp_fmt *fmt);
+
+struct cmp_side {
+	const struct rec_run *run;
+	const char *desc; /* how the user named it: "before", "#3", "a.json" */
+};
+
+/* The keys of the JSON and CSV rows, NULL-ended. */
+extern const char *const cmp_row_keys[];
+
+/* One row per compared path of @rows into @out (JSON or CSV rows). */
+void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_side *b,
+		  const struct cmp_row *rows, size_t n);
+
+/*
+ * The mail-ready summary to @f: @markdown, or plain text; every line at
+ * most 72 columns.
+ */
+void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
+	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o, int markdown);
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every command that prints a table prints it as JSON and CSV too, the same
+# rows; compare also as a summary for a mail (plain text or markdown, at
+# most 72 columns).
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
+
+# the JSON array's length equals the CSV's rows; the CSV header is the JSON's keys
+same_rows() {
+	jq -e "type == \"array\"" "$1.json" >/dev/null &&
+	test "$(jq length "$1.json")" = "$(($(wc -l <"$1.csv") - 1))" &&
+	if [ "$(jq length "$1.json")" -gt 0 ]; then
+		test "$(jq -r ".[0] | keys_unsorted | join(\",\")" "$1.json")" = "$(head -1 "$1.csv")"
+	fi
+}
+
+test_expect_success 'runs, history, list, check, env, compare: --format json and csv' '
+	ukbench run $tiny --db f.db -l A time.time syscall.null >/dev/null &&
+	ukbench run $tiny --db f.db -l B time.time syscall.null >/dev/null &&
+	ukbench runs --db f.db -f json >runs.json && ukbench runs --db f.db -f csv >runs.csv &&
+	same_rows runs && test "$(jq length runs.json)" = 2 &&
+	jq -e ".[0] | .id == 2 and .label == \"B\"" runs.json &&
+	ukbench history --db f.db -f json time.time/vdso >hist.json &&
+	ukbench history --db f.db -f csv time.time/vdso >hist.csv &&
+	same_rows hist && jq -e "length == 2 and (.[1].change_vs_previous | type) == \"number\"" hist.json &&
+	ukbench list -f json cpu.getcpu >list.json && ukbench list -f csv cpu.getcpu >list.csv &&
+	same_rows list && jq -e "any(.[]; .path == \"vdso\")" list.json &&
+	ukbench check -f json --duration 0.05 time >check.json; test $? -le 1 &&
+	ukbench check -f csv --duration 0.05 time >check.csv; test $? -le 1 &&
+	same_rows check && jq -e "all(.[]; .function == \"time\")" check.json &&
+	ukbench env -f csv >env.csv &&
+	head -1 env.csv | grep -qx "key,value" &&
+	grep -q "^kernel_release," env.csv &&
+	ukbench env -f json | jq -e ".kernel_release" &&
+	ukbench compare --db f.db A B -f json >cmp.json && ukbench compare --db f.db A B -f csv >cmp.csv &&
+	same_rows cmp && test "$(jq length cmp.json)" = 5 &&
+	jq -e "all(.[]; (.change | type) == \"number\" and .ci_low <= .change and .change <= .ci_high)" cmp.json &&
+	ukbench compare --db f.db A B syscall.null -f json | jq -e "length == 2"
+'
+
+test_expect_success 'compare --format mail and markdown: 72 columns, both sides, the method' '
+	ukbench run $tiny --db m.db -l before time.time >/dev/null &&
+	ukbench run $tiny --db m.db -l after time.time >/dev/null &&
+	for f in mail markdown; do
+		ukbench compare --db m.db before after -f $f >$f.txt || return 1
+		cat $f.txt
+		awk -v f=$f "length(\$0) > 72 { print f \": \" length(\$0) \": \" \$0; bad = 1 } END { exit bad }" $f.txt &&
+		grep -q "base.* Linux " $f.txt &&
+		grep -q "other.* Linux " $f.txt &&
+		grep -q "Method: " $f.txt &&
+		grep -q "time.time/vdso" $f.txt &&
+		grep -q " -> .* ns  [-+][0-9.]*%.* \[[-+][0-9.]*%, [-+][0-9.]*%\]" $f.txt || return 1
+	done &&
+	grep -q "^### ukbench: " markdown.txt &&
+	grep -q "^- \`time.time/vdso\`" markdown.txt
+'
+
+test_expect_success 'an unknown format: exit 2 and the formats named' '
+	for c in runs history list env compare check; do
+		test_expect_code 2 "$UKBENCH" $c --format yaml 2>err || return 1
+		grep -q "unknown format .yaml." err || return 1
+	done
+'
+
+test_done
