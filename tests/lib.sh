@@ -85,6 +85,13 @@ prereq_BINUTILS() {
 	return 1
 }
 
+# script(1) from util-linux: a command run on a pseudo-terminal
+prereq_SCRIPT() {
+	command -v script >/dev/null && script -qec true /dev/null >/dev/null 2>&1 && return 0
+	prereq_why="script(1) cannot run a command on a pseudo-terminal here"
+	return 1
+}
+
 # programs some tests need: groff (man pages), bash, zsh (completions)
 prereq_GROFF() {
 	command -v groff >/dev/null && return 0

@@ -9,6 +9,7 @@
 #define UKB_CLI_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "select.h"
 #include "ukbench.h"
@@ -41,6 +42,13 @@ struct command;
 extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
     cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def,
     cmd_vdso_def;
+
+/*
+ * Colour: --color=auto|always|never (set_color: 0, or -1 printed); auto
+ * colours a terminal unless NO_COLOR is set and not empty.
+ */
+int set_color(const char *when);
+int use_color(FILE *f);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -21,7 +21,18 @@
 #include "output.h"
 #include "runref.h"
 
-enum { O_THRESHOLD = 1, O_ALPHA, O_FAIL, O_BISECT, O_ALL, O_FLOOR, O_NO_FLOOR, O_DB, O_FORMAT };
+enum {
+	O_THRESHOLD = 1,
+	O_ALPHA,
+	O_FAIL,
+	O_BISECT,
+	O_ALL,
+	O_FLOOR,
+	O_NO_FLOOR,
+	O_DB,
+	O_FORMAT,
+	O_COLOR
+};
 
 static const struct opt compare_opts_table[] = {
 	{ "threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD },
@@ -42,6 +53,8 @@ static const struct opt compare_opts_table[] = {
 	  "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
 	  "markdown, 72 columns",
 	  O_FORMAT },
+	{ "color", 0, "WHEN",
+	  "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never", O_COLOR },
 	{ NULL },
 };
 
@@ -118,6 +131,8 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_ALL:
 		o->all = 1;
 		return 0;
+	case O_COLOR:
+		return set_color(arg);
 	case O_FORMAT:
 		if (cmp_parse_format(arg, &o->fmt))
 			return error("unknown format '%s': table, json, csv, mail or markdown",
@@ -371,8 +386,7 @@ int cmd_compare(int argc, char **argv)
 		if (i > 1 && o.fmt != CMPF_JSON && o.fmt != CMPF_CSV)
 			printf("\n");
 		choose_floor(&o, st, &runs[0], &runs[i]);
-		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o, isatty(STDOUT_FILENO),
-				&both);
+		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o, use_color(stdout), &both);
 		if (!both) {
 			error("%s and %s share no measured benchmark path%s", desc[0], desc[i],
 			      o.npats ? " that matches" : "");

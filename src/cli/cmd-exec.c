@@ -32,6 +32,7 @@
 #include "store.h"
 
 enum {
+	O_COLOR = 100,
 	O_REPEAT = 1,
 	O_WARMUP,
 	O_EVENTS,
@@ -58,6 +59,9 @@ static const struct opt exec_opts_table[] = {
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "no-store", 0, NULL, "do not store the run", O_NO_STORE },
 	{ "json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON },
+	{ "color", 0, "WHEN",
+	  "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
+	  O_COLOR },
 	{ "cmd", 'c', "COMMAND",
 	  "a shell command to measure (sh -c); given two or more\ntimes, they run interleaved in "
 	  "a shuffled order\nand each is compared with the first",
@@ -184,6 +188,8 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_NO_STORE:
 		o->no_store = 1;
 		return 0;
+	case O_COLOR:
+		return set_color(arg);
 	case O_JSON:
 		o->json = arg;
 		return 0;
@@ -346,7 +352,7 @@ static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigne
 		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };
 
 		compare_row(&row, &co);
-		cmp_print_row(stdout, &row, co.alpha, isatty(STDOUT_FILENO));
+		cmp_print_row(stdout, &row, co.alpha, use_color(stdout));
 	}
 	for (unsigned k = 0; k < njobs; k++)
 		printf("  %-10s %s\n", jobs[k].name, jobs[k].cmdline);

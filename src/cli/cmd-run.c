@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "affinity.h"
@@ -337,7 +338,11 @@ struct view {
 	FILE *out; /* the table, or NULL */
 	int progress;
 	uint64_t last_ns;
-	const char *what; /* "", or " (32-bit ABI)" */
+	/* for the progress line's estimate */
+	uint64_t t0;
+	size_t ncases, done;
+	double per_case_s; /* budget and warm-up of one path, over every process */
+	const char *what;  /* "", or " (32-bit ABI)" */
 	/* what the store knows of the movement between runs on this host */
 	struct store *st;
 	double host_floor, precision;
@@ -373,11 +378,49 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 	r->converged = r->stats.ci95_rel <= v->precision;
 }
 
+/* The terminal's width on standard error; 80 when it does not say. */
+static int term_width(void)
+{
+	struct winsize ws;
+
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 10)
+		return ws.ws_col;
+	return 80;
+}
+
+/*
+ * One progress line on standard error, cut to the terminal's width so it
+ * never wraps (a wrapped line cannot be cleared by \r): what is running,
+ * how far, the time so far and an estimate of the rest.
+ */
+static void progress_line(struct view *v, double frac, const char *head, const char *what)
+{
+	double elapsed = (double)(ukb_now_ns() - v->t0) / 1e9, left;
+	char line[512];
+	int w = term_width() - 1, n;
+
+	if (frac > 0.02)
+		left = elapsed / frac - elapsed;
+	else
+		left = (double)v->ncases * v->per_case_s - elapsed;
+	if (left < 0)
+		left = 0;
+	n = snprintf(line, sizeof(line), "[%s] %.0f s, about %.0f s left: %s", head, elapsed, left,
+		     what);
+	if (n > w && w > 3) {
+		line[w - 3] = 0;
+		strcat(line, "...");
+	}
+	fprintf(stderr, "\r\033[K%s", line);
+	fflush(stderr);
+}
+
 static void on_result(void *arg, struct rec_run *run, size_t i)
 {
 	struct view *v = arg;
 	struct rec_result *r = &run->results[i];
 
+	v->done++;
 	apply_floor(v, run, r);
 	if (v->progress && v->last_ns) {
 		fputs("\r\033[K", stderr);
@@ -397,7 +440,11 @@ static void on_begin(void *arg, size_t i, size_t n)
 	struct view *v = arg;
 
 	if (v->progress && n > 1 && v->what[0]) {
-		fprintf(stderr, "\r\033[Kprocess %zu/%zu%s", i + 1, n, v->what);
+		char head[64], what[96];
+
+		snprintf(head, sizeof(head), "process %zu/%zu", i + 1, n);
+		snprintf(what, sizeof(what), "%zu paths%s", v->ncases, v->what);
+		progress_line(v, (double)i / (double)n, head, what);
 		v->last_ns = 1;
 	}
 }
@@ -410,8 +457,18 @@ static void on_progress(void *arg, const struct ukb_result *r)
 	if (!v->progress || now - v->last_ns < 100000000ull)
 		return;
 	v->last_ns = now;
-	fprintf(stderr, "\r\033[K%s/%s: %zu samples, %.1f s", r->name, r->path->name, r->nsamples,
-		r->measure_s);
+	{
+		char head[64], what[256];
+		double part = v->per_case_s > 0 ? r->measure_s / v->per_case_s : 0;
+
+		snprintf(head, sizeof(head), "%zu/%zu paths", v->done, v->ncases);
+		snprintf(what, sizeof(what), "%s/%s, %zu samples", r->name, r->path->name,
+			 r->nsamples);
+		progress_line(
+		    v,
+		    v->ncases ? ((double)v->done + (part < 1 ? part : 1)) / (double)v->ncases : 0,
+		    head, what);
+	}
 }
 
 /*
@@ -662,6 +719,9 @@ int cmd_run(int argc, char **argv)
 	v.out = s.json.f == stdout ? stderr : stdout;
 	table = !s.ro.quiet && s.ro.format == OUT_TABLE;
 	v.progress = !s.ro.quiet && isatty(STDERR_FILENO);
+	v.t0 = ukb_now_ns();
+	v.ncases = s.ro.plan.ncases * (s.ro.abi == 3 ? 2 : 1);
+	v.per_case_s = s.ro.plan.m.budget_s + s.ro.plan.m.warmup_s;
 	run_catch_stops(on_signal);
 	if (begin_record(&s))
 		goto out;

@@ -158,4 +158,18 @@ test_expect_success 'calibrate: fresh processes, every size, a floor that compar
 	grep -q "floor: none known for this host (--no-floor)" out
 '
 
+test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto off' '
+	scaled "$base" 1.2 syscall 2030-01-01T00:00:00Z >slow.json &&
+	ukbench compare --color always "$base" slow.json >c1 &&
+	grep -q "$(printf "\033")\[31mregressed" c1 &&
+	ukbench compare --color never "$base" slow.json >c2 &&
+	! grep -q "$(printf "\033")" c2 &&
+	ukbench compare "$base" slow.json >c3 &&
+	! grep -q "$(printf "\033")" c3 &&
+	NO_COLOR=1 ukbench compare --color always "$base" slow.json >c4 &&
+	grep -q "$(printf "\033")\[31m" c4 &&
+	test_expect_code 2 "$UKBENCH" compare --color sometimes "$base" slow.json 2>err &&
+	grep -q "not auto, always or never" err
+'
+
 test_done

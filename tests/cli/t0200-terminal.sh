@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# On a terminal: one progress line on stderr that never wraps, with the
+# paths done, the time so far and what is left; colour unless NO_COLOR.
+# Not on a terminal: neither.
+. "$(dirname "$0")/../lib.sh"
+
+test_expect_success SCRIPT 'progress: one line cut to the terminal, paths done and time left' '
+	for runs in 1 5; do
+		script -qec "stty cols 50; \"$UKBENCH\" run --no-store --runs $runs -b 0.3 time.time >/dev/null" /dev/null >tty.out || return 1
+		# the updates, one per carriage return
+		tr "\r" "\n" <tty.out | sed "s/$(printf "\033")\[K//g" | grep . >lines || return 1
+		cat lines
+		grep -q "^\[\(1/3 paths\|process [0-9]/5\)\] [0-9]* s, about [0-9]* s left: " lines || return 1
+		awk "length(\$0) > 49 { print \"too wide: \" length(\$0); bad = 1 } END { exit bad }" lines || return 1
+	done
+'
+
+test_expect_success 'no progress and no escape sequence when stderr is not a terminal' '
+	ukbench run --no-store --runs 1 -b 0.1 time.time >out 2>err &&
+	! grep -q "$(printf "\r")" err &&
+	! grep -q "$(printf "\033")" err out
+'
+
+test_expect_success SCRIPT 'colour on a terminal, none with NO_COLOR' '
+	ukbench run --no-store --json base.json --budget 0.05 time.time >/dev/null &&
+	jq ".started = \"2030-01-01T00:00:00Z\" | .results |= map(.samples_ns |= map(. * 1.5) |
+		.process_means_ns |= map(. * 1.5) | .process_se_ns |= map(. * 1.5))" base.json >slow.json &&
+	script -qec "\"$UKBENCH\" compare base.json slow.json" /dev/null >tty1 &&
+	grep -q "$(printf "\033")\[31mregressed" tty1 &&
+	NO_COLOR=1 script -qec "\"$UKBENCH\" compare base.json slow.json" /dev/null >tty2 &&
+	grep -q "regressed" tty2 &&
+	! grep -q "$(printf "\033")\[31m" tty2
+'
+
+test_done
