@@ -85,6 +85,14 @@ prereq_BINUTILS() {
 	return 1
 }
 
+# Google Benchmark's compare.py (libbenchmark-tools) with its numpy and scipy
+prereq_GBENCH_COMPARE() {
+	[ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c "import scipy" 2>/dev/null &&
+		return 0
+	prereq_why="Google Benchmark's compare.py is not installed (libbenchmark-tools, python3-scipy)"
+	return 1
+}
+
 # script(1) from util-linux: a command run on a pseudo-terminal
 prereq_SCRIPT() {
 	command -v script >/dev/null && script -qec true /dev/null >/dev/null 2>&1 && return 0

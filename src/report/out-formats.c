@@ -22,6 +22,7 @@
 #include "fields.h"
 #include "json-write.h"
 #include "output.h"
+#include "stats.h"
 
 int parse_format(const char *arg, enum out_format *out)
 {
@@ -257,35 +258,48 @@ int gbench_print(FILE *f, const struct rec_run *run)
 	jw_obj_begin(&w, NULL);
 	gb_context(&w, run);
 	jw_list_begin(&w, "benchmarks");
+	/*
+	 * A repetition is one fresh process, its mean per call: what varies
+	 * from one run of a benchmark binary to the next, which is what
+	 * compare.py's U test and geomean take repetitions to be. Batches of
+	 * one process are not independent repetitions (they would make any
+	 * two runs look different). An unreplicated path (--runs 1) is one.
+	 */
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
+		const double *vals = r->nproc >= 2 ? r->proc_means : &r->stats.mean;
+		size_t nv = r->nproc >= 2 ? r->nproc : 1;
+		int64_t iters;
+		struct ukb_stats st;
 		char name[192], agg[224];
 
 		if (r->status != UKB_OK || !r->nsamples)
 			continue;
+		ukb_stats_compute(vals, nv, &st);
+		iters = (int64_t)(r->batch_iters * r->nsamples / nv);
 		snprintf(name, sizeof(name), "%s/%s", r->name, r->path);
-		for (size_t k = 0; k < r->nsamples; k++) {
-			gb_entry(&w, name, name, family, NULL, (int64_t)r->batch_iters,
-				 r->samples[k]);
-			jw_int(&w, "repetitions", (long long)r->nsamples);
+		for (size_t k = 0; k < nv; k++) {
+			gb_entry(&w, name, name, family, NULL, iters, vals[k]);
+			jw_int(&w, "repetitions", (long long)nv);
 			jw_int(&w, "repetition_index", (long long)k);
 			jw_obj_end(&w);
 		}
+		if (nv < 2) {
+			family++;
+			continue;
+		}
 		snprintf(agg, sizeof(agg), "%s_mean", name);
-		gb_entry(&w, agg, name, family, "mean", (int64_t)r->nsamples, r->stats.mean);
+		gb_entry(&w, agg, name, family, "mean", (int64_t)nv, st.mean);
 		jw_obj_end(&w);
 		snprintf(agg, sizeof(agg), "%s_median", name);
-		gb_entry(&w, agg, name, family, "median", (int64_t)r->nsamples, r->stats.median);
+		gb_entry(&w, agg, name, family, "median", (int64_t)nv, st.median);
 		jw_obj_end(&w);
-		if (isfinite(r->stats.stddev)) {
-			snprintf(agg, sizeof(agg), "%s_stddev", name);
-			gb_entry(&w, agg, name, family, "stddev", (int64_t)r->nsamples,
-				 r->stats.stddev);
-			jw_obj_end(&w);
-			snprintf(agg, sizeof(agg), "%s_cv", name);
-			gb_entry(&w, agg, name, family, "cv", (int64_t)r->nsamples, r->stats.cv);
-			jw_obj_end(&w);
-		}
+		snprintf(agg, sizeof(agg), "%s_stddev", name);
+		gb_entry(&w, agg, name, family, "stddev", (int64_t)nv, st.stddev);
+		jw_obj_end(&w);
+		snprintf(agg, sizeof(agg), "%s_cv", name);
+		gb_entry(&w, agg, name, family, "cv", (int64_t)nv, st.cv);
+		jw_obj_end(&w);
 		family++;
 	}
 	jw_arr_end(&w);
