@@ -93,6 +93,13 @@ prereq_GBENCH_COMPARE() {
 	return 1
 }
 
+# Debian's python3-jsonschema, for the schemas in docs/schema
+prereq_JSONSCHEMA() {
+	/usr/bin/python3 -c "import jsonschema" 2>/dev/null && return 0
+	prereq_why="python3-jsonschema is not installed"
+	return 1
+}
+
 # script(1) from util-linux: a command run on a pseudo-terminal
 prereq_SCRIPT() {
 	command -v script >/dev/null && script -qec true /dev/null >/dev/null 2>&1 && return 0

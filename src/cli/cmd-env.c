@@ -21,7 +21,10 @@
 enum { O_JSON = 1, O_FORMAT };
 
 static const struct opt env_opts[] = {
-	{ "json", 0, NULL, "the same as JSON (the 'environment' object of run --json)", O_JSON },
+	{ "json", 0, NULL,
+	  "the same as JSON: the 'environment' object of run --json,\nits schema named "
+	  "(docs/schema/ukbench-env.schema.json)",
+	  O_JSON },
 	{ "format", 'f', "FMT", "table (default), json (as --json) or csv: key,value", O_FORMAT },
 	{ NULL },
 };
@@ -159,10 +162,20 @@ int cmd_env(int argc, char **argv)
 		char *text = describe_env(&env), *pretty = NULL;
 		struct jw w;
 
-		if (text) {
-			jw_init(&w, 1);
-			jw_raw(&w, NULL, text);
-			pretty = jw_finish(&w, NULL);
+		/* the run's environment object, its schema named first */
+		if (text && text[0] == '{') {
+			size_t n = strlen(text) + 64;
+			char *named = malloc(n);
+
+			if (named) {
+				snprintf(named, n,
+					 "{\"schema\":\"ukbench-env\",\"schema_version\":1,%s",
+					 text + 1);
+				jw_init(&w, 1);
+				jw_raw(&w, NULL, named);
+				pretty = jw_finish(&w, NULL);
+				free(named);
+			}
 		}
 		free(text);
 		if (!pretty) {
