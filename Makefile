@@ -58,6 +58,10 @@ JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 # the profile; without it ukbench builds and says so where it would be used
 CS_LIBS     := $(shell pkg-config --libs capstone 2>/dev/null)
 CS_CFLAGS   := $(if $(CS_LIBS),-DHAVE_CAPSTONE $(shell pkg-config --cflags capstone))
+# libpfm4 (libpfm4-dev) gives -e the event names of the machine's PMU
+PFM_LIBS    := $(shell test -f /usr/include/perfmon/pfmlib_perf_event.h && echo -lpfm)
+CS_CFLAGS   += $(if $(PFM_LIBS),-DHAVE_LIBPFM)
+CS_LIBS     += $(PFM_LIBS)
 
 CORE_SRC  := $(sort $(wildcard src/core/*.c))
 BENCH_SRC := $(sort $(wildcard src/bench/*.c))

@@ -100,6 +100,14 @@ prereq_JSONSCHEMA() {
 	return 1
 }
 
+# this ukbench resolves PMU event names with libpfm4
+prereq_LIBPFM() {
+	"$UKBENCH" run --no-store -e __probe__ harness.empty 2>&1 | grep -q "libpfm4, PMUs here" &&
+		return 0
+	prereq_why="this ukbench was built without libpfm4 (libpfm4-dev)"
+	return 1
+}
+
 # script(1) from util-linux: a command run on a pseudo-terminal
 prereq_SCRIPT() {
 	command -v script >/dev/null && script -qec true /dev/null >/dev/null 2>&1 && return 0

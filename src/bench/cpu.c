@@ -36,9 +36,23 @@
 #endif
 
 #ifdef HAVE_RSEQ
+/*
+ * __rseq_offset is relative to the thread pointer as GCC's builtin gives
+ * it; GCC 12 has no builtin on powerpc, where the ABI keeps it in r13
+ * (64-bit) or r2 (32-bit).
+ */
 static volatile struct rseq *rseq_area(void)
 {
-	return (volatile struct rseq *)((char *)__builtin_thread_pointer() + __rseq_offset);
+	char *tp;
+
+#if defined(__powerpc64__)
+	__asm__("mr %0, 13" : "=r"(tp));
+#elif defined(__powerpc__)
+	__asm__("mr %0, 2" : "=r"(tp));
+#else
+	tp = __builtin_thread_pointer();
+#endif
+	return (volatile struct rseq *)(tp + __rseq_offset);
 }
 #endif
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "events.h"
 #include "counters.h"
 #include "comparison.h"
 #include "exec.h"
@@ -150,7 +151,6 @@ static char *exec_settings(const struct exec_opts *o, const char *cmdline)
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct exec_opts *o = ctx;
-	char why[256], known[1024];
 	int n;
 
 	switch (id) {
@@ -163,12 +163,9 @@ static int set_option(void *ctx, int id, const char *arg)
 			error("option '--events' needs a list of events, got an empty one");
 			return -1;
 		}
-		n = ukb_events_parse(arg, o->ev, UKB_MAX_COUNTERS, why, sizeof(why));
-		if (n < 0) {
-			ukb_events_known(known, sizeof(known));
-			error("%s; known events: %s", why, known);
+		n = events_parse(arg, o->ev, UKB_MAX_COUNTERS);
+		if (n < 0)
 			return -1;
-		}
 		o->nev = (unsigned)n;
 		return 0;
 	case O_NO_COUNTERS:

@@ -19,6 +19,7 @@
 
 #include "affinity.h"
 #include "cli.h"
+#include "events.h"
 #include "comparison.h"
 #include "describe.h"
 #include "options.h"
@@ -201,7 +202,6 @@ static int set_number(struct run_opts *ro, int id, const char *arg)
 static int set_events(struct run_opts *ro, int id, const char *arg)
 {
 	struct run_plan *p = &ro->plan;
-	char why[256], known[1024];
 	int n;
 
 	if (id == O_EVENTS && !arg[0]) {
@@ -209,11 +209,10 @@ static int set_events(struct run_opts *ro, int id, const char *arg)
 		return -1;
 	}
 	n = id == O_COUNTERS ? ukb_events_default(p->events, UKB_MAX_COUNTERS)
-			     : ukb_events_parse(arg, p->events, UKB_MAX_COUNTERS, why, sizeof(why));
-
+			     : events_parse(arg, p->events, UKB_MAX_COUNTERS);
 	if (n < 0) {
-		ukb_events_known(known, sizeof(known));
-		error("%s; known events: %s", why, known);
+		if (id == O_COUNTERS)
+			error("the default events cannot be set up");
 		return -1;
 	}
 	p->m.nevents = (unsigned)n;

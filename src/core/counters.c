@@ -50,13 +50,62 @@ static const char *const default_events[] = {
 	"instructions", "branches",	    "branch-misses",  "cache-misses",
 };
 
+/* ":u", ":k", ":uk", ":ku" at the end of @name: cut off, as exclude bits */
+static int modifiers(char *name, unsigned *exclude)
+{
+	char *colon = strrchr(name, ':');
+	int u = 0, k = 0;
+
+	*exclude = 0;
+	if (!colon || !colon[1] || strspn(colon + 1, "uk") != strlen(colon + 1))
+		return 0;
+	u = strchr(colon + 1, 'u') != NULL;
+	k = strchr(colon + 1, 'k') != NULL;
+	*colon = 0;
+	if (u && !k)
+		*exclude = UKB_EXCL_KERNEL;
+	else if (k && !u)
+		*exclude = UKB_EXCL_USER;
+	return 1;
+}
+
+/* "TYPE/CONFIG/CONFIG1" in hexadecimal, all of it; 0 or -1 */
+static int numeric(const char *s, struct ukb_event *e)
+{
+	unsigned long long v[3];
+	char *end;
+
+	for (int i = 0; i < 3; i++) {
+		if (!strchr("0123456789abcdefABCDEF", *s) || !*s)
+			return -1;
+		v[i] = strtoull(s, &end, 16);
+		if (*end != (i < 2 ? '/' : 0))
+			return -1;
+		s = end + 1;
+	}
+	if (v[0] > UINT32_MAX)
+		return -1;
+	e->type = (uint32_t)v[0];
+	e->config = v[1];
+	e->config1 = v[2];
+	return 0;
+}
+
+int ukb_event_spec(const struct ukb_event *e, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s=%x/%llx/%llx", e->name, e->type,
+			 (unsigned long long)e->config, (unsigned long long)e->config1);
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char *why, size_t len)
 {
 	unsigned n = 0;
 
 	for (const char *p = list; *p;) {
-		size_t l = strcspn(p, ","), i;
-		char name[32];
+		size_t tok = strcspn(p, ","), l = tok, i;
+		char name[128], *eq;
 
 		if (!l || l >= sizeof(name)) {
 			snprintf(why, len, "bad event name '%.*s'", (int)l, p);
@@ -68,9 +117,28 @@ int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char 
 		}
 		memcpy(name, p, l);
 		name[l] = 0;
+		memset(&ev[n], 0, sizeof(ev[n]));
+		eq = strchr(name, '=');
+		if (eq)
+			*eq = 0;
+		if (strlen(name) >= sizeof(ev[n].name)) {
+			snprintf(why, len, "event name '%s' is longer than %zu characters", name,
+				 sizeof(ev[n].name) - 1);
+			return -EINVAL;
+		}
 		snprintf(ev[n].name, sizeof(ev[n].name), "%s", name);
-		if (name[0] == 'r' && l > 1 &&
-		    strspn(name + 1, "0123456789abcdefABCDEF") == l - 1) {
+		modifiers(name, &ev[n].exclude);
+		l = strlen(name);
+		if (eq) {
+			/* the spelling of ukb_event_spec(): any event, already resolved */
+			if (numeric(eq + 1, &ev[n])) {
+				snprintf(why, len,
+					 "bad event code '%s' (TYPE/CONFIG/CONFIG1 in hex)",
+					 eq + 1);
+				return -EINVAL;
+			}
+		} else if (name[0] == 'r' && l > 1 &&
+			   strspn(name + 1, "0123456789abcdefABCDEF") == l - 1) {
 			ev[n].type = PERF_TYPE_RAW;
 			ev[n].config = strtoull(name + 1, NULL, 16);
 		} else {
@@ -79,13 +147,13 @@ int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char 
 					break;
 			if (i == sizeof(events) / sizeof(events[0])) {
 				snprintf(why, len, "unknown event '%s'", name);
-				return -EINVAL;
+				return -ENOENT;
 			}
 			ev[n].type = events[i].type;
 			ev[n].config = events[i].config;
 		}
 		n++;
-		p += l + (p[l] == ',');
+		p += tok + (p[tok] == ',');
 	}
 	return (int)n;
 }
@@ -155,11 +223,14 @@ static int open_one(const struct ukb_event *e, pid_t pid, int group, int inherit
 	a.size = sizeof(a);
 	a.type = e->type;
 	a.config = e->config;
+	a.config1 = e->config1;
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	a.disabled = group < 0; /* the leader starts the group */
 	a.inherit = (unsigned)inherit;
 	a.enable_on_exec = (unsigned)(on_exec && group < 0);
-	a.exclude_kernel = 0; /* the kernel's share is what a system call costs */
+	/* the kernel's share is what a system call costs: counted unless :u */
+	a.exclude_kernel = !!(e->exclude & UKB_EXCL_KERNEL);
+	a.exclude_user = !!(e->exclude & UKB_EXCL_USER);
 	a.exclude_hv = 1;
 	return (int)syscall(SYS_perf_event_open, &a, pid, -1, group, PERF_FLAG_FD_CLOEXEC);
 }

@@ -28,10 +28,14 @@ enum ukb_counter_status {
 	UKB_CTR_ERROR,
 };
 
+/* modifiers: count in user space only (:u), in the kernel only (:k) */
+enum { UKB_EXCL_KERNEL = 1, UKB_EXCL_USER = 2 };
+
 struct ukb_event {
-	char name[32];
+	char name[48]; /* as given, modifiers included: "cycles:u" */
 	uint32_t type;
-	uint64_t config;
+	uint64_t config, config1;
+	unsigned exclude; /* UKB_EXCL_* */
 };
 
 /* A reading: the raw count and the times the counter was enabled and ran. */
@@ -48,9 +52,18 @@ struct ukb_counters {
 };
 
 /*
- * Parses a comma list of perf event names ("cycles,instructions,
- * context-switches,r01c2") into @ev. Returns the count, or -EINVAL with the
- * unknown name in @why.
+ * @e spelled so that ukb_events_parse() reads it back without looking the
+ * name up: "NAME=TYPE/CONFIG/CONFIG1" (hexadecimal), modifiers kept in
+ * the name. How a plan hands resolved events to its processes. 0 or -1.
+ */
+int ukb_event_spec(const struct ukb_event *e, char *buf, size_t len);
+
+/*
+ * Parses a comma list of perf event names ("cycles,instructions:u,
+ * context-switches,r01c2", or the spelling of ukb_event_spec()) into @ev;
+ * ":u" counts user space only, ":k" the kernel only. Returns the count,
+ * -ENOENT with the unknown name in @why (the caller may know more names),
+ * or -EINVAL.
  */
 int ukb_events_parse(const char *list, struct ukb_event *ev, unsigned max, char *why, size_t len);
 

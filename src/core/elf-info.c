@@ -76,7 +76,7 @@ static const char *version_of(const struct ukb_elf *e, uint64_t i)
 {
 	uint64_t ndx, def = e->verdef, limit = e->verdefnum ? e->verdefnum : 1024;
 
-	if (!e->versym || !e->verdef || !inside(e, e->versym + 2 * i, 2))
+	if (!e->img || !e->versym || !e->verdef || !inside(e, e->versym + 2 * i, 2))
 		return "";
 	ndx = ukb_elf_rd(e, e->versym + 2 * i, 2) & 0x7fff;
 	if (ndx <= 1)
@@ -107,7 +107,7 @@ int ukb_elf_symbol(const struct ukb_elf *e, uint64_t i, struct ukb_elf_symbol *s
 	unsigned info, shndx;
 	const char *str;
 
-	if (i > (e->size - e->symtab) / e->syment)
+	if (!e->img || !e->syment || e->symtab > e->size || i > (e->size - e->symtab) / e->syment)
 		return -1;
 	so = e->symtab + i * e->syment;
 	if (!inside(e, so, e->syment))

@@ -120,7 +120,12 @@ void ukb_sampler_drain(struct ukb_sampler *s)
 		return;
 	data = (unsigned char *)h + h->data_offset;
 	size = h->data_size;
-	head = __atomic_load_n(&h->data_head, __ATOMIC_ACQUIRE);
+	/*
+	 * As perf reads it: the head, then a barrier before the data (a
+	 * 64-bit atomic would need libatomic on 32-bit machines).
+	 */
+	head = *(volatile __typeof__(h->data_head) *)&h->data_head;
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	tail = h->data_tail;
 	while (tail + sizeof(struct perf_event_header) <= head) {
 		struct perf_event_header eh;
@@ -147,7 +152,8 @@ void ukb_sampler_drain(struct ukb_sampler *s)
 		}
 		tail += eh.size;
 	}
-	__atomic_store_n(&h->data_tail, tail, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	*(volatile __typeof__(h->data_tail) *)&h->data_tail = tail;
 }
 
 void ukb_sampler_disable(struct ukb_sampler *s)

@@ -70,7 +70,8 @@ static char *kv_uint(const char *key, unsigned long v)
 char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t nprefix)
 {
 	struct argv_buf a = { 0 };
-	char list[1024];
+	/* 16 events of at most 47 characters and three 64-bit codes fit */
+	char list[16 * 96];
 	size_t o;
 
 	for (size_t i = 0; i < nprefix; i++)
@@ -89,9 +90,14 @@ char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t npr
 	if (p->m.nevents) {
 		list[0] = 0;
 		o = 0;
-		for (unsigned i = 0; i < p->m.nevents && o < sizeof(list); i++)
+		/* resolved here, so a process needs no name table (nor libpfm) */
+		for (unsigned i = 0; i < p->m.nevents && o < sizeof(list); i++) {
+			char spec[96];
+
+			ukb_event_spec(&p->m.events[i], spec, sizeof(spec));
 			o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s", i ? "," : "",
-					      p->m.events[i].name);
+					      spec);
+		}
 		add(&a, kv("events", list));
 	}
 	if (p->sel.params)

@@ -27,7 +27,8 @@ test_expect_success 'counters are stored and shown again' '
 
 test_expect_success 'an unknown event: error listing the known names, exit 2' '
 	test_expect_code 2 ukbench run -e cycles,bogus time.time 2>err &&
-	grep -q "unknown event .bogus.; known events: cycles, cpu-cycles, instructions" err &&
+	grep -q "unknown event .bogus.: not one of perf.s generic names" err &&
+	grep -q "hint: generic names: cycles, cpu-cycles, instructions" err &&
 	test_expect_code 2 ukbench exec -e nope -- true 2>err &&
 	grep -q "unknown event .nope." err
 '
@@ -103,6 +104,22 @@ test_expect_success 'exec -c A -c B: interleaved, each against the first, stored
 	grep -q "either with -c or after --" err &&
 	test_expect_code 2 ukbench exec -c "" 2>err &&
 	grep -q "needs a command" err
+'
+
+test_expect_success ':u and :k: kept in the name, the event counted or refused honestly' '
+	ukbench run --no-store --runs 2 --budget 0.05 --json m.json -e task-clock:u,cycles:k,context-switches syscall.null/syscall >/dev/null &&
+	jq -e "[.results[0].counters[].event] == [\"task-clock:u\", \"cycles:k\", \"context-switches\"]" m.json &&
+	jq -e ".results[0].counters[0].status == \"ok\"" m.json &&
+	jq -e ".results[0].counters[1] | .status == \"ok\" or (.status == \"not supported\" and (.reason | length) > 0)" m.json
+'
+
+test_expect_success LIBPFM 'the PMU event names of libpfm4: resolved, or refused naming the PMUs' '
+	ukbench run --no-store --runs 2 --budget 0.05 --json p.json -e PERF_COUNT_SW_TASK_CLOCK,PERF_COUNT_HW_CPU_CYCLES:u syscall.null/syscall >/dev/null &&
+	jq -e ".results[0].counters[0] | .event == \"PERF_COUNT_SW_TASK_CLOCK\" and .status == \"ok\" and .per_call > 0" p.json &&
+	jq -e ".results[0].counters[1] | .event == \"PERF_COUNT_HW_CPU_CYCLES:u\" and (.status == \"ok\" or .status == \"not supported\")" p.json &&
+	test_expect_code 2 "$UKBENCH" run --no-store -e NO_SUCH.EVENT syscall.null 2>err &&
+	grep -q "unknown event .NO_SUCH.EVENT.: .* PMU (libpfm4, PMUs here: perf" err &&
+	grep -q "hint: generic names: cycles" err
 '
 
 test_done

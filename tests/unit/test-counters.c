@@ -39,12 +39,41 @@ static void test_event_names(void **state)
 	assert_int_equal(ev[2].config, 0x1c2);
 	assert_string_equal(ev[3].name, "task-clock");
 	assert_int_equal(ukb_events_parse("cycles,bogus", ev, UKB_MAX_COUNTERS, why, sizeof(why)),
-			 -EINVAL);
+			 -ENOENT);
 	assert_non_null(strstr(why, "bogus"));
-	assert_int_equal(ukb_events_parse("rxyz", ev, UKB_MAX_COUNTERS, why, sizeof(why)), -EINVAL);
+	assert_int_equal(ukb_events_parse("rxyz", ev, UKB_MAX_COUNTERS, why, sizeof(why)), -ENOENT);
 	ukb_events_known(known, sizeof(known));
 	assert_non_null(strstr(known, "branch-misses"));
 	assert_int_equal(ukb_events_default(ev, UKB_MAX_COUNTERS), 9);
+}
+
+static void test_modifiers_and_the_resolved_spelling(void **state)
+{
+	struct ukb_event ev[UKB_MAX_COUNTERS], back;
+	char why[128], spec[96];
+
+	(void)state;
+	assert_int_equal(ukb_events_parse("cycles:u,instructions:k,branches:uk,cs", ev,
+					  UKB_MAX_COUNTERS, why, sizeof(why)),
+			 4);
+	assert_string_equal(ev[0].name, "cycles:u");
+	assert_int_equal(ev[0].config, PERF_COUNT_HW_CPU_CYCLES);
+	assert_int_equal(ev[0].exclude, UKB_EXCL_KERNEL);
+	assert_int_equal(ev[1].exclude, UKB_EXCL_USER);
+	assert_int_equal(ev[2].exclude, 0);
+	assert_int_equal(ev[3].exclude, 0);
+	/* what a plan hands its processes reads back as the same event */
+	ev[1].config1 = 0x1234;
+	assert_int_equal(ukb_event_spec(&ev[1], spec, sizeof(spec)), 0);
+	assert_int_equal(ukb_events_parse(spec, &back, 1, why, sizeof(why)), 1);
+	assert_string_equal(back.name, "instructions:k");
+	assert_int_equal(back.type, ev[1].type);
+	assert_int_equal(back.config, ev[1].config);
+	assert_int_equal(back.config1, 0x1234);
+	assert_int_equal(back.exclude, UKB_EXCL_USER);
+	assert_int_equal(ukb_events_parse("x=4/zz/0", &back, 1, why, sizeof(why)), -EINVAL);
+	assert_int_equal(ukb_events_parse("x=4/1", &back, 1, why, sizeof(why)), -EINVAL);
+	assert_int_equal(ukb_events_parse("x=4/1/2/3", &back, 1, why, sizeof(why)), -EINVAL);
 }
 
 static void test_scaling_arithmetic(void **state)
@@ -152,6 +181,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_event_names),
+		cmocka_unit_test(test_modifiers_and_the_resolved_spelling),
 		cmocka_unit_test(test_scaling_arithmetic),
 		cmocka_unit_test(test_software_counters_see_the_work),
 		cmocka_unit_test(test_hardware_counters_answer_honestly),

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * events.h - the events of -e: perf's generic names and raw codes (the
+ * core's table), and where ukbench is built with libpfm4 (Debian's
+ * libpfm4-dev), the event names of this machine's PMU as perf stat -e
+ * takes them ("INST_RETIRED.ANY", "inst_retired.any:u"). Each is resolved
+ * here to a type and configuration, so that the processes measuring need
+ * no names.
+ */
+#ifndef UKB_CLI_EVENTS_H
+#define UKB_CLI_EVENTS_H
+
+#include "counters.h"
+
+/* Parses @list into @ev; the count, or -1 with the error printed. */
+int events_parse(const char *list, struct ukb_event *ev, unsigned max);
+
+/* "libpfm4 4.13 (PMUs here: perf, amd64_fam19h)" or "without libpfm4". */
+const char *events_pmu_info(void);
+
+#endif
