@@ -22,7 +22,7 @@ status=0
 mkdir -p "$out"
 
 # triple:qemu:version
-arches="powerpc-linux-gnu:ppc:LINUX_2.6.15 powerpc64-linux-gnu:ppc64:LINUX_2.6.15
+arches="i686-linux-gnu:i386:LINUX_2.6 powerpc-linux-gnu:ppc:LINUX_2.6.15 powerpc64-linux-gnu:ppc64:LINUX_2.6.15
 powerpc64le-linux-gnu:ppc64le:LINUX_2.6.15 aarch64-linux-gnu:aarch64:LINUX_2.6.39
 riscv64-linux-gnu:riscv64:LINUX_4.15 s390x-linux-gnu:s390x:LINUX_2.6.29"
 
