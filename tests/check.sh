@@ -65,35 +65,33 @@ else
 fi
 rm -f format.log
 
+# tap_sums LOG RC: the TAP results of LOG summed into $sums; a script that
+# failed without a failing test counts as one failure
+tap_sums() {
+	p=$(grep -v "# SKIP" "$1" | grep -c "^ok ")
+	f=$(grep -c "^not ok " "$1")
+	k=$(grep -c "^ok .*# SKIP" "$1")
+	if [ "$2" != 0 ] && [ "$f" = 0 ]; then
+		f=1
+	fi
+	echo "$p $f $k" >>"$sums"
+	[ "$f" = 0 ] || status=1
+	rm -f "$1"
+}
+
 # the product's code read by scan-build and gcc -fanalyzer: two tests
 echo "## static analysis: scan-build and gcc -fanalyzer"
 tests/analyze/run.sh >analyze.log 2>&1
 rc=$?
 grep "^\(not \)\{0,1\}ok \|^#" analyze.log | head -60
-p=$(grep -v "# SKIP" analyze.log | grep -c "^ok ")
-f=$(grep -c "^not ok " analyze.log)
-k=$(grep -c "^ok .*# SKIP" analyze.log)
-if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
-	f=1
-fi
-echo "$p $f $k" >>"$sums"
-[ "$f" = 0 ] || status=1
-rm -f analyze.log
+tap_sums analyze.log $rc
 
 # every architecture: cross builds under qemu-user, and their ELF images
 echo "## cross: building and running"
 tests/cross/run.sh >cross.log 2>&1
 rc=$?
 cat cross.log
-p=$(grep -v "# SKIP" cross.log | grep -c "^ok ")
-f=$(grep -c "^not ok " cross.log)
-k=$(grep -c "^ok .*# SKIP" cross.log)
-if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
-	f=1
-fi
-echo "$p $f $k" >>"$sums"
-[ "$f" = 0 ] || status=1
-rm -f cross.log
+tap_sums cross.log $rc
 
 # fuzzing: every target for a bounded time, with ASan and UBSan
 if command -v clang >/dev/null && echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' |

@@ -116,23 +116,14 @@ prereq_SCRIPT() {
 }
 
 # programs some tests need: groff (man pages), bash, zsh (completions)
-prereq_GROFF() {
-	command -v groff >/dev/null && return 0
-	prereq_why="groff is not installed (groff-base)"
+have_program() {
+	command -v "$1" >/dev/null && return 0
+	prereq_why="$1 is not installed${2:+ ($2)}"
 	return 1
 }
-
-prereq_BASH() {
-	command -v bash >/dev/null && return 0
-	prereq_why="bash is not installed"
-	return 1
-}
-
-prereq_ZSH() {
-	command -v zsh >/dev/null && return 0
-	prereq_why="zsh is not installed"
-	return 1
-}
+prereq_GROFF() { have_program groff groff-base; }
+prereq_BASH() { have_program bash; }
+prereq_ZSH() { have_program zsh; }
 
 # a pids cgroup this test may create (cgroup v1 pids hierarchy or cgroup v2)
 prereq_PIDS_CGROUP() {

@@ -410,6 +410,23 @@ int ukb_validate(const struct ukb_bench *bench, const struct ukb_variant *varian
 	return bench->validate(&ctx, why, len);
 }
 
+/*
+ * A path made ready to run batches: the result set up, the path prepared,
+ * the batch calibrated. 1 with teardown owed and *@err the calibration's
+ * error, 0 when @res holds why the path is not available.
+ */
+static int begin_path(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_bench *bench,
+		      const struct ukb_variant *variant, const struct ukb_path *path,
+		      const struct ukb_measure_opts *o, const struct ukb_clock_info *clk, int *err)
+{
+	result_init(res, ctx, bench, variant, path, o->cpu, o->params);
+	res->batch_ns = batch_target(o, clk);
+	if (!prepare(ctx, res))
+		return 0;
+	*err = calibrate(ctx, res, res->batch_ns, o->stop);
+	return 1;
+}
+
 int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant,
 		const struct ukb_path *path, const struct ukb_measure_opts *o,
 		const struct ukb_clock_info *clk, struct ukb_result *res)
@@ -418,12 +435,8 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 	uint64_t start = ukb_now_ns();
 	int err;
 
-	result_init(res, &ctx, bench, variant, path, o->cpu, o->params);
-	res->batch_ns = batch_target(o, clk);
-	if (!prepare(&ctx, res))
+	if (!begin_path(&ctx, res, bench, variant, path, o, clk, &err))
 		return 0;
-
-	err = calibrate(&ctx, res, res->batch_ns, o->stop);
 	if (!err)
 		err = warm_up(&ctx, res, o->warmup_s * 1e9, start, o->stop);
 	if (!err)
@@ -462,11 +475,8 @@ int ukb_profile(const struct ukb_bench *bench, const struct ukb_variant *variant
 	uint64_t start, ns;
 	int err;
 
-	result_init(res, &ctx, bench, variant, path, o->cpu, o->params);
-	res->batch_ns = batch_target(o, clk);
-	if (!prepare(&ctx, res))
+	if (!begin_path(&ctx, res, bench, variant, path, o, clk, &err))
 		return 0;
-	err = calibrate(&ctx, res, res->batch_ns, o->stop);
 	start = ukb_now_ns();
 	if (!err)
 		ukb_sampler_enable(smp);

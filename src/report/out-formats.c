@@ -22,6 +22,7 @@
 #include "fields.h"
 #include "json-write.h"
 #include "output.h"
+#include "rows.h"
 #include "stats.h"
 
 int parse_format(const char *arg, enum out_format *out)
@@ -72,17 +73,7 @@ int print_run(FILE *f, const struct rec_run *run, enum out_format fmt)
 
 static void csv_field(FILE *f, const char *s, int last)
 {
-	if (strpbrk(s, ",\"\n\r")) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else {
-		fputs(s, f);
-	}
+	rows_csv_text(f, s);
 	fputc(last ? '\n' : ',', f);
 }
 

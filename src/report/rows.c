@@ -21,7 +21,7 @@ int rows_parse_format(const char *arg, enum rows_fmt *fmt)
 	return 0;
 }
 
-static void csv_text(FILE *f, const char *s)
+void rows_csv_text(FILE *f, const char *s)
 {
 	if (!strpbrk(s, ",\"\n\r")) {
 		fputs(s, f);
@@ -46,7 +46,7 @@ void rows_begin(struct rows *r, FILE *f, enum rows_fmt fmt, const char *const *k
 		r->ncols++;
 	if (fmt == ROWS_CSV) {
 		for (size_t i = 0; i < r->ncols; i++) {
-			csv_text(f, keys[i]);
+			rows_csv_text(f, keys[i]);
 			fputc(i + 1 < r->ncols ? ',' : '\n', f);
 		}
 	} else {
@@ -82,7 +82,7 @@ void rows_str(struct rows *r, const char *v)
 	if (r->fmt == ROWS_JSON)
 		jw_str(&r->w, key, v);
 	else if (v)
-		csv_text(r->f, v);
+		rows_csv_text(r->f, v);
 	done(r);
 }
 

@@ -35,6 +35,9 @@ void rows_num(struct rows *r, double v);      /* not finite: null */
 void rows_int(struct rows *r, long long v);
 void rows_bool(struct rows *r, int v);
 
+/* @s as one CSV field, quoted where it must be (RFC 4180). */
+void rows_csv_text(FILE *f, const char *s);
+
 /* Ends the output; 0, or -1 when it could not be written. */
 int rows_end(struct rows *r);
 
