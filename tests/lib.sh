@@ -28,7 +28,11 @@ TEST_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-test.XXXXXX")
 # every test stores into its own scratch database, never the user's
 XDG_DATA_HOME="$TEST_ROOT/data"
 export XDG_DATA_HOME
-unset UKBENCH_DB UKBENCH_ABI32 UKBENCH_VDSO_HIDE
+unset UKBENCH_DB UKBENCH_ABI32 UKBENCH_VDSO_HIDE NO_COLOR
+# tables in their widest layout, one line a row, as the tests read them
+# (t0220-width.sh sets the width it tests)
+COLUMNS=1000
+export COLUMNS
 test_count=0
 test_failed=0
 test_skipped=0

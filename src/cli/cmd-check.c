@@ -12,8 +12,9 @@
 #include "options.h"
 #include "rows.h"
 #include "runner.h"
+#include "width.h"
 
-enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP, O_FORMAT };
+enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP, O_FORMAT, O_WIDE };
 
 static const struct opt check_opts_table[] = {
 	{ "duration", 'd', "SEC", "verify each function this long (default 1)", O_DURATION },
@@ -21,6 +22,10 @@ static const struct opt check_opts_table[] = {
 	{ "abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY },
 	{ "ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP },
 	{ "format", 'f', "FMT", "table (default), json, csv or ktap", O_FORMAT },
+	{ "wide", 'W', NULL,
+	  "a line a check however long; otherwise the details fold\nto fit the terminal, or 80 "
+	  "columns",
+	  O_WIDE },
 	{ NULL },
 };
 
@@ -66,7 +71,7 @@ static void on_signal(int sig)
 
 struct check_cli {
 	struct check_opts o;
-	int ktap;
+	int ktap, wide;
 	enum rows_fmt fmt;
 };
 
@@ -86,6 +91,9 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_KTAP:
 		c->ktap = 1;
 		return 0;
+	case O_WIDE:
+		c->wide = 1;
+		return 0;
 	case O_FORMAT:
 		if (!strcmp(arg, "ktap")) {
 			c->ktap = 1;
@@ -104,7 +112,7 @@ int cmd_check(int argc, char **argv)
 	struct check_opts o;
 	struct check_result *r;
 	size_t n, count[CHECK_KNOWN + 1] = { 0 };
-	int first, ktap, rc;
+	int first, ktap, rc, cols;
 
 	rc = opts_parse(&cmd_check_def, argc, argv, 0, set_option, &cli, &first);
 	if (rc)
@@ -162,6 +170,7 @@ int cmd_check(int argc, char **argv)
 		}
 		return count[CHECK_FAILED] ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	}
+	cols = out_columns(stdout, cli.wide);
 	if (ktap)
 		printf("KTAP version 1\n1..%zu\n", n);
 	for (size_t i = 0; i < n; i++) {
@@ -171,8 +180,11 @@ int cmd_check(int argc, char **argv)
 		snprintf(what, sizeof(what), "%s%s%s", r[i].func, r[i].what[0] ? " " : "",
 			 r[i].what);
 		if (!ktap) {
-			printf("%-7s %-42s %-8s %s\n", r[i].kind, what,
-			       check_verdict_name(r[i].verdict), r[i].detail);
+			/* the detail folds under itself where the line would not fit */
+			int at = printf("%-7s %-*s %-8s ", r[i].kind, cols && cols < 100 ? 34 : 42,
+					what, check_verdict_name(r[i].verdict));
+
+			put_folded(stdout, r[i].detail, at, 8, cols);
 			continue;
 		}
 		printf("# %s %s: %s\n", r[i].kind, what, r[i].detail);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "width.h"
 #include "compare-out.h"
 #include "comparison.h"
 #include "options.h"
@@ -31,7 +32,8 @@ enum {
 	O_NO_FLOOR,
 	O_DB,
 	O_FORMAT,
-	O_COLOR
+	O_COLOR,
+	O_WIDE
 };
 
 static const struct opt compare_opts_table[] = {
@@ -55,6 +57,10 @@ static const struct opt compare_opts_table[] = {
 	  O_FORMAT },
 	{ "color", 0, "WHEN",
 	  "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never", O_COLOR },
+	{ "wide", 'W', NULL,
+	  "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
+	  "table fits the terminal, or 80 columns",
+	  O_WIDE },
 	{ NULL },
 };
 
@@ -92,6 +98,7 @@ const struct command cmd_compare_def = {
 
 struct compare_opts {
 	enum cmp_fmt fmt;
+	int wide;
 	struct rows out; /* JSON and CSV: one stream over every comparison */
 	struct cmp_opts c;
 	double floor_pct; /* --floor; < 0: the stored one */
@@ -133,6 +140,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_COLOR:
 		return set_color(arg);
+	case O_WIDE:
+		o->wide = 1;
+		return 0;
 	case O_FORMAT:
 		if (cmp_parse_format(arg, &o->fmt))
 			return error("unknown format '%s': table, json, csv, mail or markdown",
@@ -249,21 +259,38 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 	replication(b, rb, sizeof(rb));
 	env_member(a, "boot_id", ba, sizeof(ba));
 	env_member(b, "boot_id", bb, sizeof(bb));
-	printf("base  %s: %s, %s, Linux %s, %s\n", da, a->started, a->host, a->kernel_release, ra);
-	printf("other %s: %s, %s, Linux %s, %s\n", db, b->started, b->host, b->kernel_release, rb);
+	{
+		char line[1024];
+		int cols = out_columns(stdout, o->wide);
+
+		snprintf(line, sizeof(line), "base  %s: %s, %s, Linux %s, %s", da, a->started,
+			 a->host, a->kernel_release, ra);
+		put_folded(stdout, line, 0, 6, cols);
+		snprintf(line, sizeof(line), "other %s: %s, %s, Linux %s, %s", db, b->started,
+			 b->host, b->kernel_release, rb);
+		put_folded(stdout, line, 0, 6, cols);
+	}
 	printf("change = other/base - 1 of the means of process means; its %g%% CI, p and verdict\n"
 	       "from one method: Welch's t on the log ratio (delta method); MDE: the change\n"
 	       "detected with 80%% power; verdict beyond a noise threshold of %g%%\n",
 	       100 * (1 - o->c.alpha), 100 * o->c.threshold);
-	if (o->c.floor > 0 || o->floor_known)
-		printf("floor: runs of this host move by %.2f%% between runs (%s), added to each\n"
-		       "interval where a run's own history does not say more\n",
-		       100 * o->c.floor, o->floor_from);
-	else
-		printf(
-		    "floor: none known for this host (%s): the intervals cover the variation\n"
-		    "between processes, and between runs only where a run's history measured it\n",
-		    o->floor_from);
+	{
+		char text[512];
+		int cols = out_columns(stdout, o->wide);
+
+		if (o->c.floor > 0 || o->floor_known)
+			snprintf(text, sizeof(text),
+				 "floor: runs of this host move by %.2f%% between runs (%s), added "
+				 "to each interval where a run's own history does not say more",
+				 100 * o->c.floor, o->floor_from);
+		else
+			snprintf(text, sizeof(text),
+				 "floor: none known for this host (%s): the intervals cover the "
+				 "variation between processes, and between runs only where a "
+				 "run's history measured it",
+				 o->floor_from);
+		put_folded(stdout, text, 0, 0, cols ? cols : 80);
+	}
 	if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
 		printf("both runs in one boot: the variation between boots did not enter (between "
 		       "two\nkernels it does)\n");
@@ -378,6 +405,7 @@ int cmd_compare(int argc, char **argv)
 	    load_runs(&o, st, argc - first, argv + first, runs, desc, &nrun))
 		goto out;
 	ret = UKB_EXIT_OK;
+	cmp_set_columns(out_columns(stdout, o.wide));
 	if (o.fmt == CMPF_JSON || o.fmt == CMPF_CSV)
 		rows_begin(&o.out, stdout, o.fmt == CMPF_JSON ? ROWS_JSON : ROWS_CSV, cmp_row_keys);
 	for (int i = 1; i < nrun; i++) {

@@ -16,6 +16,7 @@
 #include "options.h"
 #include "output.h"
 #include "rows.h"
+#include "width.h"
 #include "vdso.h"
 
 enum { O_JSON = 1, O_FORMAT };
@@ -104,12 +105,14 @@ static void print_text(const struct ukb_env *e)
 	char why[256];
 	const void *base;
 	size_t size;
+	int cols = out_columns(stdout, 0);
 
 	printf("ukbench          %s\n", e->ukbench_version);
 	printf("hostname         %s\n", e->hostname);
 	printf("kernel           %s %s\n", e->kernel_release, e->kernel_version);
 	printf("machine          %s\n", e->machine);
-	printf("cmdline          %s\n", e->cmdline);
+	printf("cmdline          ");
+	put_folded(stdout, e->cmdline, 17, 17, cols);
 	printf("cpu              %s\n", e->cpu_model);
 	printf("online cpus      %d\n", e->online_cpus);
 	printf("clocksource      %s (available: %s)\n", e->clocksource, e->clocksources_available);
@@ -122,19 +125,27 @@ static void print_text(const struct ukb_env *e)
 	printf("libc             %s\n", e->libc);
 	printf("compiler         %s\n", e->compiler);
 	printf("load average     %.2f %.2f %.2f\n", e->loadavg[0], e->loadavg[1], e->loadavg[2]);
-	if (!ukb_vdso_image(&base, &size, why, sizeof(why)))
-		printf("vdso             %s, %zu bytes at %p, symbols %s*@%s\n", abi->arch, size,
-		       base, abi->prefix, abi->version);
-	else
+	if (!ukb_vdso_image(&base, &size, why, sizeof(why))) {
+		char line[256];
+
+		snprintf(line, sizeof(line), "%s, %zu bytes at %p, symbols %s*@%s", abi->arch, size,
+			 base, abi->prefix, abi->version);
+		printf("vdso             ");
+		put_folded(stdout, line, 17, 17, cols);
+	} else
 		printf("vdso             none: %s\n", why);
 	if (!ukb_clock_probe(&clk))
 		printf("timing clock     CLOCK_MONOTONIC_RAW, resolution %g ns, %.1f ns per read\n",
 		       clk.resolution_ns, clk.read_cost_ns);
 	printf("vulnerabilities\n");
-	for (unsigned i = 0; i < e->nmitigations; i++)
-		printf("  %-30s %s\n", e->mitigations[i].name, e->mitigations[i].state);
-	for (unsigned i = 0; i < e->nwarnings; i++)
-		printf("warning: %s\n", e->warnings[i]);
+	for (unsigned i = 0; i < e->nmitigations; i++) {
+		printf("  %-30s ", e->mitigations[i].name);
+		put_folded(stdout, e->mitigations[i].state, 33, 35, cols);
+	}
+	for (unsigned i = 0; i < e->nwarnings; i++) {
+		printf("warning:");
+		put_folded(stdout, e->warnings[i], 8, 2, cols);
+	}
 }
 
 int cmd_env(int argc, char **argv)

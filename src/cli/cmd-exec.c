@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "events.h"
+#include "width.h"
 #include "counters.h"
 #include "comparison.h"
 #include "exec.h"
@@ -33,6 +34,7 @@
 #include "store.h"
 
 enum {
+	O_WIDE = 101,
 	O_COLOR = 100,
 	O_REPEAT = 1,
 	O_WARMUP,
@@ -60,6 +62,7 @@ static const struct opt exec_opts_table[] = {
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "no-store", 0, NULL, "do not store the run", O_NO_STORE },
 	{ "json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON },
+	{ "wide", 'W', NULL, "each figure and its spread on one line, however wide", O_WIDE },
 	{ "color", 0, "WHEN",
 	  "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
 	  O_COLOR },
@@ -109,6 +112,8 @@ struct exec_opts {
 /* ------------------------------------------------------------------ */
 /* Report                                                              */
 
+static int exec_wide; /* --wide */
+
 static void print_metric(const char *name, const double *x, size_t n, const char *unit,
 			 double scale)
 {
@@ -121,9 +126,13 @@ static void print_metric(const char *name, const double *x, size_t n, const char
 		snprintf(ci, sizeof(ci), "± %5.2f%%", 100 * st.ci95_rel);
 	else
 		snprintf(ci, sizeof(ci), "%8s", "");
-	printf("  %-18s %14.3f %-4s %s   (stddev %.3f, min %.3f, median %.3f, max %.3f)\n", name,
-	       st.mean / scale, unit, ci, isfinite(st.stddev) ? st.stddev / scale : 0,
-	       st.min / scale, st.median / scale, st.max / scale);
+	/* the spread beside the mean where it fits (--wide), else under it */
+	printf("  %-18s %14.3f %-4s %s%s(stddev %.3f, min %.3f, median %.3f, max %.3f)\n", name,
+	       st.mean / scale, unit, ci,
+	       out_columns(stdout, exec_wide) && out_columns(stdout, exec_wide) < 106 ? "\n      "
+										      : "   ",
+	       isfinite(st.stddev) ? st.stddev / scale : 0, st.min / scale, st.median / scale,
+	       st.max / scale);
 }
 
 static void command_line(char **cmd, char *buf, size_t len)
@@ -184,6 +193,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_NO_STORE:
 		o->no_store = 1;
+		return 0;
+	case O_WIDE:
+		exec_wide = 1;
 		return 0;
 	case O_COLOR:
 		return set_color(arg);
@@ -344,6 +356,7 @@ static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigne
 	printf("\nthe commands, interleaved in a shuffled order each round; each against '%s'\n"
 	       "(%s), one run one observation:\n\n",
 	       jobs[0].cmdline, jobs[0].name);
+	cmp_set_columns(out_columns(stdout, exec_wide));
 	cmp_print_header(stdout);
 	for (unsigned k = 1; k < njobs; k++) {
 		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };

@@ -14,9 +14,10 @@
 #include "options.h"
 #include "output.h"
 #include "rows.h"
+#include "width.h"
 #include "runref.h"
 
-enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT };
+enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE };
 
 static const struct opt history_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -25,6 +26,10 @@ static const struct opt history_opts[] = {
 	{ "threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "format", 'f', "FMT", "table (default), json or csv: one row per point", O_FORMAT },
+	{ "wide", 'W', NULL,
+	  "every column (the CI, the full time) on one line a run;\notherwise the table fits "
+	  "the terminal, or 80 columns",
+	  O_WIDE },
 	{ NULL },
 };
 
@@ -57,6 +62,7 @@ struct history_opts {
 	unsigned long window;
 	double threshold;
 	enum rows_fmt fmt;
+	int wide;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -79,6 +85,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_DB:
 		o->db = arg;
+		return 0;
+	case O_WIDE:
+		o->wide = 1;
 		return 0;
 	case O_FORMAT:
 		if (rows_parse_format(arg, &o->fmt))
@@ -120,7 +129,8 @@ static struct series *find_series(struct series **all, size_t *n, const char *ho
 	return s;
 }
 
-static int print_series(const struct series *s, size_t window, double threshold, struct rows *out)
+static int print_series(const struct series *s, size_t window, double threshold, struct rows *out,
+			int narrow)
 {
 	struct ukb_point *pts = calloc(s->n, sizeof(*pts));
 	struct ukb_step *steps = calloc(s->n, sizeof(*steps));
@@ -163,8 +173,12 @@ static int print_series(const struct series *s, size_t window, double threshold,
 		return 0;
 	}
 	printf("%s/%s on %s, %zu runs\n", s->name, s->path, s->host, s->n);
-	printf("%7s  %-20s  %-16s  %-22s %10s %8s %9s\n", "run", "started (UTC)", "label", "kernel",
-	       "mean ns", "±CI95", "vs prev");
+	if (narrow)
+		printf("%5s  %-16s  %-12s  %-16s %10s %9s\n", "run", "started (UTC)", "label",
+		       "kernel", "mean ns", "vs prev");
+	else
+		printf("%7s  %-20s  %-16s  %-22s %10s %s %9s\n", "run", "started (UTC)", "label",
+		       "kernel", "mean ns", "   ±CI95", "vs prev");
 	for (size_t i = 0; i < s->n; i++) {
 		const struct rec_result *r = s->pts[i].r;
 		const struct store_run *run = s->pts[i].run;
@@ -174,11 +188,23 @@ static int print_series(const struct series *s, size_t window, double threshold,
 		if (i)
 			snprintf(prev, sizeof(prev), "%+.2f%%",
 				 100 * (r->stats.mean / s->pts[i - 1].r->stats.mean - 1));
-		printf("%7lld  %-20s  %-16s  %-22s %10s %7.2f%% %9s", (long long)run->id,
-		       run->started, run->label[0] ? run->label : "-", run->kernel_release, mean,
-		       100 * r->stats.ci95_rel, prev);
+		if (narrow) {
+			char when[17], label[13], kernel[17];
+
+			/* "2026-11-30T08:16:18Z" to the minute, long names cut with ~ */
+			snprintf(when, sizeof(when), "%.10s %.5s", run->started, run->started + 11);
+			cut_text(label, sizeof(label), run->label[0] ? run->label : "-");
+			cut_text(kernel, sizeof(kernel), run->kernel_release);
+			printf("%5lld  %-16s  %-12s  %-16s %10s %9s", (long long)run->id, when,
+			       label, kernel, mean, prev);
+		} else {
+			printf("%7lld  %-20s  %-16s  %-22s %10s %7.2f%% %9s", (long long)run->id,
+			       run->started, run->label[0] ? run->label : "-", run->kernel_release,
+			       mean, 100 * r->stats.ci95_rel, prev);
+		}
 		if (steps[i].change_point) {
-			printf("  << change point: step %+.2f%% (p %s%.3g)", 100 * steps[i].step,
+			printf("%s<< change point: step %+.2f%% (p %s%.3g)",
+			       narrow ? "\n       " : "  ", 100 * steps[i].step,
 			       steps[i].p < 0.001 ? "< " : "",
 			       steps[i].p < 0.001 ? 0.001 : steps[i].p);
 			ncp++;
@@ -282,14 +308,15 @@ int cmd_history(int argc, char **argv)
 
 		rows_begin(&r, stdout, o.fmt, keys);
 		for (size_t i = 0; i < nseries; i++)
-			if (print_series(&all[i], o.window, o.threshold, &r))
+			if (print_series(&all[i], o.window, o.threshold, &r, 0))
 				ret = UKB_EXIT_FAIL;
 		if (rows_end(&r))
 			ret = UKB_EXIT_FAIL;
 		goto out;
 	}
 	for (size_t i = 0; i < nseries; i++)
-		if (print_series(&all[i], o.window, o.threshold, NULL))
+		if (print_series(&all[i], o.window, o.threshold, NULL,
+				 out_columns(stdout, o.wide) && out_columns(stdout, o.wide) < 102))
 			ret = UKB_EXIT_FAIL;
 out:
 	for (size_t i = 0; i < nseries; i++)

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "output.h"
 #include "rows.h"
+#include "width.h"
 #include "vdso.h"
 
 enum { O_NAMES = 1, O_ALL, O_FORMAT };
@@ -70,7 +71,7 @@ int cmd_list(int argc, char **argv)
 	struct ukb_result *r;
 	struct ukb_err e;
 	struct list_cli c = { 0 };
-	int first, rc, all;
+	int first, rc, all, cols;
 	size_t n, hidden = 0;
 	const char *shown = NULL;
 
@@ -125,6 +126,7 @@ int cmd_list(int argc, char **argv)
 		ukb_selection_release(&sel);
 		return UKB_EXIT_OK;
 	}
+	cols = out_columns(stdout, 0);
 	for (size_t i = 0; i < n; i++) {
 		char sym[128], what[256];
 
@@ -135,12 +137,18 @@ int cmd_list(int argc, char **argv)
 			continue;
 		}
 		if (!shown || strcmp(cases[i].name, shown)) {
-			printf("%s%s %s\n  %s\n", shown ? "\n" : "",
-			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", cases[i].name,
-			       cases[i].bench->summary);
-			for (const struct ukb_param *q = cases[i].bench->params; q && q->name; q++)
-				printf("    -P %s=N  %s (default %ld, %ld..%ld)\n", q->name,
-				       q->help, q->def, q->min, q->max);
+			printf("%s%s %s\n  ", shown ? "\n" : "",
+			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", cases[i].name);
+			put_folded(stdout, cases[i].bench->summary, 2, 4, cols);
+			for (const struct ukb_param *q = cases[i].bench->params; q && q->name;
+			     q++) {
+				char line[512];
+
+				snprintf(line, sizeof(line), "-P %s=N  %s (default %ld, %ld..%ld)",
+					 q->name, q->help, q->def, q->min, q->max);
+				fputs("    ", stdout);
+				put_folded(stdout, line, 4, 8, cols);
+			}
 			shown = cases[i].name;
 		}
 		ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
@@ -148,12 +156,19 @@ int cmd_list(int argc, char **argv)
 			snprintf(what, sizeof(what), "%s (%s)", cases[i].path->detail, sym);
 		else
 			snprintf(what, sizeof(what), "%s", cases[i].path->detail);
-		if (r[i].status == UKB_OK)
-			printf("    %-8s %-12s %s\n", cases[i].path->name, "available", what);
-		else
-			printf("    %-8s %-12s %s: %s\n", cases[i].path->name,
-			       r[i].status == UKB_SKIPPED ? "not allowed" : "n/a", what,
-			       r[i].reason);
+		{
+			char line[600];
+
+			if (r[i].status == UKB_OK)
+				snprintf(line, sizeof(line), "%s", what);
+			else
+				snprintf(line, sizeof(line), "%s: %s", what, r[i].reason);
+			printf("    %-8s %-12s ", cases[i].path->name,
+			       r[i].status == UKB_OK	    ? "available"
+			       : r[i].status == UKB_SKIPPED ? "not allowed"
+							    : "n/a");
+			put_folded(stdout, line, 26, 8, cols);
+		}
 	}
 	if (hidden && !c.names)
 		printf("\n%zu path%s this machine cannot run %s not shown: 'ukbench list --all' "

@@ -19,6 +19,7 @@
 
 #include "affinity.h"
 #include "cli.h"
+#include "width.h"
 #include "events.h"
 #include "comparison.h"
 #include "describe.h"
@@ -54,6 +55,7 @@ enum {
 	O_BASELINE,
 	O_FAIL,
 	O_QUIET,
+	O_WIDE,
 	O_PROFILE,
 	O_PROFILE_TIME,
 };
@@ -101,6 +103,10 @@ static const struct opt run_opts[] = {
 	  "when a path cannot\nbe told from noise at PCT %",
 	  O_FAIL },
 	{ "quiet", 'q', NULL, "print no table and no progress, only errors", O_QUIET },
+	{ "wide", 'W', NULL,
+	  "every column (calls/s, samples), however wide; otherwise\nthe table fits the terminal, "
+	  "or 80 columns",
+	  O_WIDE },
 	{ "profile", 0, "PATTERN",
 	  "after measuring, sample the paths PATTERN matches\n(cpu-clock, or cycles where a PMU "
 	  "exists) and show\nwhere the time goes: vDSO symbols and instructions,\nthe kernel, "
@@ -146,6 +152,7 @@ struct run_opts {
 	double fail_pct;     /* < 0: off */
 	int abi;	     /* 1 << 0: native, 1 << 1: 32-bit */
 	const char *profile; /* --profile PATTERN, or NULL */
+	int wide;
 	double profile_s;
 	char helper[PATH_MAX];
 	struct ukb_selection sel;
@@ -278,6 +285,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return parse_double("--profile-time", arg, 0.01, 3600, &ro->profile_s);
 	case O_QUIET:
 		ro->quiet = 1;
+		return 0;
+	case O_WIDE:
+		ro->wide = 1;
 		return 0;
 	}
 	return set_number(ro, id, arg);
@@ -724,9 +734,10 @@ int cmd_run(int argc, char **argv)
 	run_catch_stops(on_signal);
 	if (begin_record(&s))
 		goto out;
-	if (table)
+	if (table) {
+		table_set_columns(out_columns(v.out, s.ro.wide));
 		table_header(v.out, &s.run);
-	else
+	} else
 		v.out = NULL;
 	view_floors(&v, &s);
 	t0 = ukb_now_ns();

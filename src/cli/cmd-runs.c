@@ -4,13 +4,15 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "options.h"
 #include "rows.h"
 #include "runref.h"
+#include "width.h"
 
-enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT };
+enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT, O_WIDE };
 
 static const struct opt runs_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -18,6 +20,10 @@ static const struct opt runs_opts[] = {
 	{ "limit", 'n', "N", "at most N runs", O_LIMIT },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "format", 'f', "FMT", "table (default), json or csv", O_FORMAT },
+	{ "wide", 'W', NULL,
+	  "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
+	  "80 columns",
+	  O_WIDE },
 	{ NULL },
 };
 
@@ -40,6 +46,7 @@ struct runs_opts {
 	struct store_filter f;
 	const char *db;
 	enum rows_fmt fmt;
+	int wide;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -58,6 +65,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		if (parse_uint("--limit", arg, 1, 100000000, &lim))
 			return -1;
 		o->f.limit = lim;
+		return 0;
+	case O_WIDE:
+		o->wide = 1;
 		return 0;
 	case O_FORMAT:
 		if (rows_parse_format(arg, &o->fmt))
@@ -126,12 +136,30 @@ int cmd_runs(int argc, char **argv)
 		store_close(st);
 		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	}
-	printf("%6s  %-20s  %-16s  %-12s  %-24s %6s  %s\n", "id", "started (UTC)", "label", "host",
-	       "kernel", "paths", "source");
-	for (size_t i = 0; i < n; i++)
-		printf("%6lld  %-20s  %-16s  %-12s  %-24s %6zu  %s\n", (long long)list[i].id,
-		       list[i].started, list[i].label[0] ? list[i].label : "-", list[i].host,
-		       list[i].kernel_release, list[i].nresults, list[i].source);
+	if (!out_columns(stdout, o.wide) || out_columns(stdout, o.wide) >= 110) {
+		printf("%6s  %-20s  %-16s  %-12s  %-24s %6s  %s\n", "id", "started (UTC)", "label",
+		       "host", "kernel", "paths", "source");
+		for (size_t i = 0; i < n; i++)
+			printf("%6lld  %-20s  %-16s  %-12s  %-24s %6zu  %s\n",
+			       (long long)list[i].id, list[i].started,
+			       list[i].label[0] ? list[i].label : "-", list[i].host,
+			       list[i].kernel_release, list[i].nresults, list[i].source);
+	} else {
+		/* 80 columns: the time to the minute, long names cut with ~, no source */
+		printf("%5s  %-16s  %-14s  %-12s  %-17s %5s\n", "id", "started (UTC)", "label",
+		       "host", "kernel", "paths");
+		for (size_t i = 0; i < n; i++) {
+			char when[17], label[15], host[13], kernel[18];
+
+			snprintf(when, sizeof(when), "%.10s %.5s", list[i].started,
+				 list[i].started + 11);
+			cut_text(label, sizeof(label), list[i].label[0] ? list[i].label : "-");
+			cut_text(host, sizeof(host), list[i].host);
+			cut_text(kernel, sizeof(kernel), list[i].kernel_release);
+			printf("%5lld  %-16s  %-14s  %-12s  %-17s %5zu\n", (long long)list[i].id,
+			       when, label, host, kernel, list[i].nresults);
+		}
+	}
 	if (!n)
 		printf("(no runs in %s)\n", path);
 	free(list);

@@ -6,15 +6,17 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "width.h"
 #include "options.h"
 #include "output.h"
 #include "runref.h"
 
-enum { O_FORMAT = 1, O_DB };
+enum { O_FORMAT = 1, O_DB, O_WIDE };
 
 static const struct opt show_opts[] = {
 	{ "format", 'f', "FMT", "table (default), json (every sample), csv, ktap, gbench",
 	  O_FORMAT },
+	{ "wide", 'W', NULL, "the table with every column, however wide", O_WIDE },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ NULL },
 };
@@ -36,6 +38,7 @@ const struct command cmd_show_def = {
 struct show_opts {
 	enum out_format fmt;
 	const char *db;
+	int wide;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -44,6 +47,10 @@ static int set_option(void *ctx, int id, const char *arg)
 
 	if (id == O_DB) {
 		o->db = arg;
+		return 0;
+	}
+	if (id == O_WIDE) {
+		o->wide = 1;
 		return 0;
 	}
 	if (parse_format(arg, &o->fmt)) {
@@ -55,7 +62,7 @@ static int set_option(void *ctx, int id, const char *arg)
 
 int cmd_show(int argc, char **argv)
 {
-	struct show_opts o = { OUT_TABLE, NULL };
+	struct show_opts o = { OUT_TABLE, NULL, 0 };
 	struct rec_run run;
 	struct store *st;
 	char path[4096], desc[256];
@@ -75,6 +82,7 @@ int cmd_show(int argc, char **argv)
 		store_close(st);
 		return UKB_EXIT_USAGE;
 	}
+	table_set_columns(out_columns(stdout, o.wide));
 	ret = print_run(stdout, &run, o.fmt) ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	rec_run_release(&run);
 	store_close(st);

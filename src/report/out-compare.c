@@ -7,8 +7,25 @@
  */
 #include <stdio.h>
 
+#include <string.h>
+
 #include "comparison.h"
 #include "output.h"
+#include "width.h"
+
+/*
+ * Wide: every column on one line a path (131 columns). Narrow (what fits
+ * 80): the benchmark on a line of its own, then a line a path with both
+ * figures, the change, its interval and the verdict; the MDE and both
+ * p-values are in --wide, JSON and CSV.
+ */
+static int narrow;
+static char last_name[128];
+
+void cmp_set_columns(int cols)
+{
+	narrow = cols && cols < 131;
+}
 
 static void pct(char *buf, size_t len, double v)
 {
@@ -25,6 +42,12 @@ static void pvalue(char *buf, size_t len, double p)
 
 void cmp_print_header(FILE *f)
 {
+	last_name[0] = 0;
+	if (narrow) {
+		fprintf(f, "benchmark\n  %-10s %10s %10s %10s  %-20s %s\n", "path", "base ns",
+			"other ns", "change", "95% CI", "verdict");
+		return;
+	}
 	fprintf(f, "%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s  %s\n", "benchmark", "path",
 		"base ns", "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "verdict");
 }
@@ -42,6 +65,13 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 				  : r->b->status != UKB_OK ? "other not measured"
 							   : "too few samples";
 
+		if (narrow) {
+			if (strcmp(last_name, x->name))
+				fprintf(f, "%s\n", x->name);
+			snprintf(last_name, sizeof(last_name), "%s", x->name);
+			fprintf(f, "  %-10s %10s %10s %10s  %s\n", x->path, "-", "-", "-", why);
+			return;
+		}
 		fprintf(f, "%-35s %-8s %11s %11s %10s  %s\n", x->name, x->path, "-", "-", "-", why);
 		return;
 	}
@@ -60,6 +90,14 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	} else if (color && r->replicated && r->verdict == UKB_REGRESSED) {
 		col = "\033[31m";
 		end = "\033[0m";
+	}
+	if (narrow) {
+		if (strcmp(last_name, x->name))
+			fprintf(f, "%s\n", x->name);
+		snprintf(last_name, sizeof(last_name), "%s", x->name);
+		fprintf(f, "  %-10s %10s %10s %9s%s  %-20s %s%s%s\n", x->path, fa, fb, ch,
+			r->c.p_welch < alpha ? "*" : " ", ci, col, cmp_verdict_name(r), end);
+		return;
 	}
 	fprintf(f, "%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s  %s%s%s\n", x->name, x->path, fa,
 		fb, ch, r->c.p_welch < alpha ? "*" : " ", ci, mde, pw, pm, col, cmp_verdict_name(r),

@@ -14,8 +14,47 @@
 
 #include "output.h"
 #include "vdso.h"
+#include "width.h"
 
-#define ROW_FMT "%-35s %-10s %10s %8s %8s %10s %9s %8s\n"
+/*
+ * Two layouts: the wide one, every column (105 columns, --wide), and the
+ * one that fits 80 columns, without calls/s and samples (in the JSON and
+ * CSV, and with --wide), a benchmark name longer than its column on a line
+ * of its own above its paths.
+ */
+static const struct layout {
+	int name, path, mean, ci, proc, med, rate, n;
+} wide = { 35, 10, 10, 8, 8, 10, 9, 8 }, narrow = { 28, 8, 10, 7, 7, 10, 0, 0 };
+static const struct layout *lay = &wide;
+static int table_cols;
+
+void table_set_columns(int cols)
+{
+	table_cols = cols;
+	lay = cols && cols < 105 ? &narrow : &wide;
+}
+
+/* One row: a cell per column of the layout (a 0-wide column is left out). */
+static void row_cells(FILE *f, const char *const *cell)
+{
+	const int w[] = { lay->name, lay->path, lay->mean, lay->ci,
+			  lay->proc, lay->med,	lay->rate, lay->n };
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		if (!w[i])
+			continue;
+		if (i)
+			fputc(' ', f);
+		put_cell(f, cell[i], w[i], i >= 2);
+	}
+	fputc('\n', f);
+}
+
+/* Where the text under a row starts: past the name and path columns. */
+static int under(void)
+{
+	return lay == &narrow ? 4 : lay->name + 1 + lay->path + 1;
+}
 
 void format_si(char *buf, size_t len, double v)
 {
@@ -73,9 +112,11 @@ void table_header(FILE *f, const struct rec_run *run)
 		json_object_get_int(json_object_object_get(env, "online_cpus")),
 		jstr(env, "virtualization", "?"));
 	w = json_object_object_get(env, "warnings");
-	for (size_t i = 0; w && i < json_object_array_length(w); i++)
-		fprintf(f, "warning: %s\n",
-			json_object_get_string(json_object_array_get_idx(w, i)));
+	for (size_t i = 0; w && i < json_object_array_length(w); i++) {
+		fputs("warning:", f);
+		put_folded(f, json_object_get_string(json_object_array_get_idx(w, i)), 8, 2,
+			   table_cols);
+	}
 	if (run->id || run->label[0]) {
 		if (run->id)
 			fprintf(f, "run #%lld, ", (long long)run->id);
@@ -90,8 +131,12 @@ void table_header(FILE *f, const struct rec_run *run)
 		fprintf(f, "not pinned\n\n");
 	else
 		fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
-	fprintf(f, ROW_FMT, "benchmark", "path", "ns/call", "±CI95", "±proc", "median", "calls/s",
-		"samples");
+	{
+		static const char *const head[] = { "benchmark", "path",   "ns/call", "±CI95",
+						    "±proc",	 "median", "calls/s", "samples" };
+
+		row_cells(f, head);
+	}
 	json_object_put(env);
 	json_object_put(s);
 }
@@ -99,18 +144,23 @@ void table_header(FILE *f, const struct rec_run *run)
 /* The counters of a result, per call, and those that could not count. */
 static void table_counters(FILE *f, const struct rec_result *r)
 {
+	char line[2048];
+	size_t o;
+
 	if (!r->ncounters)
 		return;
-	fprintf(f, "%-35s %-10s per %s:", "", "", r->unit[0] ? r->unit : "call");
-	for (size_t i = 0; i < r->ncounters; i++) {
+	o = (size_t)snprintf(line, sizeof(line), "per %s:", r->unit[0] ? r->unit : "call");
+	for (size_t i = 0; i < r->ncounters && o < sizeof(line); i++) {
 		const struct rec_counter *c = &r->counters[i];
 
 		if (strcmp(c->status, "ok"))
 			continue;
 		if (!strcmp(c->name, "task-clock") || !strcmp(c->name, "cpu-clock"))
-			fprintf(f, " %s %.2f ns", c->name, c->per_call);
+			o += (size_t)snprintf(line + o, sizeof(line) - o, " %s %.2f ns", c->name,
+					      c->per_call);
 		else
-			fprintf(f, " %s %.4g", c->name, c->per_call);
+			o += (size_t)snprintf(line + o, sizeof(line) - o, " %s %.4g", c->name,
+					      c->per_call);
 	}
 	/* instructions per cycle, where the CPU counts both */
 	{
@@ -125,10 +175,11 @@ static void table_counters(FILE *f, const struct rec_result *r)
 			if (!strcmp(r->counters[i].name, "instructions"))
 				ins = r->counters[i].per_call;
 		}
-		if (isfinite(cyc) && isfinite(ins) && cyc > 0)
-			fprintf(f, " IPC %.2f", ins / cyc);
+		if (isfinite(cyc) && isfinite(ins) && cyc > 0 && o < sizeof(line))
+			snprintf(line + o, sizeof(line) - o, " IPC %.2f", ins / cyc);
 	}
-	fputc('\n', f);
+	fprintf(f, "%*s", under(), "");
+	put_folded(f, line, under(), under() + 2, table_cols);
 	/* the others, grouped by the reason the machine gave */
 	for (size_t i = 0; i < r->ncounters; i++) {
 		const struct rec_counter *c = &r->counters[i];
@@ -141,12 +192,14 @@ static void table_counters(FILE *f, const struct rec_result *r)
 				strcmp(r->counters[k].reason, c->reason);
 		if (!first)
 			continue;
-		fprintf(f, "%-35s %-10s %s:", "", "", c->reason);
-		for (size_t k = i; k < r->ncounters; k++)
+		o = (size_t)snprintf(line, sizeof(line), "%s:", c->reason);
+		for (size_t k = i; k < r->ncounters && o < sizeof(line); k++)
 			if (strcmp(r->counters[k].status, "ok") &&
 			    !strcmp(r->counters[k].reason, c->reason))
-				fprintf(f, " %s", r->counters[k].name);
-		fputc('\n', f);
+				o += (size_t)snprintf(line + o, sizeof(line) - o, " %s",
+						      r->counters[k].name);
+		fprintf(f, "%*s", under(), "");
+		put_folded(f, line, under(), under() + 2, table_cols);
 	}
 }
 
@@ -161,9 +214,20 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 		[UKB_INTERRUPTED] = "stopped",
 	};
 
+	/* a name wider than its column stands on a line of its own */
+	if (disp_width(name) > lay->name) {
+		fprintf(f, "%s\n", name);
+		name = "";
+	}
 	if (r->status != UKB_OK || !r->nsamples) {
-		fprintf(f, "%-35s %-10s %10s  %s\n", name, r->path,
-			r->status == UKB_OK ? "-" : label[r->status], r->reason);
+		put_cell(f, name, lay->name, 0);
+		fputc(' ', f);
+		put_cell(f, r->path, lay->path, 0);
+		fputc(' ', f);
+		put_cell(f, r->status == UKB_OK ? "-" : label[r->status], lay->mean, 1);
+		fputs("  ", f);
+		put_folded(f, r->reason, lay->name + lay->path + lay->mean + 4, under() + 2,
+			   table_cols);
 		return;
 	}
 	format_ns(mean, sizeof(mean), r->stats.mean);
@@ -182,7 +246,11 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	/* threaded: every thread made the calls, so the rate is the aggregate */
 	format_si(rate, sizeof(rate), (r->threads ? r->threads : 1) * 1e9 / r->stats.mean);
 	snprintf(n, sizeof(n), "%zu", r->nsamples);
-	fprintf(f, ROW_FMT, name, r->path, mean, ci, within, med, rate, n);
+	{
+		const char *const cell[] = { name, r->path, mean, ci, within, med, rate, n };
+
+		row_cells(f, cell);
+	}
 	table_counters(f, r);
 }
 
@@ -233,18 +301,18 @@ void table_scaling(FILE *f, const struct rec_run *run)
 		one = rec_find(run, base, r->path);
 		if (!header) {
 			fprintf(f, "\nthread scaling (aggregate calls/s against one thread):\n");
-			fprintf(f, "%-35s %-8s %8s %10s %12s %8s\n", "benchmark", "path", "threads",
-				"ns/call", "calls/s", "scaling");
+			fprintf(f, "%-*s %-8s %8s %10s %12s %8s\n", lay->name, "benchmark", "path",
+				"threads", "ns/call", "calls/s", "scaling");
 			header = 1;
 		}
 		format_si(rate, sizeof(rate), r->threads * 1e9 / r->stats.mean);
 		if (one && one->status == UKB_OK && one->nsamples)
-			fprintf(f, "%-35s %-8s %8u %10.2f %12s %7.2fx\n", r->name, r->path,
-				r->threads, r->stats.mean, rate,
+			fprintf(f, "%-*s %-8s %8u %10.2f %12s %7.2fx\n", lay->name, r->name,
+				r->path, r->threads, r->stats.mean, rate,
 				(r->threads / r->stats.mean) / (one->threads / one->stats.mean));
 		else
-			fprintf(f, "%-35s %-8s %8u %10.2f %12s %8s\n", r->name, r->path, r->threads,
-				r->stats.mean, rate, "-");
+			fprintf(f, "%-*s %-8s %8u %10.2f %12s %8s\n", lay->name, r->name, r->path,
+				r->threads, r->stats.mean, rate, "-");
 	}
 }
 

@@ -18,6 +18,11 @@
 void table_header(FILE *f, const struct rec_run *run);
 void table_row(FILE *f, const struct rec_result *r, int first_of_group);
 void table_footer(FILE *f, const struct rec_run *run);
+/*
+ * The width the run tables may take: 0 or 105 and more for every column,
+ * less for the layout that fits 80 (see out_columns()).
+ */
+void table_set_columns(int cols);
 void table_print(FILE *f, const struct rec_run *run);
 /* The thread-scaling summary of threaded results, if any. */
 void table_scaling(FILE *f, const struct rec_run *run);
@@ -32,6 +37,8 @@ void format_ns(char *buf, size_t len, double ns);
 /* Comparisons (comparison.h): the column heads, and one path's row. */
 struct cmp_row;
 void cmp_print_header(FILE *f);
+/* The width compare's rows may take (out_columns()); 0: every column. */
+void cmp_set_columns(int cols);
 void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color);
 
 /* The other formats of a run. Each returns 0, or -1 on a write error. */

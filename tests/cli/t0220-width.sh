@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Tables fit: 80 columns when standard output is not a terminal (or
+# $COLUMNS), every column with --wide, cells aligned by the columns they
+# take on screen ("±" is two bytes and one column).
+. "$(dirname "$0")/../lib.sh"
+
+unset COLUMNS
+tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
+
+# no line of the files wider than $1 display columns
+fits() {
+	w=$1
+	shift
+	for f in "$@"; do
+		LC_ALL=C.UTF-8 awk -v w="$w" -v f="$f" '{ l = $0; gsub(/±/, "+", l) }
+			length(l) > w { print f ": " length(l) ": " $0; bad = 1 } END { exit bad }' "$f" || return 1
+	done
+}
+
+test_expect_success 'run, show, compare, history, runs, list, check, env, exec: 80 columns' '
+	ukbench run $tiny --db w.db -l first --counters time.clock_gettime.monotonic_coarse cpu.getcpu >run.out &&
+	ukbench run $tiny --db w.db -l second time.clock_gettime.monotonic_coarse cpu.getcpu >/dev/null &&
+	ukbench show --db w.db first >show.out &&
+	ukbench compare --db w.db first second >compare.out &&
+	ukbench history --db w.db >history.out &&
+	ukbench runs --db w.db >runs.out &&
+	ukbench list --all >list.out &&
+	{ ukbench check --duration 0.05 >check.out; test $? -le 1; } &&
+	ukbench env >env.out &&
+	ukbench exec --no-store -r 2 -c true -c "true 1" >exec.out &&
+	fits 80 run.out show.out compare.out history.out runs.out list.out check.out env.out exec.out &&
+	grep -q "^time.clock_gettime.monotonic_coarse$" run.out &&
+	grep -q "^  vdso  " compare.out
+'
+
+test_expect_success '--wide: every column, one line a row' '
+	ukbench run $tiny --db v.db -l a --wide time.time >run.out &&
+	ukbench run $tiny --db v.db -l b time.time >/dev/null &&
+	grep -q "^benchmark  *path  *ns/call  *±CI95  *±proc  *median  *calls/s  *samples$" run.out &&
+	ukbench compare --db v.db a b --wide >cmp.out &&
+	grep -q "^benchmark  *path  *base ns  *other ns  *change  *95% CI  *MDE  *p  *p(mwu)  *verdict$" cmp.out &&
+	grep -q "^time.time  *vdso  " cmp.out &&
+	ukbench show --db v.db a -W | grep -q "calls/s" &&
+	ukbench history --db v.db -W time.time/vdso | grep -q "±CI95" &&
+	COLUMNS=200 ukbench compare --db v.db a b | grep -q "p(mwu)"
+'
+
+test_expect_success 'cells aligned by display columns, not bytes' '
+	ukbench run $tiny --no-store time.time >narrow.out &&
+	ukbench run $tiny --no-store --wide time.time >wide.out &&
+	for f in narrow.out wide.out; do
+		head=$(grep "^benchmark" $f | sed "s/±/+/g" | awk "{ print length }") &&
+		row=$(grep "^time.time " $f | sed "s/±/+/g" | awk "{ print length }") &&
+		echo "$f: header $head, row $row" &&
+		test "$head" = "$row" || return 1
+	done
+'
+
+test_done
