@@ -143,8 +143,8 @@ static void print_text(const struct ukb_env *e)
 		put_folded(stdout, e->mitigations[i].state, 33, 35, cols);
 	}
 	for (unsigned i = 0; i < e->nwarnings; i++) {
-		printf("warning:");
-		put_folded(stdout, e->warnings[i], 8, 2, cols);
+		printf("warning: ");
+		put_folded(stdout, e->warnings[i], 9, 2, cols);
 	}
 }
 

@@ -113,8 +113,8 @@ void table_header(FILE *f, const struct rec_run *run)
 		jstr(env, "virtualization", "?"));
 	w = json_object_object_get(env, "warnings");
 	for (size_t i = 0; w && i < json_object_array_length(w); i++) {
-		fputs("warning:", f);
-		put_folded(f, json_object_get_string(json_object_array_get_idx(w, i)), 8, 2,
+		fputs("warning: ", f);
+		put_folded(f, json_object_get_string(json_object_array_get_idx(w, i)), 9, 2,
 			   table_cols);
 	}
 	if (run->id || run->label[0]) {
