@@ -170,10 +170,16 @@ int cmd_list(int argc, char **argv)
 			put_folded(stdout, line, 26, 8, cols);
 		}
 	}
-	if (hidden && !c.names)
-		printf("\n%zu path%s this machine cannot run %s not shown: 'ukbench list --all' "
-		       "shows them, with why\n",
-		       hidden, hidden == 1 ? "" : "s", hidden == 1 ? "is" : "are");
+	if (hidden && !c.names) {
+		char line[256];
+
+		snprintf(line, sizeof(line),
+			 "%zu path%s this machine cannot run %s not shown: 'ukbench list --all' "
+			 "shows them, with why",
+			 hidden, hidden == 1 ? "" : "s", hidden == 1 ? "is" : "are");
+		putchar('\n');
+		put_folded(stdout, line, 0, 0, cols);
+	}
 	free(r);
 	ukb_selection_release(&sel);
 	return UKB_EXIT_OK;

@@ -122,7 +122,8 @@ const struct command cmd_run_def = {
 	.summary = "measure benchmarks and print per-call cost with 95% CIs",
 	.synopsis = "[options] [PATTERN...]",
 	.about = "Measures each selected benchmark path and prints its mean cost per call\n"
-		 "with the 95% confidence interval, the median, calls/s and the sample count.\n"
+		 "with the 95% confidence interval and the median (with --wide, or where the\n"
+		 "terminal is wide enough, calls/s and the sample count too).\n"
 		 "Calls are timed in batches (CLOCK_MONOTONIC_RAW read outside the loop);\n"
 		 "batches are taken until the CI is within the precision target or the\n"
 		 "budget is spent. No pattern runs the default suite (about a minute at most).\n"

@@ -25,11 +25,11 @@ test_expect_success 'run, show, compare, history, runs, list, check, env, exec: 
 	ukbench compare --db w.db first second >compare.out &&
 	ukbench history --db w.db >history.out &&
 	ukbench runs --db w.db >runs.out &&
-	ukbench list --all >list.out &&
+	ukbench list --all >list.out && ukbench list >list2.out &&
 	{ ukbench check --duration 0.05 >check.out; test $? -le 1; } &&
 	ukbench env >env.out &&
 	ukbench exec --no-store -r 2 -c true -c "true 1" >exec.out &&
-	fits 80 run.out show.out compare.out history.out runs.out list.out check.out env.out exec.out &&
+	fits 80 run.out show.out compare.out history.out runs.out list.out list2.out check.out env.out exec.out &&
 	grep -q "^time.clock_gettime.monotonic_coarse$" run.out &&
 	grep -q "^  vdso  " compare.out
 '
