@@ -58,6 +58,8 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16];
 	const char *col = "", *end = "";
 
+	if (!x)
+		return; /* a row names a path of one side at least */
 	if (!r->ok) {
 		const char *why = !r->a			   ? "only in the other run"
 				  : !r->b		   ? "not in the other run"
