@@ -97,7 +97,9 @@ test_expect_success 'exec -c A -c B: interleaved, each against the first, stored
 		-c "sleep 0.01" -c "sleep 0.016" -c "sleep 0.01" >out &&
 	grep -q "interleaved in a shuffled order" out &&
 	grep -q "^exec.cmd2  *wall .*regressed$" out &&
-	! grep -q "^exec.cmd3 .*regressed$\|^exec.cmd3 .*improved$" out &&
+	# the same command again: a change of a few % at most (a verdict at
+	# alpha 0.05 would fail this test one time in twenty by design)
+	awk "/^exec.cmd3/ { c = \$5; gsub(/[%*+]/, \"\", c); c = c + 0; if (c < 0) c = -c; print \"cmd3: \" c \"%\"; found = 1; exit !(c < 10) } END { if (!found) exit 1 }" out &&
 	jq -e "[.results[] | .name] == [\"exec.cmd1\", \"exec.cmd2\", \"exec.cmd3\"]" ab.json &&
 	jq -e "all(.results[]; (.process_means_ns | length) == 10)" ab.json &&
 	test_expect_code 2 ukbench exec -c "true" -- true 2>err &&
