@@ -106,13 +106,63 @@ static int set_option(void *ctx, int id, const char *arg)
 	return -1;
 }
 
+/* The checks as JSON or CSV rows. */
+static void print_rows(const struct check_result *r, size_t n, enum rows_fmt fmt)
+{
+	static const char *const keys[] = { "kind",   "function", "what", "verdict",
+					    "detail", "checks",	  NULL };
+	struct rows out;
+
+	rows_begin(&out, stdout, fmt, keys);
+	for (size_t i = 0; i < n; i++) {
+		rows_str(&out, r[i].kind);
+		rows_str(&out, r[i].func);
+		rows_str(&out, r[i].what);
+		rows_str(&out, check_verdict_name(r[i].verdict));
+		rows_str(&out, r[i].detail);
+		rows_int(&out, (long long)r[i].checks);
+	}
+	rows_end(&out);
+}
+
+/* The checks as a line each (folded to @cols), or KTAP; then the counts. */
+static void print_lines(const struct check_result *r, size_t n, int ktap, int cols,
+			const size_t *count)
+{
+	if (ktap)
+		printf("KTAP version 1\n1..%zu\n", n);
+	for (size_t i = 0; i < n; i++) {
+		char what[128];
+
+		snprintf(what, sizeof(what), "%s%s%s", r[i].func, r[i].what[0] ? " " : "",
+			 r[i].what);
+		if (!ktap) {
+			/* the detail folds under itself where the line would not fit */
+			int at = printf("%-7s %-*s %-8s ", r[i].kind, cols && cols < 100 ? 34 : 42,
+					what, check_verdict_name(r[i].verdict));
+
+			put_folded(stdout, r[i].detail, at, 8, cols);
+			continue;
+		}
+		printf("# %s %s: %s\n", r[i].kind, what, r[i].detail);
+		if (r[i].verdict == CHECK_FAILED)
+			printf("not ok %zu %s %s\n", i + 1, r[i].kind, what);
+		else if (r[i].verdict == CHECK_SKIPPED)
+			printf("ok %zu %s %s # SKIP %s\n", i + 1, r[i].kind, what, r[i].detail);
+		else
+			printf("ok %zu %s %s\n", i + 1, r[i].kind, what);
+	}
+	printf("%s%zu ok, %zu FAILED, %zu skipped, %zu known behaviour\n", ktap ? "# " : "\n",
+	       count[CHECK_OK], count[CHECK_FAILED], count[CHECK_SKIPPED], count[CHECK_KNOWN]);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_cli cli = { .o = { .duration_s = 1, .verify = 1, .abi = 1 } };
 	struct check_opts o;
 	struct check_result *r;
 	size_t n, count[CHECK_KNOWN + 1] = { 0 };
-	int first, ktap, rc, cols;
+	int first, ktap, rc;
 
 	rc = opts_parse(&cmd_check_def, argc, argv, 0, set_option, &cli, &first);
 	if (rc)
@@ -146,57 +196,12 @@ int cmd_check(int argc, char **argv)
 		error("out of memory");
 		return UKB_EXIT_FAIL;
 	}
-	if (cli.fmt != ROWS_TABLE && !ktap) {
-		static const char *const keys[] = { "kind",   "function", "what", "verdict",
-						    "detail", "checks",	  NULL };
-		struct rows out;
-
-		rows_begin(&out, stdout, cli.fmt, keys);
-		for (size_t i = 0; i < n; i++) {
-			count[r[i].verdict]++;
-			rows_str(&out, r[i].kind);
-			rows_str(&out, r[i].func);
-			rows_str(&out, r[i].what);
-			rows_str(&out, check_verdict_name(r[i].verdict));
-			rows_str(&out, r[i].detail);
-			rows_int(&out, (long long)r[i].checks);
-		}
-		rows_end(&out);
-		free(r);
-		if (check_stop) {
-			error("interrupted by signal %d: the checks above ran, the rest did not",
-			      (int)check_stop);
-			return 128 + (int)check_stop;
-		}
-		return count[CHECK_FAILED] ? UKB_EXIT_FAIL : UKB_EXIT_OK;
-	}
-	cols = out_columns(stdout, cli.wide);
-	if (ktap)
-		printf("KTAP version 1\n1..%zu\n", n);
-	for (size_t i = 0; i < n; i++) {
-		char what[128];
-
+	for (size_t i = 0; i < n; i++)
 		count[r[i].verdict]++;
-		snprintf(what, sizeof(what), "%s%s%s", r[i].func, r[i].what[0] ? " " : "",
-			 r[i].what);
-		if (!ktap) {
-			/* the detail folds under itself where the line would not fit */
-			int at = printf("%-7s %-*s %-8s ", r[i].kind, cols && cols < 100 ? 34 : 42,
-					what, check_verdict_name(r[i].verdict));
-
-			put_folded(stdout, r[i].detail, at, 8, cols);
-			continue;
-		}
-		printf("# %s %s: %s\n", r[i].kind, what, r[i].detail);
-		if (r[i].verdict == CHECK_FAILED)
-			printf("not ok %zu %s %s\n", i + 1, r[i].kind, what);
-		else if (r[i].verdict == CHECK_SKIPPED)
-			printf("ok %zu %s %s # SKIP %s\n", i + 1, r[i].kind, what, r[i].detail);
-		else
-			printf("ok %zu %s %s\n", i + 1, r[i].kind, what);
-	}
-	printf("%s%zu ok, %zu FAILED, %zu skipped, %zu known behaviour\n", ktap ? "# " : "\n",
-	       count[CHECK_OK], count[CHECK_FAILED], count[CHECK_SKIPPED], count[CHECK_KNOWN]);
+	if (cli.fmt != ROWS_TABLE && !ktap)
+		print_rows(r, n, cli.fmt);
+	else
+		print_lines(r, n, ktap, out_columns(stdout, cli.wide), count);
 	free(r);
 	if (check_stop) {
 		fflush(stdout);

@@ -223,16 +223,6 @@ static void summarize(const struct cmp_row *rows, size_t n, const struct compare
 	       count[CMP_CANNOT_TELL]);
 }
 
-/* Reads a label or an environment member of a run's description. */
-static void env_member(const struct rec_run *r, const char *key, char *buf, size_t len)
-{
-	struct json_object *env = json_tokener_parse(r->environment ? r->environment : "{}");
-	const char *v = json_object_get_string(json_object_object_get(env, key));
-
-	snprintf(buf, len, "%s", v ? v : "");
-	json_object_put(env);
-}
-
 /* The replication of a run's paths: "5 processes", "3 boots", "1 process". */
 static void replication(const struct rec_run *r, char *buf, size_t len)
 {
@@ -257,8 +247,8 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 
 	replication(a, ra, sizeof(ra));
 	replication(b, rb, sizeof(rb));
-	env_member(a, "boot_id", ba, sizeof(ba));
-	env_member(b, "boot_id", bb, sizeof(bb));
+	cmp_env_member(a, "boot_id", ba, sizeof(ba));
+	cmp_env_member(b, "boot_id", bb, sizeof(bb));
 	{
 		char line[1024];
 		int cols = out_columns(stdout, o->wide);

@@ -50,9 +50,7 @@ static int set_option(void *ctx, int id, const char *arg)
 		*fmt = ROWS_JSON;
 		return 0;
 	}
-	if (rows_parse_format(arg, fmt))
-		return error("unknown format '%s': table, json or csv", arg), -1;
-	return 0;
+	return parse_rows_format(arg, fmt);
 }
 
 /* key,value rows: nested members as "parent.key", arrays joined by "; " */

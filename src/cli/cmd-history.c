@@ -90,9 +90,7 @@ static int set_option(void *ctx, int id, const char *arg)
 		o->wide = 1;
 		return 0;
 	case O_FORMAT:
-		if (rows_parse_format(arg, &o->fmt))
-			return error("unknown format '%s': table, json or csv", arg), -1;
-		return 0;
+		return parse_rows_format(arg, &o->fmt);
 	}
 	return -1;
 }

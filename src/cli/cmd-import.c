@@ -47,20 +47,6 @@ static int set_option(void *ctx, int id, const char *arg)
 	return 0;
 }
 
-/* Two runs read from files with the same figures, result by result. */
-static int same_figures(const struct rec_run *a, const struct rec_run *b)
-{
-	for (size_t i = 0; i < a->nresults; i++) {
-		const struct rec_result *x = &a->results[i], *y = &b->results[i];
-
-		if (strcmp(x->name, y->name) || strcmp(x->path, y->path) ||
-		    x->nsamples != y->nsamples ||
-		    (x->nsamples && memcmp(x->samples, y->samples, x->nsamples * sizeof(double))))
-			return 0;
-	}
-	return 1;
-}
-
 int cmd_import(int argc, char **argv)
 {
 	struct import_opts o = { 0 };
@@ -109,16 +95,18 @@ int cmd_import(int argc, char **argv)
 			ret = UKB_EXIT_FAIL;
 			goto close;
 		}
-		for (int k = 0; k < i; k++)
-			if (!strcmp(runs[k].started, runs[i].started) &&
-			    !strcmp(runs[k].host, runs[i].host) &&
-			    runs[k].nresults == runs[i].nresults &&
-			    same_figures(&runs[k], &runs[i])) {
+		for (int k = 0; k < i; k++) {
+			char dk[24], di[24];
+
+			rec_run_digest(&runs[k], dk, sizeof(dk));
+			rec_run_digest(&runs[i], di, sizeof(di));
+			if (!strcmp(dk, di)) {
 				error("%s and %s are the same run; nothing imported",
 				      argv[first + k], argv[first + i]);
 				ret = UKB_EXIT_FAIL;
 				goto close;
 			}
+		}
 	}
 	ret = UKB_EXIT_OK;
 	for (int i = 0; i < n; i++) {

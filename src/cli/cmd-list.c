@@ -53,9 +53,7 @@ static int set_option(void *ctx, int id, const char *arg)
 	struct list_cli *c = ctx;
 
 	if (id == O_FORMAT) {
-		if (rows_parse_format(arg, &c->fmt))
-			return error("unknown format '%s': table, json or csv", arg), -1;
-		return 0;
+		return parse_rows_format(arg, &c->fmt);
 	}
 	if (id == O_NAMES)
 		c->names = 1;

@@ -64,8 +64,7 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 	}
 }
 
-/* A member of the run's environment, "" when absent. */
-static void env_of(const struct rec_run *r, const char *key, char *buf, size_t len)
+void cmp_env_member(const struct rec_run *r, const char *key, char *buf, size_t len)
 {
 	struct json_object *env = json_tokener_parse(r->environment ? r->environment : "{}");
 	const char *v = json_object_get_string(json_object_object_get(env, key));
@@ -104,8 +103,8 @@ static void side_line(FILE *f, const char *role, const struct cmp_side *s, int m
 	char cpu[128], libc[64], line[768];
 	size_t procs = 0;
 
-	env_of(s->run, "cpu_model", cpu, sizeof(cpu));
-	env_of(s->run, "libc", libc, sizeof(libc));
+	cmp_env_member(s->run, "cpu_model", cpu, sizeof(cpu));
+	cmp_env_member(s->run, "libc", libc, sizeof(libc));
 	for (size_t i = 0; i < s->run->nresults; i++)
 		if (s->run->results[i].nproc > procs)
 			procs = s->run->results[i].nproc;

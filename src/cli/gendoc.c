@@ -118,6 +118,26 @@ static void man_main(FILE *f)
 	      f);
 }
 
+/* A value that is a file (FILE, PATH, IMAGE): completed with file names. */
+static int takes_file(const struct opt *o)
+{
+	return o->arg &&
+	       (strstr(o->arg, "FILE") || strstr(o->arg, "PATH") || strstr(o->arg, "IMAGE"));
+}
+
+/* The commands whose operands are benchmark patterns. */
+static int takes_benchmarks(const struct command *c)
+{
+	return !strcmp(c->name, "run") || !strcmp(c->name, "list") || !strcmp(c->name, "compare") ||
+	       !strcmp(c->name, "history");
+}
+
+/* The commands whose operands are files. */
+static int takes_files(const struct command *c)
+{
+	return !strcmp(c->name, "import") || !strcmp(c->name, "show");
+}
+
 static void bash(FILE *f)
 {
 	fputs("# bash completion for ukbench, made by 'ukbench __doc bash'\n"
@@ -149,8 +169,7 @@ static void bash(FILE *f)
 			if (o->shrt)
 				fprintf(f, " | -%c", o->shrt);
 			/* values that are files get file names; others nothing to guess */
-			if (strstr(o->arg, "FILE") || strstr(o->arg, "PATH") ||
-			    strstr(o->arg, "IMAGE"))
+			if (takes_file(o))
 				fputs(")\n\t\t\tCOMPREPLY=($(compgen -f -- "
 				      "\"$cur\"))\n\t\t\treturn ;;\n",
 				      f);
@@ -162,13 +181,12 @@ static void bash(FILE *f)
 		for (const struct opt *o = c->opts; o && o->name; o++)
 			fprintf(f, "--%s ", o->name);
 		fputs("--help\" -- \"$cur\"))\n", f);
-		if (!strcmp(c->name, "run") || !strcmp(c->name, "list") ||
-		    !strcmp(c->name, "compare") || !strcmp(c->name, "history"))
+		if (takes_benchmarks(c))
 			fputs("\t\telse\n\t\t\tCOMPREPLY=($(compgen -W \"$(ukbench list --names "
 			      "--all "
 			      "2>/dev/null)\" -- \"$cur\"))\n",
 			      f);
-		else if (!strcmp(c->name, "import") || !strcmp(c->name, "show"))
+		else if (takes_files(c))
 			fputs("\t\telse\n\t\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n", f);
 		fputs("\t\tfi\n\t\t;;\n", f);
 	}
@@ -216,18 +234,12 @@ static void zsh(FILE *f)
 	      f);
 	for (size_t i = 0; commands[i]; i++) {
 		const struct command *c = commands[i];
-		int names = !strcmp(c->name, "run") || !strcmp(c->name, "list") ||
-			    !strcmp(c->name, "compare") || !strcmp(c->name, "history");
 
 		if (!c->summary)
 			continue;
 		fprintf(f, "\t%s)\n\t\t_arguments -s \\\n", c->name);
 		for (const struct opt *o = c->opts; o && o->name; o++) {
-			const char *action = !o->arg ? ""
-					     : (strstr(o->arg, "FILE") || strstr(o->arg, "PATH") ||
-						strstr(o->arg, "IMAGE"))
-						 ? "_files"
-						 : " ";
+			const char *action = takes_file(o) ? "_files" : " ";
 
 			fputs("\t\t\t'", f);
 			if (o->shrt)
@@ -246,11 +258,11 @@ static void zsh(FILE *f)
 			fputs("' \\\n", f);
 		}
 		fputs("\t\t\t'(-h --help)'{-h,--help}'[this text]'", f);
-		if (names)
+		if (takes_benchmarks(c))
 			fputs(
 			    " \\\n\t\t\t'*:benchmark:($(ukbench list --names --all 2>/dev/null))'",
 			    f);
-		else if (!strcmp(c->name, "import") || !strcmp(c->name, "show"))
+		else if (takes_files(c))
 			fputs(" \\\n\t\t\t'*:file:_files'", f);
 		fputs("\n\t\t;;\n", f);
 	}

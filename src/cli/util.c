@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rows.h"
 #include "strnum.h"
 
 /*
@@ -40,6 +41,13 @@ int set_color(const char *when)
 		color_mode = 1;
 	else
 		return error("--color: '%s' is not auto, always or never", when), -1;
+	return 0;
+}
+
+int parse_rows_format(const char *arg, enum rows_fmt *fmt)
+{
+	if (rows_parse_format(arg, fmt))
+		return error("unknown format '%s': table, json or csv", arg), -1;
 	return 0;
 }
 

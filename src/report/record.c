@@ -109,6 +109,37 @@ int rec_append_numbers(double **a, size_t *n, const double *v, size_t k)
 	return 0;
 }
 
+static void fnv(uint64_t *h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++) {
+		*h ^= b[i];
+		*h *= 0x100000001b3ull;
+	}
+}
+
+void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	fnv(&h, run->host, strlen(run->host) + 1);
+	fnv(&h, run->started, strlen(run->started) + 1);
+	fnv(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);
+	fnv(&h, run->kernel_release, strlen(run->kernel_release) + 1);
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+
+		fnv(&h, r->name, strlen(r->name) + 1);
+		fnv(&h, r->path, strlen(r->path) + 1);
+		if (r->nsamples)
+			fnv(&h, r->samples, r->nsamples * sizeof(double));
+		if (r->nproc)
+			fnv(&h, r->proc_means, r->nproc * sizeof(double));
+	}
+	snprintf(buf, len, "%016llx", (unsigned long long)h);
+}
+
 void rec_result_release(struct rec_result *r)
 {
 	free(r->samples);

@@ -149,6 +149,14 @@ void rec_run_release(struct rec_run *run);
 int rec_status_parse(const char *s);
 
 /* The result of @run named @name through @path, or NULL. */
+/*
+ * What @run measured, as 16 hex digits (FNV-1a): its host, start, version,
+ * kernel and every figure of every result, bit for bit (a run's JSON keeps
+ * them exactly). The label is left out: a run imported with --label is the
+ * same run. How the store and import know a run they have seen.
+ */
+void rec_run_digest(const struct rec_run *run, char *buf, size_t len);
+
 const struct rec_result *rec_find(const struct rec_run *run, const char *name, const char *path);
 
 /* ------------------------------------------------------------------ */

@@ -595,49 +595,13 @@ static int results_insert_sql(char *buf, size_t len)
 
 static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, size_t len);
 
-static void fnv(uint64_t *h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++) {
-		*h ^= b[i];
-		*h *= 0x100000001b3ull;
-	}
-}
-
-/*
- * What a run measured, as 16 hex digits: its host, start, version, kernel
- * and every figure of every result, bit for bit (a run's JSON keeps them
- * exactly). The label is left out: importing with --label is the same run.
- */
-static void run_digest(const struct rec_run *run, char *buf, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	fnv(&h, run->host, strlen(run->host) + 1);
-	fnv(&h, run->started, strlen(run->started) + 1);
-	fnv(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);
-	fnv(&h, run->kernel_release, strlen(run->kernel_release) + 1);
-	for (size_t i = 0; i < run->nresults; i++) {
-		const struct rec_result *r = &run->results[i];
-
-		fnv(&h, r->name, strlen(r->name) + 1);
-		fnv(&h, r->path, strlen(r->path) + 1);
-		if (r->nsamples)
-			fnv(&h, r->samples, r->nsamples * sizeof(double));
-		if (r->nproc)
-			fnv(&h, r->proc_means, r->nproc * sizeof(double));
-	}
-	snprintf(buf, len, "%016llx", (unsigned long long)h);
-}
-
 int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, char *err, size_t len)
 {
 	sqlite3_stmt *s;
 	char digest[24];
 	int rc;
 
-	run_digest(run, digest, sizeof(digest));
+	rec_run_digest(run, digest, sizeof(digest));
 	if (prepare(st, "SELECT id FROM runs WHERE digest = ? ORDER BY id LIMIT 1", &s, err, len))
 		return -1;
 	bind_text(s, 1, digest);
@@ -682,7 +646,7 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 	bind_json(ins, i++, run->clock);
 	bind_json(ins, i++, run->vdso);
 	bind_text(ins, i++, run->source[0] ? run->source : "run");
-	run_digest(run, digest, sizeof(digest));
+	rec_run_digest(run, digest, sizeof(digest));
 	bind_text(ins, i++, digest);
 	if (step_done(st, ins, err, len))
 		goto rollback;
