@@ -47,8 +47,9 @@ endif
 #   store   the result store (SQLite)
 #   check   the vDSO checked against the system call
 #   inspect the vDSO looked into: described, disassembled (Capstone), profiled
+#   plot    plots (gnuplot's SVG, text in the terminal) and the HTML report
 #   cli     the subcommands
-PARTS    := core bench report run store check inspect cli
+PARTS    := core bench report run store check inspect plot cli
 CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS)) -DUKB_VERSION='"$(UKB_VERSION)"'
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -MMD -MP
 
@@ -70,7 +71,7 @@ BENCH_SRC := $(sort $(wildcard src/bench/*.c))
 WORKER_SRC := src/report/record.c src/report/fields.c src/report/json-write.c \
 	      src/report/rec-json-write.c src/report/describe.c src/run/plan.c src/run/worker.c
 FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c,\
-	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,report run store check inspect cli)))))
+	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,report run store check inspect plot cli)))))
 CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/cli/main.c
 UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))

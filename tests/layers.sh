@@ -9,6 +9,7 @@
 #   core    <- bench <- report <- run <- cli
 #                         ^- store <-'    check (core only) <- cli
 #                                         inspect (core only) <- cli
+#                         store <- plot <- cli
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -34,7 +35,8 @@ allowed() {
 	store) echo "core bench report store" ;;
 	check) echo "core check" ;;
 	inspect) echo "core inspect" ;;
-	cli) echo "core bench report run store check inspect cli" ;;
+	plot) echo "core bench report store plot" ;;
+	cli) echo "core bench report run store check inspect plot cli" ;;
 	esac
 }
 
@@ -47,7 +49,7 @@ part_of() {
 	echo "?"
 }
 
-for part in core bench report run store check inspect cli; do
+for part in core bench report run store check inspect plot cli; do
 	bad=""
 	for f in src/$part/*.c src/$part/*.h; do
 		[ -f "$f" ] || continue

@@ -16,6 +16,8 @@
 
 #include "cli.h"
 #include "width.h"
+#include "cmp-plot.h"
+#include "cmp-floor.h"
 #include "compare-out.h"
 #include "comparison.h"
 #include "options.h"
@@ -33,7 +35,8 @@ enum {
 	O_DB,
 	O_FORMAT,
 	O_COLOR,
-	O_WIDE
+	O_WIDE,
+	O_PLOT
 };
 
 static const struct opt compare_opts_table[] = {
@@ -61,6 +64,10 @@ static const struct opt compare_opts_table[] = {
 	  "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
 	  "table fits the terminal, or 80 columns",
 	  O_WIDE },
+	{ "plot", 0, NULL,
+	  "draw each path: a box plot a side of its process means on\none scale, under the "
+	  "change, its interval and the verdict",
+	  O_PLOT },
 	{ NULL },
 };
 
@@ -98,7 +105,7 @@ const struct command cmd_compare_def = {
 
 struct compare_opts {
 	enum cmp_fmt fmt;
-	int wide;
+	int wide, plot;
 	struct rows out; /* JSON and CSV: one stream over every comparison */
 	struct cmp_opts c;
 	double floor_pct; /* --floor; < 0: the stored one */
@@ -143,6 +150,9 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_WIDE:
 		o->wide = 1;
 		return 0;
+	case O_PLOT:
+		o->plot = 1;
+		return 0;
 	case O_FORMAT:
 		if (cmp_parse_format(arg, &o->fmt))
 			return error("unknown format '%s': table, json, csv, mail or markdown",
@@ -168,6 +178,10 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 	rc = opts_parse(&cmd_compare_def, argc, argv, 0, set_option, o, first);
 	if (rc)
 		return rc;
+	if (o->plot && o->fmt != CMPF_TABLE) {
+		error("--plot draws in the terminal; it does not go with --format");
+		return -1;
+	}
 	if (argc - *first < 2) {
 		error("'ukbench compare' needs a base run and at least one other; see 'ukbench "
 		      "compare --help'");
@@ -180,33 +194,12 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 static void choose_floor(struct compare_opts *o, struct store *st, const struct rec_run *a,
 			 const struct rec_run *b)
 {
-	struct store_floor f;
-	char err[256];
+	struct floor_choice fc = { .pct = o->floor_pct, .none = o->no_floor };
 
-	o->c.floor = 0;
-	o->floor_known = 0;
-	if (o->no_floor) {
-		snprintf(o->floor_from, sizeof(o->floor_from), "--no-floor");
-		return;
-	}
-	if (o->floor_pct >= 0) {
-		o->c.floor = o->floor_pct / 100;
-		o->floor_known = 1;
-		snprintf(o->floor_from, sizeof(o->floor_from), "--floor");
-		return;
-	}
-	if (strcmp(a->host, b->host)) {
-		snprintf(o->floor_from, sizeof(o->floor_from), "the runs are of two hosts");
-		return;
-	}
-	if (st && !store_floor_get(st, a->host, &f, err, sizeof(err))) {
-		o->c.floor = f.floor;
-		o->floor_known = 1;
-		snprintf(o->floor_from, sizeof(o->floor_from), "ukbench calibrate, %s, %u rounds",
-			 f.started, f.rounds);
-		return;
-	}
-	snprintf(o->floor_from, sizeof(o->floor_from), "'ukbench calibrate' measures it");
+	cmp_choose_floor(&fc, st, a, b);
+	o->c.floor = fc.floor;
+	o->floor_known = fc.known;
+	snprintf(o->floor_from, sizeof(o->floor_from), "%s", fc.from);
 }
 
 /* What automation is told, path by path, against the limit. */
@@ -333,10 +326,17 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		return status;
 	}
 	header(a, da, b, db, o);
-	cmp_print_header(stdout);
+	if (o->plot)
+		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "
+		       "means\n\n");
+	else
+		cmp_print_header(stdout);
 	changes = calloc(n + 1, sizeof(*changes));
 	for (size_t i = 0; i < n && changes; i++) {
-		cmp_print_row(stdout, &rows[i], o->c.alpha, color);
+		if (o->plot)
+			cmp_plot_row(stdout, &rows[i], out_columns(stdout, o->wide));
+		else
+			cmp_print_row(stdout, &rows[i], o->c.alpha, color);
 		if (!rows[i].ok)
 			continue;
 		changes[ng++] = rows[i].c.change;

@@ -4,20 +4,22 @@
  * the stored runs, per host, oldest first, with change points marked and
  * the size of each step.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "changepoint.h"
 #include "cli.h"
 #include "options.h"
 #include "output.h"
 #include "rows.h"
 #include "width.h"
 #include "runref.h"
+#include "series.h"
+#include "textplot.h"
 
-enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE };
+enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE, O_PLOT };
 
 static const struct opt history_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -30,6 +32,9 @@ static const struct opt history_opts[] = {
 	  "every column (the CI, the full time) on one line a run;\notherwise the table fits "
 	  "the terminal, or 80 columns",
 	  O_WIDE },
+	{ "plot", 0, NULL,
+	  "a sparkline of each series instead of the table, change\npoints marked under it",
+	  O_PLOT },
 	{ NULL },
 };
 
@@ -53,6 +58,7 @@ const struct command cmd_history_def = {
 	.footer = "examples:\n"
 		  "  ukbench history time.clock_gettime.monotonic/vdso\n"
 		  "  ukbench history --label 'nightly-*' syscall.null\n"
+		  "  ukbench history --plot 'syscall.*'\n"
 		  "  ukbench history --format csv syscall.null > series.csv\n",
 };
 
@@ -62,7 +68,7 @@ struct history_opts {
 	unsigned long window;
 	double threshold;
 	enum rows_fmt fmt;
-	int wide;
+	int wide, plot;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -89,87 +95,47 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_WIDE:
 		o->wide = 1;
 		return 0;
+	case O_PLOT:
+		o->plot = 1;
+		return 0;
 	case O_FORMAT:
 		return parse_rows_format(arg, &o->fmt);
 	}
 	return -1;
 }
 
-struct point {
-	const struct store_run *run;
-	struct rec_result *r;
-};
-
-struct series {
-	char host[128], name[128], path[32];
-	struct point *pts;
-	size_t n;
-};
-
-static struct series *find_series(struct series **all, size_t *n, const char *host,
-				  const struct rec_result *r)
+/* One series as rows of JSON or CSV. */
+static void series_rows(const struct series *s, struct rows *out)
 {
-	struct series *s;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct rec_result *r = s->pts[i].r;
+		const struct store_run *run = s->pts[i].run;
+		const struct ukb_step *st = &s->steps[i];
 
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*all)[i].host, host) && !strcmp((*all)[i].name, r->name) &&
-		    !strcmp((*all)[i].path, r->path))
-			return &(*all)[i];
-	s = realloc(*all, (*n + 1) * sizeof(*s));
-	if (!s)
-		return NULL;
-	*all = s;
-	s = &s[(*n)++];
-	memset(s, 0, sizeof(*s));
-	snprintf(s->host, sizeof(s->host), "%s", host);
-	snprintf(s->name, sizeof(s->name), "%s", r->name);
-	snprintf(s->path, sizeof(s->path), "%s", r->path);
-	return s;
+		rows_str(out, s->name);
+		rows_str(out, s->path);
+		rows_str(out, s->host);
+		rows_int(out, run->id);
+		rows_str(out, run->started);
+		rows_str(out, run->label[0] ? run->label : NULL);
+		rows_str(out, run->kernel_release);
+		rows_num(out, r->stats.mean);
+		rows_num(out, r->stats.ci95_rel);
+		rows_num(out, i ? r->stats.mean / s->pts[i - 1].r->stats.mean - 1 : NAN);
+		rows_bool(out, st->change_point);
+		rows_num(out, st->change_point ? st->step : NAN);
+		rows_num(out, st->change_point ? st->p : NAN);
+	}
 }
 
-static int print_series(const struct series *s, size_t window, double threshold, struct rows *out,
-			int narrow)
+static void print_step(const struct ukb_step *st, int narrow)
 {
-	struct ukb_point *pts = calloc(s->n, sizeof(*pts));
-	struct ukb_step *steps = calloc(s->n, sizeof(*steps));
-	size_t ncp = 0;
+	printf("%s<< change point: step %+.2f%% (p %s%.3g)", narrow ? "\n       " : "  ",
+	       100 * st->step, st->p < 0.001 ? "< " : "", st->p < 0.001 ? 0.001 : st->p);
+}
 
-	if (!pts || !steps) {
-		free(pts);
-		free(steps);
-		return -1;
-	}
-	for (size_t i = 0; i < s->n; i++) {
-		pts[i].mean = s->pts[i].r->stats.mean;
-	}
-	if (ukb_changepoints(pts, s->n, window, 0.01, threshold, steps)) {
-		free(pts);
-		free(steps);
-		return -1;
-	}
-	if (out) {
-		for (size_t i = 0; i < s->n; i++) {
-			const struct rec_result *r = s->pts[i].r;
-			const struct store_run *run = s->pts[i].run;
-
-			rows_str(out, s->name);
-			rows_str(out, s->path);
-			rows_str(out, s->host);
-			rows_int(out, run->id);
-			rows_str(out, run->started);
-			rows_str(out, run->label[0] ? run->label : NULL);
-			rows_str(out, run->kernel_release);
-			rows_num(out, r->stats.mean);
-			rows_num(out, r->stats.ci95_rel);
-			rows_num(out, i ? r->stats.mean / s->pts[i - 1].r->stats.mean - 1 : NAN);
-			rows_bool(out, steps[i].change_point);
-			rows_num(out, steps[i].change_point ? steps[i].step : NAN);
-			rows_num(out, steps[i].change_point ? steps[i].p : NAN);
-		}
-		free(pts);
-		free(steps);
-		return 0;
-	}
+static void print_series(const struct series *s, size_t window, int narrow)
+{
 	printf("%s/%s on %s, %zu runs\n", s->name, s->path, s->host, s->n);
 	if (narrow)
 		printf("%5s  %-16s  %-12s  %-16s %10s %9s\n", "run", "started (UTC)", "label",
@@ -200,83 +166,110 @@ static int print_series(const struct series *s, size_t window, double threshold,
 			       run->started, run->label[0] ? run->label : "-", run->kernel_release,
 			       mean, 100 * r->stats.ci95_rel, prev);
 		}
-		if (steps[i].change_point) {
-			printf("%s<< change point: step %+.2f%% (p %s%.3g)",
-			       narrow ? "\n       " : "  ", 100 * steps[i].step,
-			       steps[i].p < 0.001 ? "< " : "",
-			       steps[i].p < 0.001 ? 0.001 : steps[i].p);
-			ncp++;
-		}
+		if (s->steps[i].change_point)
+			print_step(&s->steps[i], narrow);
 		printf("\n");
 	}
-	printf("%zu change point%s%s\n\n", ncp, ncp == 1 ? "" : "s",
+	printf("%zu change point%s%s\n\n", s->nchange, s->nchange == 1 ? "" : "s",
 	       s->n < 2 * window ? " (a step needs a full window of runs on each side)" : "");
-	free(pts);
-	free(steps);
+}
+
+/*
+ * --plot: the series as a sparkline with its range, the change points
+ * marked under it, each named on a line of its own.
+ */
+static int plot_series(const struct series *s, int cols)
+{
+	int width = cols - 2 > TP_MAX_WIDTH ? TP_MAX_WIDTH : cols - 2, used;
+	double *v = calloc(s->n + 1, sizeof(*v)), lo = INFINITY, hi = -INFINITY;
+	char line[4 * TP_MAX_WIDTH + 1], marks[TP_MAX_WIDTH + 1], a[32], b[32], last[32];
+
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < s->n; i++) {
+		v[i] = s->pts[i].r->stats.mean;
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	used = tp_spark(line, sizeof(line), v, s->n, width);
+	free(v);
+	if (used < 0)
+		return -1;
+	format_ns(a, sizeof(a), lo);
+	format_ns(b, sizeof(b), hi);
+	format_ns(last, sizeof(last), s->pts[s->n - 1].r->stats.mean);
+	{
+		char head[512];
+
+		snprintf(head, sizeof(head), "%s/%s on %s: %zu run%s%s, %s to %s ns, last %s ns",
+			 s->name, s->path, s->host, s->n, s->n == 1 ? "" : "s",
+			 s->n > (size_t)used ? " (a column is the mean of several)" : "", a, b,
+			 last);
+		put_folded(stdout, head, 0, 2, cols);
+	}
+	printf("  %s\n", line);
+	if (!s->nchange) {
+		printf("  no change point\n\n");
+		return 0;
+	}
+	memset(marks, ' ', sizeof(marks));
+	for (size_t i = 0; i < s->n; i++)
+		if (s->steps[i].change_point)
+			marks[tp_column(i, s->n, width)] = '^';
+	marks[used] = 0;
+	while (used && marks[used - 1] == ' ')
+		marks[--used] = 0;
+	printf("  %s\n", marks);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct store_run *run = s->pts[i].run;
+		char label[32];
+
+		if (!s->steps[i].change_point)
+			continue;
+		cut_text(label, sizeof(label), run->label[0] ? run->label : "-");
+		printf("  ^ step %+.2f%% at run #%lld (%s, %.10s)\n", 100 * s->steps[i].step,
+		       (long long)run->id, label, run->started);
+	}
+	printf("\n");
 	return 0;
 }
 
 int cmd_history(int argc, char **argv)
 {
 	struct history_opts o = { .window = 5, .threshold = 0.01 };
-	struct store_run *list = NULL;
-	struct rec_run *runs = NULL;
-	struct series *all = NULL;
+	struct series_set set = { 0 };
+	struct series_opts so;
 	struct store *st;
 	char path[4096], err[1024];
-	size_t n = 0, nseries = 0;
-	int first, ret;
+	int first, ret, cols;
 
 	ret = opts_parse(&cmd_history_def, argc, argv, 0, set_option, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (o.plot && o.fmt != ROWS_TABLE) {
+		error("--plot draws in the terminal; it does not go with --format %s",
+		      o.fmt == ROWS_JSON ? "json" : "csv");
+		return UKB_EXIT_USAGE;
+	}
 	ret = store_open_cli_reader(o.db, path, sizeof(path), &st);
 	if (ret) {
 		if (ret > 0)
 			error("no stored results in %s; 'ukbench run' stores them", path);
 		return UKB_EXIT_USAGE;
 	}
-	ret = UKB_EXIT_USAGE;
-	if (store_list(st, &o.f, &list, &n, err, sizeof(err))) {
+	so = (struct series_opts){ .filter = &o.f,
+				   .pats = argv + first,
+				   .npats = argc - first,
+				   .window = o.window,
+				   .alpha = 0.01,
+				   .threshold = o.threshold };
+	if (series_load(st, &so, &set, err, sizeof(err))) {
 		error("%s", err);
 		ret = UKB_EXIT_FAIL;
 		goto out;
 	}
-	runs = calloc(n + 1, sizeof(*runs));
-	if (!runs)
-		goto out;
-	/* oldest first: the list is newest first */
-	for (size_t k = 0; k < n; k++) {
-		struct store_run *sr = &list[n - 1 - k];
-		struct rec_run *run = &runs[k];
-
-		if (store_load(st, sr->id, run, err, sizeof(err))) {
-			error("%s", err);
-			ret = UKB_EXIT_FAIL;
-			goto out;
-		}
-		for (size_t i = 0; i < run->nresults; i++) {
-			struct rec_result *r = &run->results[i];
-			struct series *s;
-			int hit = first == argc;
-
-			for (int a = first; a < argc && !hit; a++)
-				hit = pattern_matches(argv[a], r->name, r->benchmark, r->path);
-			if (!hit || r->status != UKB_OK || !r->nsamples || run->interrupted)
-				continue;
-			s = find_series(&all, &nseries, sr->host, r);
-			if (!s)
-				goto out;
-			struct point *p = realloc(s->pts, (s->n + 1) * sizeof(*p));
-
-			if (!p)
-				goto out;
-			s->pts = p;
-			s->pts[s->n].run = sr;
-			s->pts[s->n++].r = r;
-		}
-	}
-	if (!nseries) {
+	ret = UKB_EXIT_USAGE;
+	if (!set.n) {
 		if (first < argc)
 			error("no stored result matches '%s'%s", argv[first],
 			      argc - first > 1 ? " or the other patterns" : "");
@@ -305,25 +298,23 @@ int cmd_history(int argc, char **argv)
 		struct rows r;
 
 		rows_begin(&r, stdout, o.fmt, keys);
-		for (size_t i = 0; i < nseries; i++)
-			if (print_series(&all[i], o.window, o.threshold, &r, 0))
-				ret = UKB_EXIT_FAIL;
+		for (size_t i = 0; i < set.n; i++)
+			series_rows(&set.s[i], &r);
 		if (rows_end(&r))
 			ret = UKB_EXIT_FAIL;
 		goto out;
 	}
-	for (size_t i = 0; i < nseries; i++)
-		if (print_series(&all[i], o.window, o.threshold, NULL,
-				 out_columns(stdout, o.wide) && out_columns(stdout, o.wide) < 102))
+	cols = out_columns(stdout, o.wide);
+	for (size_t i = 0; i < set.n; i++) {
+		if (!o.plot)
+			print_series(&set.s[i], o.window, cols && cols < 102);
+		else if (plot_series(&set.s[i], cols ? cols : 80)) {
+			error("drawing %s/%s: %s", set.s[i].name, set.s[i].path, strerror(ENOMEM));
 			ret = UKB_EXIT_FAIL;
+		}
+	}
 out:
-	for (size_t i = 0; i < nseries; i++)
-		free(all[i].pts);
-	free(all);
-	for (size_t k = 0; runs && k < n; k++)
-		rec_run_release(&runs[k]);
-	free(runs);
-	free(list);
+	series_release(&set);
 	store_close(st);
 	return ret;
 }

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd-report.c - `ukbench report BASE OTHER [OTHER...] [PATTERN...]` and
+ * `ukbench report --history [PATTERN...]`: a comparison or a history as a
+ * page that stands alone (HTML, gnuplot's plots inline) or as markdown.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cmp-floor.h"
+#include "comparison.h"
+#include "options.h"
+#include "outfile.h"
+#include "report.h"
+#include "runref.h"
+#include "series.h"
+
+enum {
+	O_OUTPUT = 1,
+	O_FORMAT,
+	O_HISTORY,
+	O_GNUPLOT,
+	O_NO_PLOTS,
+	O_THRESHOLD,
+	O_ALPHA,
+	O_ALL,
+	O_FLOOR,
+	O_NO_FLOOR,
+	O_LABEL,
+	O_HOST,
+	O_WINDOW,
+	O_DB,
+};
+
+static const struct opt report_opts_table[] = {
+	{ "output", 'o', "FILE",
+	  "write the report to FILE ('-': standard output; an HTML\nreport is not written to a "
+	  "terminal)",
+	  O_OUTPUT },
+	{ "format", 'f', "FMT", "html (default) or markdown", O_FORMAT },
+	{ "history", 0, NULL,
+	  "each matching path over the stored runs, per host,\nwith change points", O_HISTORY },
+	{ "gnuplot", 0, "PROGRAM", "the gnuplot to draw with (default: gnuplot in PATH)",
+	  O_GNUPLOT },
+	{ "no-plots", 0, NULL, "tables only", O_NO_PLOTS },
+	{ "threshold", 't', "PCT", "noise threshold, or smallest step, in % (default 1)",
+	  O_THRESHOLD },
+	{ "alpha", 0, "P", "significance level of a comparison (default 0.05)", O_ALPHA },
+	{ "all", 0, NULL, "pool every run of a label (one observation per boot)", O_ALL },
+	{ "floor", 0, "PCT", "variation between runs to add to each interval, in %", O_FLOOR },
+	{ "no-floor", 0, NULL, "add no floor", O_NO_FLOOR },
+	{ "label", 'l', "GLOB", "--history: only runs whose label matches", O_LABEL },
+	{ "host", 0, "HOST", "--history: only runs of this host", O_HOST },
+	{ "window", 'w', "N", "--history: runs on each side of a boundary (default 5)", O_WINDOW },
+	{ "db", 0, "PATH", "the results database", O_DB },
+	{ NULL },
+};
+
+const struct command cmd_report_def = {
+	.name = "report",
+	.fn = cmd_report,
+	.summary = "a comparison or a history as a page with plots, or markdown",
+	.synopsis = "[options] -o FILE BASE OTHER [OTHER...] [PATTERN...]\n"
+		    "       ukbench report [options] -o FILE --history [PATTERN...]",
+	.about = "Writes one HTML page that stands alone (it opens from disk, without a\n"
+		 "network; the plots are inline) or, with --format markdown, a document for\n"
+		 "a mail or a review.\n"
+		 "\n"
+		 "A comparison (runs named as for compare) shows both sides, the method, a\n"
+		 "table of every path (change, 95% CI, MDE, p, verdict, as compare prints\n"
+		 "them), the two environments line by line with the lines that differ\n"
+		 "highlighted (kernel, command line, mitigations, clocksource, governor, CPU,\n"
+		 "C library, compiler, ukbench), and for each path a plot of each side's\n"
+		 "process means: a box, the points, the mean with its 95% CI.\n"
+		 "\n"
+		 "--history plots each matching path over the stored runs, one series a\n"
+		 "host, each run's mean with its CI, change points marked as history finds\n"
+		 "them.\n"
+		 "\n"
+		 "The plots are drawn by gnuplot (Debian's gnuplot-nox); without it the\n"
+		 "report has its tables and says what the plots need. Markdown has text\n"
+		 "plots instead. Every string from a run is escaped.",
+	.opts = report_opts_table,
+	.footer = "exit status: 0; 1 when the runs share no path, or the report cannot be\n"
+		  "written; 2 for bad usage or an unreadable run. A report without plots is\n"
+		  "still written (exit 0, with a warning).\n"
+		  "\n"
+		  "examples:\n"
+		  "  ukbench report -o report.html before after\n"
+		  "  ukbench report -o vdso.html before after 'time.*/vdso'\n"
+		  "  ukbench report -f markdown before after > report.md\n"
+		  "  ukbench report --history -o history.html syscall.null\n",
+};
+
+struct report_opts {
+	const char *output, *gnuplot, *db;
+	int markdown, history, no_plots, all;
+	struct cmp_opts c;
+	double floor_pct;
+	int no_floor;
+	struct store_filter f;
+	unsigned long window;
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct report_opts *o = ctx;
+	double d;
+
+	switch (id) {
+	case O_OUTPUT:
+		o->output = arg;
+		return 0;
+	case O_FORMAT:
+		if (!strcmp(arg, "html") || !strcmp(arg, "markdown") || !strcmp(arg, "md")) {
+			o->markdown = arg[0] == 'm';
+			return 0;
+		}
+		error("unknown format '%s': html or markdown", arg);
+		return -1;
+	case O_HISTORY:
+		o->history = 1;
+		return 0;
+	case O_GNUPLOT:
+		o->gnuplot = arg;
+		return 0;
+	case O_NO_PLOTS:
+		o->no_plots = 1;
+		return 0;
+	case O_THRESHOLD:
+		if (parse_double("--threshold", arg, 0, 1000, &d))
+			return -1;
+		o->c.threshold = d / 100;
+		return 0;
+	case O_ALPHA:
+		return parse_double("--alpha", arg, 1e-9, 0.5, &o->c.alpha);
+	case O_ALL:
+		o->all = 1;
+		return 0;
+	case O_FLOOR:
+		return parse_double("--floor", arg, 0, 100, &o->floor_pct);
+	case O_NO_FLOOR:
+		o->no_floor = 1;
+		return 0;
+	case O_LABEL:
+		o->f.label = arg;
+		return 0;
+	case O_HOST:
+		o->f.host = arg;
+		return 0;
+	case O_WINDOW:
+		return parse_uint("--window", arg, 1, 1000, &o->window);
+	case O_DB:
+		o->db = arg;
+		return 0;
+	}
+	return -1;
+}
+
+/* Where the report goes: -o, else standard output unless HTML to a terminal. */
+static int check_output(struct report_opts *o)
+{
+	if (o->output)
+		return 0;
+	if (!o->markdown && isatty(STDOUT_FILENO)) {
+		error("an HTML report is a file: name it with -o (ukbench report -o report.html "
+		      "...), or '-o -' for standard output");
+		return -1;
+	}
+	o->output = "-";
+	return 0;
+}
+
+/* Keeps the rows whose path matches a pattern (all when none). */
+static size_t keep_wanted(struct cmp_row *rows, size_t n, char **pats, int npats)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct rec_result *x = rows[i].a ? rows[i].a : rows[i].b;
+		int hit = !npats;
+
+		for (int p = 0; p < npats && !hit; p++)
+			hit = pattern_matches(pats[p], x->name, x->benchmark, x->path);
+		if (hit)
+			rows[k++] = rows[i];
+	}
+	return k;
+}
+
+/* Writes @text to o->output whole; 0 or -1 (printed). */
+static int deliver(const struct report_opts *o, char *text, size_t len)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, o->output) || outfile_commit(&of, text, len))
+		return -1;
+	return 0;
+}
+
+static void plots_warning(const struct report_plots *p, int markdown)
+{
+	if (!markdown && p->why[0] && !p->off)
+		warning("the report has no plots: %s", p->why);
+}
+
+static int report_compare(struct report_opts *o, struct store *st, int argc, char **argv, FILE *m)
+{
+	struct rec_run *runs = calloc((size_t)argc, sizeof(*runs));
+	char(*desc)[256] = calloc((size_t)argc, sizeof(*desc));
+	struct report_cmp *cmps = calloc((size_t)argc, sizeof(*cmps));
+	struct floor_choice *fc = calloc((size_t)argc, sizeof(*fc));
+	struct cmp_opts *co = calloc((size_t)argc, sizeof(*co));
+	struct report_plots p = { .gnuplot = o->gnuplot, .off = o->no_plots };
+	int nrun = 2, ret = UKB_EXIT_USAGE, loaded = 0;
+
+	if (!runs || !desc || !cmps || !fc || !co) {
+		error("%s", strerror(ENOMEM));
+		goto out;
+	}
+	while (nrun < argc && runref_names_run(st, argv[nrun]))
+		nrun++;
+	for (; loaded < nrun; loaded++)
+		if (runref_load(st, argv[loaded], o->all, &runs[loaded], desc[loaded],
+				sizeof(desc[loaded])))
+			goto out;
+	ret = UKB_EXIT_OK;
+	for (int i = 1; i < nrun; i++) {
+		struct report_cmp *r = &cmps[i - 1];
+		struct cmp_row *rows;
+		size_t n;
+
+		fc[i] = (struct floor_choice){ .pct = o->floor_pct, .none = o->no_floor };
+		cmp_choose_floor(&fc[i], st, &runs[0], &runs[i]);
+		co[i] = o->c;
+		co[i].floor = fc[i].floor;
+		compare_runs(&runs[0], &runs[i], &co[i], &rows, &n);
+		n = keep_wanted(rows, n, argv + nrun, argc - nrun);
+		*r = (struct report_cmp){ .a = &runs[0],
+					  .b = &runs[i],
+					  .desc_a = desc[0],
+					  .desc_b = desc[i],
+					  .rows = rows,
+					  .n = n,
+					  .o = &co[i],
+					  .floor_from = fc[i].from };
+		{
+			size_t both = 0;
+
+			for (size_t k = 0; k < n; k++)
+				both += rows[k].ok;
+			if (!both) {
+				error("%s and %s share no measured benchmark path%s", desc[0],
+				      desc[i], argc > nrun ? " that matches" : "");
+				ret = UKB_EXIT_FAIL;
+			}
+		}
+	}
+	if (ret == UKB_EXIT_OK) {
+		int w = o->markdown ? report_md_compare(m, cmps, (size_t)nrun - 1)
+				    : report_html_compare(m, cmps, (size_t)nrun - 1, &p);
+
+		if (w) {
+			error("writing the report: %s", strerror(ENOMEM));
+			ret = UKB_EXIT_FAIL;
+		}
+		plots_warning(&p, o->markdown);
+	}
+out:
+	for (int i = 0; cmps && i + 1 < nrun; i++)
+		free((void *)cmps[i].rows);
+	for (int i = 0; runs && i < loaded; i++)
+		rec_run_release(&runs[i]);
+	free(runs);
+	free(desc);
+	free(cmps);
+	free(fc);
+	free(co);
+	return ret;
+}
+
+static int report_history(struct report_opts *o, struct store *st, const char *path, int argc,
+			  char **argv, FILE *m)
+{
+	struct series_set set;
+	struct series_opts so = { .filter = &o->f,
+				  .pats = argv,
+				  .npats = argc,
+				  .window = o->window,
+				  .alpha = 0.01,
+				  .threshold = o->c.threshold };
+	struct report_hist h = { .set = &set,
+				 .pats = argv,
+				 .npats = argc,
+				 .label = o->f.label,
+				 .host = o->f.host,
+				 .window = o->window,
+				 .alpha = so.alpha,
+				 .threshold = so.threshold };
+	struct report_plots p = { .gnuplot = o->gnuplot, .off = o->no_plots };
+	char err[1024];
+	int ret = UKB_EXIT_OK;
+
+	if (series_load(st, &so, &set, err, sizeof(err))) {
+		error("%s", err);
+		series_release(&set);
+		return UKB_EXIT_FAIL;
+	}
+	if (!set.n) {
+		if (argc)
+			error("no stored result matches '%s'%s", argv[0],
+			      argc > 1 ? " or the other patterns" : "");
+		else
+			error("no stored results in %s; 'ukbench run' stores them", path);
+		ret = UKB_EXIT_USAGE;
+	} else if (o->markdown ? report_md_history(m, &h) : report_html_history(m, &h, &p)) {
+		error("writing the report: %s", strerror(ENOMEM));
+		ret = UKB_EXIT_FAIL;
+	} else {
+		plots_warning(&p, o->markdown);
+	}
+	series_release(&set);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o = { .c = { .alpha = 0.05, .threshold = 0.01, .limit = -1 },
+				 .floor_pct = -1,
+				 .window = 5 };
+	struct store *st = NULL;
+	char path[4096], *text = NULL;
+	size_t len = 0;
+	FILE *m;
+	int first, ret;
+
+	ret = opts_parse(&cmd_report_def, argc, argv, 0, set_option, &o, &first);
+	if (ret)
+		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (!o.history && argc - first < 2) {
+		error("'ukbench report' needs a base run and at least one other, or --history; see "
+		      "'ukbench report --help'");
+		return UKB_EXIT_USAGE;
+	}
+	if (check_output(&o))
+		return UKB_EXIT_USAGE;
+	ret = store_open_cli_reader(o.db, path, sizeof(path), &st);
+	if (ret < 0 || (ret > 0 && o.history)) {
+		if (ret > 0)
+			error("no stored results in %s; 'ukbench run' stores them", path);
+		return UKB_EXIT_USAGE;
+	}
+	m = open_memstream(&text, &len);
+	if (!m) {
+		error("%s", strerror(ENOMEM));
+		store_close(st);
+		return UKB_EXIT_FAIL;
+	}
+	if (o.history)
+		ret = report_history(&o, st, path, argc - first, argv + first, m);
+	else
+		ret = report_compare(&o, st, argc - first, argv + first, m);
+	if (fclose(m) && ret == UKB_EXIT_OK) {
+		error("writing the report: %s", strerror(ENOMEM));
+		ret = UKB_EXIT_FAIL;
+	}
+	if (ret == UKB_EXIT_OK && deliver(&o, text, len))
+		ret = UKB_EXIT_FAIL;
+	free(text);
+	store_close(st);
+	return ret;
+}

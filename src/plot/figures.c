@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * figures.c - what each plot of a report shows, written for gnuplot.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "cmp-plot.h"
+#include "figures.h"
+#include "textplot.h"
+
+#define BASE_COLOR  "#4477aa"
+#define OTHER_COLOR "#cc6677"
+#define STEP_COLOR  "#cc3311"
+
+static void common(struct gnuplot *g)
+{
+	fprintf(g->f, "unset key\n"
+		      "set border 3 lc rgb '#555555'\n"
+		      "set tics nomirror\n"
+		      "set grid ytics lc rgb '#e4e4e4' lt 1\n"
+		      "set ylabel 'ns per call'\n"
+		      "set offsets 0, 0, graph 0.08, graph 0.08\n");
+}
+
+/*
+ * One side's observations at @x, spread over +-0.15 so that none hides
+ * another, and their five numbers in @q ("x least q1 median q3 greatest").
+ */
+static void side_data(struct gnuplot *g, const char *name, const char *q,
+		      const struct rec_result *r, double x)
+{
+	const double *v;
+	int batches;
+	size_t n = cmp_observations(r, &v, &batches);
+	double *xs = calloc(n + 1, sizeof(*xs)), five[5];
+
+	fprintf(g->f, "%s << EOD\n", q);
+	if (!tp_five(v, n, five))
+		fprintf(g->f, "%g %.17g %.17g %.17g %.17g %.17g\n", x, five[0], five[1], five[2],
+			five[3], five[4]);
+	fprintf(g->f, "EOD\n");
+	if (!xs) {
+		gp_data(g, name, NULL, v, 0);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		xs[i] = x + (n > 1 ? 0.3 * ((double)i / (double)(n - 1) - 0.5) : 0);
+	gp_data(g, name, xs, v, n);
+	free(xs);
+}
+
+void fig_compare(struct gnuplot *g, const struct cmp_row *r)
+{
+	gp_plot(g, FIG_CMP_W, FIG_CMP_H);
+	common(g);
+	fprintf(g->f, "set xrange [0.4:2.8]\n"
+		      "set xtics ('base' 1, 'other' 2) scale 0\n"
+		      "set style fill solid 0.25 border\n"
+		      "set boxwidth 0.5\n"
+		      "set bars 0.5\n");
+	side_data(g, "$a", "$qa", r->a, 1);
+	side_data(g, "$b", "$qb", r->b, 2);
+	/* each side's mean and its 95% CI, beside its box */
+	fprintf(g->f, "$m << EOD\n");
+	fprintf(g->f, "1.42 %.17g %.17g %.17g\n", r->a->stats.mean,
+		r->a->stats.mean * (1 - r->a->stats.ci95_rel),
+		r->a->stats.mean * (1 + r->a->stats.ci95_rel));
+	fprintf(g->f, "2.42 %.17g %.17g %.17g\n", r->b->stats.mean,
+		r->b->stats.mean * (1 - r->b->stats.ci95_rel),
+		r->b->stats.mean * (1 + r->b->stats.ci95_rel));
+	fprintf(g->f, "EOD\n");
+	fprintf(g->f,
+		"plot $qa using 1:3:2:6:5 with candlesticks whiskerbars 0.5 lc rgb '" BASE_COLOR
+		"', \\\n"
+		"     $qa using 1:4:4:4:4 with candlesticks lw 2 lc rgb '" BASE_COLOR "', \\\n"
+		"     $qb using 1:3:2:6:5 with candlesticks whiskerbars 0.5 lc rgb '" OTHER_COLOR
+		"', \\\n"
+		"     $qb using 1:4:4:4:4 with candlesticks lw 2 lc rgb '" OTHER_COLOR "', \\\n"
+		"     $a using 1:2 with points pt 7 ps 0.5 lc rgb '#223355', \\\n"
+		"     $b using 1:2 with points pt 7 ps 0.5 lc rgb '#662233', \\\n"
+		"     $m using 1:2:3:4 with yerrorbars pt 13 ps 0.9 lc rgb '#333333'\n");
+}
+
+void fig_series(struct gnuplot *g, const struct series *s)
+{
+	gp_plot(g, FIG_HIST_W, FIG_HIST_H);
+	common(g);
+	fprintf(g->f,
+		"set xlabel 'runs, oldest first'\n"
+		"set xrange [0.5:%zu.5]\n"
+		"set bars 0\n",
+		s->n);
+	if (s->n <= 20)
+		fprintf(g->f, "set xtics 1\n");
+	for (size_t i = 0; i < s->n; i++) {
+		if (!s->steps[i].change_point)
+			continue;
+		fprintf(g->f,
+			"set arrow from %zu.5, graph 0 to %zu.5, graph 1 nohead dt 2 lw 1.5 lc "
+			"rgb '" STEP_COLOR "'\n"
+			"set label '%+.2f%%' at %zu.5, graph 0.96 left offset 0.4, 0 tc rgb "
+			"'" STEP_COLOR "'\n",
+			i, i, 100 * s->steps[i].step, i);
+	}
+	fprintf(g->f, "$s << EOD\n");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct ukb_stats *st = &s->pts[i].r->stats;
+
+		if (!isfinite(st->mean))
+			continue;
+		fprintf(g->f, "%zu %.17g %.17g %.17g\n", i + 1, st->mean,
+			st->mean * (1 - st->ci95_rel), st->mean * (1 + st->ci95_rel));
+	}
+	fprintf(g->f, "EOD\n");
+	fprintf(g->f,
+		"plot $s using 1:2 with lines lc rgb '#a8bcd8', \\\n"
+		"     $s using 1:2:3:4 with yerrorbars pt 7 ps 0.5 lc rgb '" BASE_COLOR "'\n");
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report-md.c - the report as markdown (CommonMark with GitHub's tables):
+ * for a mail, a review or an issue. Text from runs is escaped (md_text);
+ * the text plots go in fenced blocks, where nothing is markup.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmp-plot.h"
+#include "envdiff.h"
+#include "html.h"
+#include "output.h"
+#include "report.h"
+#include "textplot.h"
+
+static void side(FILE *f, const char *role, const struct rec_run *r, const char *desc)
+{
+	size_t procs = 0;
+
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].nproc > procs)
+			procs = r->results[i].nproc;
+	fprintf(f, "- **%s:** ", role);
+	md_text(f, desc);
+	fputs(", ", f);
+	md_text(f, r->host);
+	fputs(", Linux ", f);
+	md_text(f, r->kernel_release);
+	fprintf(f, ", %zu process%s, ", procs ? procs : 1, procs > 1 ? "es" : "");
+	md_text(f, r->started);
+	fputs("\n", f);
+}
+
+static void path_md(FILE *f, const struct cmp_row *r)
+{
+	const struct rec_result *x = r->a ? r->a : r->b;
+	char name[200];
+
+	snprintf(name, sizeof(name), "%s/%s", x->name, x->path);
+	md_text(f, name);
+}
+
+/* @s for a fenced block: a backquote would end the fence, so it is not kept. */
+static void fenced(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '`' ? '\'' : *s == '\n' ? ' ' : *s, f);
+}
+
+static void table(FILE *f, const struct report_cmp *r)
+{
+	double *changes = calloc(r->n + 1, sizeof(*changes));
+	size_t ng = 0;
+
+	fputs("| benchmark/path | base ns | other ns | change | 95% CI | MDE | verdict |\n"
+	      "|---|--:|--:|--:|--:|--:|---|\n",
+	      f);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct cmp_row *row = &r->rows[i];
+		char a[32], b[32];
+
+		fputs("| ", f);
+		path_md(f, row);
+		if (!row->ok) {
+			fprintf(f, " | - | - | - | | | %s |\n",
+				!row->a	  ? "only in the other run"
+				: !row->b ? "not in the other run"
+					  : "not measured on both sides");
+			continue;
+		}
+		if (changes)
+			changes[ng++] = row->c.change;
+		format_ns(a, sizeof(a), row->c.mean_a);
+		format_ns(b, sizeof(b), row->c.mean_b);
+		fprintf(f, " | %s | %s | %+.2f%% | [%+.2f%%, %+.2f%%] | %.2f%% | %s%s%s |\n", a, b,
+			100 * row->c.change, 100 * row->c.ci_lo, 100 * row->c.ci_hi,
+			100 * row->c.mde,
+			row->replicated &&
+				(row->verdict == UKB_REGRESSED || row->verdict == UKB_IMPROVED)
+			    ? "**"
+			    : "",
+			cmp_verdict_name(row),
+			row->replicated &&
+				(row->verdict == UKB_REGRESSED || row->verdict == UKB_IMPROVED)
+			    ? "**"
+			    : "");
+	}
+	if (ng)
+		fprintf(f, "\nGeometric mean of other/base over %zu paths: %.4f (%+.2f%%).\n", ng,
+			ukb_geomean_ratio(changes, ng), 100 * (ukb_geomean_ratio(changes, ng) - 1));
+	free(changes);
+}
+
+static void environment(FILE *f, const struct report_cmp *r)
+{
+	struct env_line *l;
+	size_t n, nd = 0;
+
+	if (envdiff(r->a, r->b, &l, &n)) {
+		fputs("\n#### Environment\n\nThe environments could not be read: out of "
+		      "memory.\n",
+		      f);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		nd += l[i].differs && !l[i].expected;
+	fprintf(f, "\n#### Environment: %zu of %zu lines differ\n\n", nd, n);
+	if (!nd) {
+		fputs("The two runs were made on the same set-up (kernel, command line, "
+		      "mitigations, clocksource, governor, CPU, C library, compiler, ukbench).\n",
+		      f);
+		envdiff_free(l, n);
+		return;
+	}
+	fputs("| | base | other |\n|---|---|---|\n", f);
+	for (size_t i = 0; i < n; i++) {
+		if (!l[i].differs || l[i].expected)
+			continue;
+		fputs("| **", f);
+		md_text(f, l[i].key);
+		fputs("** | ", f);
+		md_text(f, l[i].a ? l[i].a : "(absent)");
+		fputs(" | ", f);
+		md_text(f, l[i].b ? l[i].b : "(absent)");
+		fputs(" |\n", f);
+	}
+	fprintf(f, "\nThe other %zu lines are the same in both.\n", n - nd);
+	envdiff_free(l, n);
+}
+
+static void plots(FILE *f, const struct report_cmp *r)
+{
+	fputs("\n#### Distributions\n\nA box plot a side of its process means: ├ least, ▓ "
+	      "middle half, ┃ median, ┤ greatest.\n\n```text\n",
+	      f);
+	for (size_t i = 0; i < r->n; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *m;
+
+		if (!r->rows[i].ok)
+			continue;
+		m = open_memstream(&text, &len);
+		if (!m)
+			continue;
+		cmp_plot_row(m, &r->rows[i], 78);
+		if (fclose(m)) {
+			free(text);
+			continue;
+		}
+		for (char *p = text, *nl; p && *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			if (!nl)
+				break;
+			*nl = 0;
+			fenced(f, p);
+			fputc('\n', f);
+		}
+		free(text);
+	}
+	fputs("```\n", f);
+}
+
+int report_md_compare(FILE *f, const struct report_cmp *r, size_t ncmp)
+{
+	char method[1024];
+
+	for (size_t c = 0; c < ncmp; c++) {
+		fputs(c ? "\n### ukbench report: " : "### ukbench report: ", f);
+		md_text(f, r[c].desc_a);
+		fputs(" → ", f);
+		md_text(f, r[c].desc_b);
+		fputs("\n\n", f);
+		side(f, "base", r[c].a, r[c].desc_a);
+		side(f, "other", r[c].b, r[c].desc_b);
+		report_method(method, sizeof(method), r[c].o, r[c].floor_from);
+		fprintf(f, "\n%s\n\n", method);
+		table(f, &r[c]);
+		environment(f, &r[c]);
+		plots(f, &r[c]);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+int report_md_history(FILE *f, const struct report_hist *h)
+{
+	fputs("### ukbench history\n\n", f);
+	fprintf(f,
+		"Each series is a host's runs of a path, oldest first, drawn with ▁▂▃▄▅▆▇█ "
+		"between its least and greatest run mean; ^ marks a change point (a window of "
+		"%zu runs on each side, Mann-Whitney p < %g, a step of at least %g%%).\n",
+		h->window, h->alpha, 100 * h->threshold);
+	for (size_t i = 0; i < h->set->n; i++) {
+		const struct series *s = &h->set->s[i];
+		char name[400], lo[32], hi[32], line[4 * TP_MAX_WIDTH + 1], marks[TP_MAX_WIDTH + 2];
+		double *v = calloc(s->n + 1, sizeof(*v)), l = INFINITY, u = -INFINITY;
+		int used;
+
+		if (!v)
+			return -1;
+		for (size_t k = 0; k < s->n; k++) {
+			v[k] = s->pts[k].r->stats.mean;
+			l = v[k] < l ? v[k] : l;
+			u = v[k] > u ? v[k] : u;
+		}
+		used = tp_spark(line, sizeof(line), v, s->n, TP_MAX_WIDTH);
+		free(v);
+		if (used < 0)
+			return -1;
+		snprintf(name, sizeof(name), "%s/%s on %s", s->name, s->path, s->host);
+		format_ns(lo, sizeof(lo), l);
+		format_ns(hi, sizeof(hi), u);
+		fputs("\n#### ", f);
+		md_text(f, name);
+		fprintf(f, "\n\n%zu runs, %s to %s ns, %zu change point%s.\n\n```text\n%s\n", s->n,
+			lo, hi, s->nchange, s->nchange == 1 ? "" : "s", line);
+		memset(marks, ' ', sizeof(marks));
+		marks[used] = 0;
+		for (size_t k = 0; k < s->n; k++)
+			if (s->steps[k].change_point)
+				marks[tp_column(k, s->n, TP_MAX_WIDTH)] = '^';
+		while (used && marks[used - 1] == ' ')
+			marks[--used] = 0;
+		fprintf(f, "%s%s```\n", marks, used ? "\n" : "");
+		if (!s->nchange)
+			continue;
+		fputs("\n| at run | started (UTC) | label | kernel | step | p |\n"
+		      "|---|---|---|---|--:|--:|\n",
+		      f);
+		for (size_t k = 0; k < s->n; k++) {
+			const struct store_run *run = s->pts[k].run;
+
+			if (!s->steps[k].change_point)
+				continue;
+			fprintf(f, "| \\#%lld | ", (long long)run->id);
+			md_text(f, run->started);
+			fputs(" | ", f);
+			md_text(f, run->label[0] ? run->label : "-");
+			fputs(" | ", f);
+			md_text(f, run->kernel_release);
+			fprintf(f, " | %+.2f%% | %s%.3g |\n", 100 * s->steps[k].step,
+				s->steps[k].p < 0.001 ? "< " : "",
+				s->steps[k].p < 0.001 ? 0.001 : s->steps[k].p);
+		}
+	}
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * series.h - each benchmark path over the stored runs, one series per host,
+ * oldest first, with its change points (changepoint.h). What `history` and
+ * `report --history` read.
+ */
+#ifndef UKB_STORE_SERIES_H
+#define UKB_STORE_SERIES_H
+
+#include <stddef.h>
+
+#include "changepoint.h"
+#include "record.h"
+#include "store.h"
+
+struct series_point {
+	const struct store_run *run;
+	const struct rec_result *r;
+};
+
+struct series {
+	char host[128], name[128], path[32];
+	struct series_point *pts;
+	struct ukb_step *steps; /* one per point */
+	size_t n, nchange;	/* points; change points among them */
+};
+
+struct series_set {
+	struct store_run *list; /* the runs read, newest first */
+	struct rec_run *runs;	/* the same, loaded, oldest first */
+	size_t nruns;
+	struct series *s;
+	size_t n;
+};
+
+struct series_opts {
+	const struct store_filter *filter;
+	char **pats; /* NAME[/PATH] patterns; none: every path */
+	int npats;
+	size_t window;	  /* runs on each side of a boundary */
+	double alpha;	  /* of the change point test */
+	double threshold; /* smallest step, as a fraction */
+};
+
+/*
+ * Reads every stored run @o selects and gathers, per host and path, the
+ * measured results (runs that were interrupted, and paths that failed,
+ * are left out). 0 (set->n may be 0), or -1 with @err.
+ */
+int series_load(struct store *st, const struct series_opts *o, struct series_set *set, char *err,
+		size_t errlen);
+
+void series_release(struct series_set *set);
+
+#endif
