@@ -8,6 +8,7 @@
 #   make perf-check       the harness against hand-written loops (prints figures)
 #   make stopping-sim     bias and coverage of stopping rules, by simulation
 #   make validity         A/A false alarms, coverage, detection, change points here
+#   make report-speed     a report of 84 paths written and shown in Chromium: times
 #   make format-check     the code against .clang-format
 #   make analyze          scan-build and gcc -fanalyzer over the product's code
 #
@@ -221,6 +222,10 @@ $(O)/stopping-sim: $(O)/tools/stopping-sim.o $(O)/libukbcore.a
 stopping-sim: $(O)/stopping-sim
 	$(O)/stopping-sim
 
+# a report of 84 paths written and opened in headless Chromium: how long
+report-speed: all
+	tests/report/speed.sh $(O)/ukbench
+
 # what verdicts are worth on this machine, with the real pipeline
 validity: all
 	tools/validity.sh
@@ -264,7 +269,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -126,6 +126,18 @@ have_program() {
 	return 1
 }
 prereq_GROFF() { have_program groff groff-base; }
+prereq_GNUPLOT() { have_program gnuplot gnuplot-nox; }
+
+# headless Chromium starts and loads a page here
+prereq_CHROMIUM() {
+	have_program chromium chromium || return 1
+	if ! timeout 120 chromium --headless=new --no-sandbox --disable-gpu \
+		--disable-dev-shm-usage --user-data-dir="$TEST_ROOT/chromium-probe" \
+		--dump-dom "data:text/html,<p>probe</p>" 2>/dev/null | grep -q probe; then
+		prereq_why="chromium is installed but cannot load a page headless here"
+		return 1
+	fi
+}
 prereq_BASH() { have_program bash; }
 prereq_ZSH() { have_program zsh; }
 

@@ -328,15 +328,17 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	header(a, da, b, db, o);
 	if (o->plot)
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "
-		       "means\n\n");
+		       "means\n");
 	else
 		cmp_print_header(stdout);
 	changes = calloc(n + 1, sizeof(*changes));
 	for (size_t i = 0; i < n && changes; i++) {
-		if (o->plot)
+		if (o->plot) {
+			putchar('\n');
 			cmp_plot_row(stdout, &rows[i], out_columns(stdout, o->wide));
-		else
+		} else {
 			cmp_print_row(stdout, &rows[i], o->c.alpha, color);
+		}
 		if (!rows[i].ok)
 			continue;
 		changes[ng++] = rows[i].c.change;

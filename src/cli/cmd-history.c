@@ -201,10 +201,11 @@ static int plot_series(const struct series *s, int cols)
 	{
 		char head[512];
 
-		snprintf(head, sizeof(head), "%s/%s on %s: %zu run%s%s, %s to %s ns, last %s ns",
+		snprintf(head, sizeof(head),
+			 "%s/%s on %s: %zu run%s%s, %s to %s ns (range %.2f%%), last %s ns",
 			 s->name, s->path, s->host, s->n, s->n == 1 ? "" : "s",
 			 s->n > (size_t)used ? " (a column is the mean of several)" : "", a, b,
-			 last);
+			 100 * (hi / lo - 1), last);
 		put_folded(stdout, head, 0, 2, cols);
 	}
 	printf("  %s\n", line);

@@ -51,6 +51,20 @@ static double window_p(const struct ukb_point *pts, size_t lo, size_t k, size_t 
 	return isfinite(z) ? z : p;
 }
 
+/*
+ * Does boundary @j's step outrank boundary @k's? The larger step; of
+ * equal steps (neighbouring windows share runs, so their medians are
+ * often the same run), the smaller p; of those, the earlier boundary.
+ */
+static int beats(const struct ukb_step *sj, size_t j, const struct ukb_step *sk, size_t k)
+{
+	if (fabs(sj->step) != fabs(sk->step))
+		return fabs(sj->step) > fabs(sk->step);
+	if (sj->p != sk->p)
+		return sj->p < sk->p;
+	return j < k;
+}
+
 int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, double alpha,
 		     double threshold, struct ukb_step *out)
 {
@@ -83,7 +97,7 @@ int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, doubl
 		int best = out[k].p < alpha && fabs(out[k].step) >= threshold;
 
 		for (size_t j = k > window ? k - window : 1; best && j < n && j <= k + window; j++)
-			if (j != k && out[j].p < alpha && fabs(out[j].step) > fabs(out[k].step))
+			if (j != k && out[j].p < alpha && beats(&out[j], j, &out[k], k))
 				best = 0;
 		out[k].change_point = best;
 	}

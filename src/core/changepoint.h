@@ -14,7 +14,8 @@
  *     moves it by one rank, not by its size),
  *   - the step, the after-window's median run mean over the before-window's
  *     minus one, is at least the noise threshold, and
- *   - no boundary within one window of it has a larger step.
+ *   - no boundary within one window of it has a larger step (of equal
+ *     steps, the one with the smaller p, then the earlier, is the point).
  * The unit is the run, as in `compare`: a run's batches are not
  * independent observations of the machine.
  */

@@ -53,7 +53,6 @@ void cmp_plot_row(FILE *f, const struct cmp_row *r, int cols)
 			 : r->b->status != UKB_OK ? "other not measured"
 						  : "too few samples");
 		put_folded(f, head, 0, 2, cols);
-		fputc('\n', f);
 		return;
 	}
 	snprintf(head, sizeof(head), "%s/%s: %+.2f%% [%+.2f%%, %+.2f%%], %s", x->name, x->path,
@@ -63,8 +62,8 @@ void cmp_plot_row(FILE *f, const struct cmp_row *r, int cols)
 		n[s] = cmp_observations(side[s], &v[s], &batches[s]);
 		range(v[s], n[s], &lo, &hi);
 	}
-	/* "  other  12345.67  " (19 columns), then the plot, then "  (batches)" */
-	width = cols - 32 > TP_MAX_WIDTH ? TP_MAX_WIDTH : cols - 19;
+	/* "  other  12345.67  " (19 columns), the plot, "  (batches)" or " ns" */
+	width = cols - 32 > TP_MAX_WIDTH ? TP_MAX_WIDTH : cols - 32;
 	for (int s = 0; s < 2; s++) {
 		char line[4 * TP_MAX_WIDTH + 1], mean[32];
 
@@ -80,6 +79,6 @@ void cmp_plot_row(FILE *f, const struct cmp_row *r, int cols)
 		/* the scale's ends under the plot's ends */
 		int gap = width - (int)strlen(a) - (int)strlen(b);
 
-		fprintf(f, "%19s%s%*s%s ns\n\n", "", a, gap > 1 ? gap : 1, "", b);
+		fprintf(f, "%19s%s%*s%s ns\n", "", a, gap > 1 ? gap : 1, "", b);
 	}
 }

@@ -21,7 +21,8 @@ size_t cmp_observations(const struct rec_result *r, const double **v, int *batch
 /*
  * One compared path in at most @cols columns (80 when 0): its name, the
  * change, interval and verdict, then a box plot a side on a shared scale
- * and the scale's ends. A path not compared gets its name and why.
+ * and the scale's ends. A path not compared gets its name and why. No
+ * blank line before or after: the caller separates rows.
  */
 void cmp_plot_row(FILE *f, const struct cmp_row *r, int cols);
 

@@ -328,6 +328,22 @@ static void side_caption(FILE *f, const char *role, const struct rec_result *x)
 		batches ? "batch means (one process)" : "process means");
 }
 
+/* The benchmark's parameters, once when both sides ran with the same. */
+static void params_caption(FILE *f, const struct cmp_row *r)
+{
+	if (!strcmp(r->a->params, r->b->params)) {
+		if (r->a->params[0]) {
+			fputs("<br>parameters: ", f);
+			html_text(f, r->a->params);
+		}
+		return;
+	}
+	fputs("<br>parameters: base ", f);
+	html_text(f, r->a->params[0] ? r->a->params : "(none)");
+	fputs(", other ", f);
+	html_text(f, r->b->params[0] ? r->b->params : "(none)");
+}
+
 /* One comparison's section: the sides, the method, the summary, the environment. */
 static void comparison(FILE *f, const struct report_cmp *r, size_t c, size_t ncmp)
 {
@@ -374,6 +390,7 @@ static void figures(FILE *f, const struct report_cmp *r, size_t c, const struct 
 		fputs("</span>", f);
 		side_caption(f, "base", row->a);
 		side_caption(f, "other", row->b);
+		params_caption(f, row);
 		fputs("</figcaption>\n", f);
 		if (plots)
 			image(f, g, *k, FIG_CMP_W, FIG_CMP_H, name);
@@ -556,7 +573,7 @@ void report_method(char *buf, size_t len, const struct cmp_opts *o, const char *
 {
 	snprintf(buf, len,
 		 "The figure of a path is its mean cost per call, the mean of its per-process "
-		 "means (each process a fresh one). The change is other/base - 1; its %g%% "
+		 "means (each process a fresh one). The change is other/base − 1; its %g%% "
 		 "confidence interval, its p-value and the verdict come from one method, "
 		 "Welch's t on the log ratio of the means (delta method), so that they agree. "
 		 "The MDE is the change this comparison detects with 80%% power. A verdict of "

@@ -14,23 +14,39 @@
 #include "output.h"
 #include "report.h"
 #include "textplot.h"
+#include "width.h"
+
+/* prose lines, as a mail wants them; tables and plots are as wide as they are */
+#define MD_WIDTH 72
+
+/* Text already in markdown, folded at spaces to MD_WIDTH; continuation lines indented. */
+static void para(FILE *f, const char *text, int indent)
+{
+	put_folded(f, text, 0, indent, MD_WIDTH);
+}
 
 static void side(FILE *f, const char *role, const struct rec_run *r, const char *desc)
 {
-	size_t procs = 0;
+	size_t procs = 0, len = 0;
+	char *text = NULL;
+	FILE *m = open_memstream(&text, &len);
 
+	if (!m)
+		return;
 	for (size_t i = 0; i < r->nresults; i++)
 		if (r->results[i].nproc > procs)
 			procs = r->results[i].nproc;
-	fprintf(f, "- **%s:** ", role);
-	md_text(f, desc);
-	fputs(", ", f);
-	md_text(f, r->host);
-	fputs(", Linux ", f);
-	md_text(f, r->kernel_release);
-	fprintf(f, ", %zu process%s, ", procs ? procs : 1, procs > 1 ? "es" : "");
-	md_text(f, r->started);
-	fputs("\n", f);
+	fprintf(m, "- **%s:** ", role);
+	md_text(m, desc);
+	fputs(", ", m);
+	md_text(m, r->host);
+	fputs(", Linux ", m);
+	md_text(m, r->kernel_release);
+	fprintf(m, ", %zu process%s, ", procs ? procs : 1, procs > 1 ? "es" : "");
+	md_text(m, r->started);
+	if (!fclose(m))
+		para(f, text, 2);
+	free(text);
 }
 
 static void path_md(FILE *f, const struct cmp_row *r)
@@ -40,6 +56,17 @@ static void path_md(FILE *f, const struct cmp_row *r)
 
 	snprintf(name, sizeof(name), "%s/%s", x->name, x->path);
 	md_text(f, name);
+	if (r->a && r->b && strcmp(r->a->params, r->b->params)) {
+		fputs(" (base: ", f);
+		md_text(f, r->a->params[0] ? r->a->params : "none");
+		fputs("; other: ", f);
+		md_text(f, r->b->params[0] ? r->b->params : "none");
+		fputs(")", f);
+	} else if (x->params[0]) {
+		fputs(" (", f);
+		md_text(f, x->params);
+		fputs(")", f);
+	}
 }
 
 /* @s for a fenced block: a backquote would end the fence, so it is not kept. */
@@ -108,9 +135,10 @@ static void environment(FILE *f, const struct report_cmp *r)
 		nd += l[i].differs && !l[i].expected;
 	fprintf(f, "\n#### Environment: %zu of %zu lines differ\n\n", nd, n);
 	if (!nd) {
-		fputs("The two runs were made on the same set-up (kernel, command line, "
-		      "mitigations, clocksource, governor, CPU, C library, compiler, ukbench).\n",
-		      f);
+		para(f,
+		     "The two runs were made on the same set-up (kernel, command line, "
+		     "mitigations, clocksource, governor, CPU, C library, compiler, ukbench).",
+		     0);
 		envdiff_free(l, n);
 		return;
 	}
@@ -132,16 +160,21 @@ static void environment(FILE *f, const struct report_cmp *r)
 
 static void plots(FILE *f, const struct report_cmp *r)
 {
-	fputs("\n#### Distributions\n\nA box plot a side of its process means: ├ least, ▓ "
-	      "middle half, ┃ median, ┤ greatest.\n\n```text\n",
-	      f);
-	for (size_t i = 0; i < r->n; i++) {
+	fputs("\n#### Distributions\n\n", f);
+	para(f,
+	     "A box plot a side of its process means: ├ least, ▓ middle half, ┃ median, ┤ "
+	     "greatest.",
+	     0);
+	fputs("\n```text\n", f);
+	for (size_t i = 0, shown = 0; i < r->n; i++) {
 		char *text = NULL;
 		size_t len = 0;
 		FILE *m;
 
 		if (!r->rows[i].ok)
 			continue;
+		if (shown++)
+			fputc('\n', f);
 		m = open_memstream(&text, &len);
 		if (!m)
 			continue;
@@ -176,7 +209,9 @@ int report_md_compare(FILE *f, const struct report_cmp *r, size_t ncmp)
 		side(f, "base", r[c].a, r[c].desc_a);
 		side(f, "other", r[c].b, r[c].desc_b);
 		report_method(method, sizeof(method), r[c].o, r[c].floor_from);
-		fprintf(f, "\n%s\n\n", method);
+		fputs("\n", f);
+		para(f, method, 0);
+		fputs("\n", f);
 		table(f, &r[c]);
 		environment(f, &r[c]);
 		plots(f, &r[c]);
@@ -187,11 +222,18 @@ int report_md_compare(FILE *f, const struct report_cmp *r, size_t ncmp)
 int report_md_history(FILE *f, const struct report_hist *h)
 {
 	fputs("### ukbench history\n\n", f);
-	fprintf(f,
-		"Each series is a host's runs of a path, oldest first, drawn with ▁▂▃▄▅▆▇█ "
-		"between its least and greatest run mean; ^ marks a change point (a window of "
-		"%zu runs on each side, Mann-Whitney p < %g, a step of at least %g%%).\n",
-		h->window, h->alpha, 100 * h->threshold);
+	{
+		char text[512];
+
+		snprintf(
+		    text, sizeof(text),
+		    "Each series is a host's runs of a path, oldest first, drawn with ▁▂▃▄▅▆▇█ "
+		    "between its least and greatest run mean; ^ marks a change point (a "
+		    "window of %zu runs on each side, Mann-Whitney p < %g, a step of at "
+		    "least %g%%).",
+		    h->window, h->alpha, 100 * h->threshold);
+		para(f, text, 0);
+	}
 	for (size_t i = 0; i < h->set->n; i++) {
 		const struct series *s = &h->set->s[i];
 		char name[400], lo[32], hi[32], line[4 * TP_MAX_WIDTH + 1], marks[TP_MAX_WIDTH + 2];
@@ -214,8 +256,11 @@ int report_md_history(FILE *f, const struct report_hist *h)
 		format_ns(hi, sizeof(hi), u);
 		fputs("\n#### ", f);
 		md_text(f, name);
-		fprintf(f, "\n\n%zu runs, %s to %s ns, %zu change point%s.\n\n```text\n%s\n", s->n,
-			lo, hi, s->nchange, s->nchange == 1 ? "" : "s", line);
+		fprintf(f,
+			"\n\n%zu runs, %s to %s ns (range %.2f%%), %zu change point%s.\n\n"
+			"```text\n%s\n",
+			s->n, lo, hi, 100 * (u / l - 1), s->nchange, s->nchange == 1 ? "" : "s",
+			line);
 		memset(marks, ' ', sizeof(marks));
 		marks[used] = 0;
 		for (size_t k = 0; k < s->n; k++)
@@ -234,7 +279,7 @@ int report_md_history(FILE *f, const struct report_hist *h)
 
 			if (!s->steps[k].change_point)
 				continue;
-			fprintf(f, "| \\#%lld | ", (long long)run->id);
+			fprintf(f, "| #%lld | ", (long long)run->id);
 			md_text(f, run->started);
 			fputs(" | ", f);
 			md_text(f, run->label[0] ? run->label : "-");

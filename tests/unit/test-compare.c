@@ -297,6 +297,22 @@ static void test_changepoints(void **state)
 		assert_int_equal(ukb_changepoints(pts, 20, 5, 0.01, 0.01, st), 0);
 		assert_int_equal(count_points(st, 20), 0);
 	}
+	/*
+	 * a clean step whose neighbouring boundary shows the same step (the
+	 * windows share the runs their medians are) and the same p: one point,
+	 * the first
+	 */
+	{
+		static const double v[12] = { 1.00, 1.04, 1.02, 1.03, 1.01, 1.025,
+					      1.20, 1.24, 1.22, 1.23, 1.25, 1.21 };
+
+		for (int k = 0; k < 12; k++)
+			pts[k].mean = v[k];
+		assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
+		assert_true(st[7].step == st[6].step && st[7].p == st[6].p);
+		for (int k = 0; k < 12; k++)
+			assert_int_equal(st[k].change_point, k == 6);
+	}
 	/* a step with fewer than a window of runs after it: not called yet */
 	series(r, 12, 0.10, 9, pts);
 	assert_int_equal(ukb_changepoints(pts, 12, 5, 0.01, 0.01, st), 0);
