@@ -14,6 +14,9 @@
 size_t cmp_observations(const struct rec_result *r, const double **v, int *batches)
 {
 	*batches = 0;
+	*v = NULL;
+	if (!r)
+		return 0;
 	if (r->nproc >= 2 && r->proc_means) {
 		*v = r->proc_means;
 		return r->nproc;
@@ -45,7 +48,7 @@ void cmp_plot_row(FILE *f, const struct cmp_row *r, int cols)
 		return;
 	if (!cols)
 		cols = 80;
-	if (!r->ok) {
+	if (!r->ok || !r->a || !r->b) {
 		snprintf(head, sizeof(head), "%s/%s: %s", x->name, x->path,
 			 !r->a			  ? "only in the other run"
 			 : !r->b		  ? "not in the other run"

@@ -57,7 +57,7 @@ int tp_five(const double *v, size_t n, double q[5])
 int tp_box(char *buf, size_t len, const double *v, size_t n, double lo, double hi, int width)
 {
 	double q[5];
-	int c[5];
+	int c[5] = { 0 };
 	size_t at = 0;
 
 	if (!n || width < 3 || !len || !(hi >= lo) || !isfinite(lo) || !isfinite(hi) ||

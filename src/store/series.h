@@ -45,7 +45,8 @@ struct series_opts {
 /*
  * Reads every stored run @o selects and gathers, per host and path, the
  * measured results (runs that were interrupted, and paths that failed,
- * are left out). 0 (set->n may be 0), or -1 with @err.
+ * are left out). 0 (set->n may be 0), or -1 with @err. Either way the
+ * caller releases @set with series_release().
  */
 int series_load(struct store *st, const struct series_opts *o, struct series_set *set, char *err,
 		size_t errlen);
