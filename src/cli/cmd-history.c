@@ -17,7 +17,7 @@
 #include "width.h"
 #include "runref.h"
 #include "series.h"
-#include "textplot.h"
+#include "series-plot.h"
 
 enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE, O_PLOT };
 
@@ -180,47 +180,26 @@ static void print_series(const struct series *s, size_t window, int narrow)
  */
 static int plot_series(const struct series *s, int cols)
 {
-	int width = cols - 2 > TP_MAX_WIDTH ? TP_MAX_WIDTH : cols - 2, used;
-	double *v = calloc(s->n + 1, sizeof(*v)), lo = INFINITY, hi = -INFINITY;
-	char line[4 * TP_MAX_WIDTH + 1], marks[TP_MAX_WIDTH + 1], a[32], b[32], last[32];
+	struct series_spark sp;
+	char head[512], a[32], b[32], last[32];
 
-	if (!v)
+	if (series_spark(s, cols - 2, &sp))
 		return -1;
-	for (size_t i = 0; i < s->n; i++) {
-		v[i] = s->pts[i].r->stats.mean;
-		lo = v[i] < lo ? v[i] : lo;
-		hi = v[i] > hi ? v[i] : hi;
-	}
-	used = tp_spark(line, sizeof(line), v, s->n, width);
-	free(v);
-	if (used < 0)
-		return -1;
-	format_ns(a, sizeof(a), lo);
-	format_ns(b, sizeof(b), hi);
+	format_ns(a, sizeof(a), sp.lo);
+	format_ns(b, sizeof(b), sp.hi);
 	format_ns(last, sizeof(last), s->pts[s->n - 1].r->stats.mean);
-	{
-		char head[512];
-
-		snprintf(head, sizeof(head),
-			 "%s/%s on %s: %zu run%s%s, %s to %s ns (range %.2f%%), last %s ns",
-			 s->name, s->path, s->host, s->n, s->n == 1 ? "" : "s",
-			 s->n > (size_t)used ? " (a column is the mean of several)" : "", a, b,
-			 100 * (hi / lo - 1), last);
-		put_folded(stdout, head, 0, 2, cols);
-	}
-	printf("  %s\n", line);
+	snprintf(head, sizeof(head),
+		 "%s/%s on %s: %zu run%s%s, %s to %s ns (range %.2f%%), last %s ns", s->name,
+		 s->path, s->host, s->n, s->n == 1 ? "" : "s",
+		 s->n > (size_t)sp.cols ? " (a column is the mean of several)" : "", a, b,
+		 100 * (sp.hi / sp.lo - 1), last);
+	put_folded(stdout, head, 0, 2, cols);
+	printf("  %s\n", sp.line);
 	if (!s->nchange) {
 		printf("  no change point\n\n");
 		return 0;
 	}
-	memset(marks, ' ', sizeof(marks));
-	for (size_t i = 0; i < s->n; i++)
-		if (s->steps[i].change_point)
-			marks[tp_column(i, s->n, width)] = '^';
-	marks[used] = 0;
-	while (used && marks[used - 1] == ' ')
-		marks[--used] = 0;
-	printf("  %s\n", marks);
+	printf("  %s\n", sp.marks);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct store_run *run = s->pts[i].run;
 		char label[32];

@@ -30,15 +30,6 @@ const char *const cmp_row_keys[] = {
 	"ci_low", "ci_high", "mde",  "p",	  "p_mwu", "verdict", "replicated", NULL,
 };
 
-static const char *why_not(const struct cmp_row *r)
-{
-	return !r->a			? "only in the other run"
-	       : !r->b			? "not in the other run"
-	       : r->a->status != UKB_OK ? "base not measured"
-	       : r->b->status != UKB_OK ? "other not measured"
-					: "too few samples";
-}
-
 void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_side *b,
 		  const struct cmp_row *rows, size_t n)
 {
@@ -59,7 +50,7 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		rows_num(out, r->ok ? r->c.mde : NAN);
 		rows_num(out, r->ok ? r->c.p_welch : NAN);
 		rows_num(out, r->ok ? r->c.p_mwu : NAN);
-		rows_str(out, r->ok ? cmp_verdict_name(r) : why_not(r));
+		rows_str(out, r->ok ? cmp_verdict_name(r) : cmp_why_not(r));
 		rows_bool(out, r->ok && r->replicated);
 	}
 }
@@ -144,7 +135,7 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		else
 			fprintf(f, "%s/%s\n    ", x->name, x->path);
 		if (!r->ok) {
-			fprintf(f, "%s\n", why_not(r));
+			fprintf(f, "%s\n", cmp_why_not(r));
 			continue;
 		}
 		format_ns(fa, sizeof(fa), r->c.mean_a);

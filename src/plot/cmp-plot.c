@@ -49,12 +49,7 @@ void cmp_plot_row(FILE *f, const struct cmp_row *r, int cols)
 	if (!cols)
 		cols = 80;
 	if (!r->ok || !r->a || !r->b) {
-		snprintf(head, sizeof(head), "%s/%s: %s", x->name, x->path,
-			 !r->a			  ? "only in the other run"
-			 : !r->b		  ? "not in the other run"
-			 : r->a->status != UKB_OK ? "base not measured"
-			 : r->b->status != UKB_OK ? "other not measured"
-						  : "too few samples");
+		snprintf(head, sizeof(head), "%s/%s: %s", x->name, x->path, cmp_why_not(r));
 		put_folded(f, head, 0, 2, cols);
 		return;
 	}

@@ -187,15 +187,6 @@ static void path_name(char *buf, size_t len, const struct cmp_row *r)
 	snprintf(buf, len, "%s/%s", x ? x->name : "?", x ? x->path : "?");
 }
 
-static const char *why_not(const struct cmp_row *r)
-{
-	return !r->a			? "only in the other run"
-	       : !r->b			? "not in the other run"
-	       : r->a->status != UKB_OK ? "base not measured"
-	       : r->b->status != UKB_OK ? "other not measured"
-					: "too few samples";
-}
-
 static void summary(FILE *f, const struct report_cmp *r, size_t c)
 {
 	double *changes = calloc(r->n + 1, sizeof(*changes));
@@ -217,7 +208,7 @@ static void summary(FILE *f, const struct report_cmp *r, size_t c)
 			fputs("<td class=\"n\">-</td><td class=\"n\">-</td><td class=\"n\">-</td>"
 			      "<td></td><td></td><td></td>",
 			      f);
-			cell(f, NULL, why_not(row));
+			cell(f, NULL, cmp_why_not(row));
 			fputs("</tr>\n", f);
 			continue;
 		}
@@ -379,7 +370,7 @@ static void figures(FILE *f, const struct report_cmp *r, size_t c, const struct 
 		html_text(f, name);
 		fputs("</h3>", f);
 		if (!row->ok) {
-			html_text(f, why_not(row));
+			html_text(f, cmp_why_not(row));
 			fputs("</figcaption></figure>\n", f);
 			continue;
 		}

@@ -13,6 +13,7 @@
 #include "html.h"
 #include "output.h"
 #include "report.h"
+#include "series-plot.h"
 #include "textplot.h"
 #include "width.h"
 
@@ -91,10 +92,7 @@ static void table(FILE *f, const struct report_cmp *r)
 		fputs("| ", f);
 		path_md(f, row);
 		if (!row->ok) {
-			fprintf(f, " | - | - | - | | | %s |\n",
-				!row->a	  ? "only in the other run"
-				: !row->b ? "not in the other run"
-					  : "not measured on both sides");
+			fprintf(f, " | - | - | - | | | %s |\n", cmp_why_not(row));
 			continue;
 		}
 		if (changes)
@@ -236,39 +234,21 @@ int report_md_history(FILE *f, const struct report_hist *h)
 	}
 	for (size_t i = 0; i < h->set->n; i++) {
 		const struct series *s = &h->set->s[i];
-		char name[400], lo[32], hi[32], line[4 * TP_MAX_WIDTH + 1], marks[TP_MAX_WIDTH + 2];
-		double *v = calloc(s->n + 1, sizeof(*v)), l = INFINITY, u = -INFINITY;
-		int used;
+		struct series_spark sp;
+		char name[400], lo[32], hi[32];
 
-		if (!v)
-			return -1;
-		for (size_t k = 0; k < s->n; k++) {
-			v[k] = s->pts[k].r->stats.mean;
-			l = v[k] < l ? v[k] : l;
-			u = v[k] > u ? v[k] : u;
-		}
-		used = tp_spark(line, sizeof(line), v, s->n, TP_MAX_WIDTH);
-		free(v);
-		if (used < 0)
+		if (series_spark(s, TP_MAX_WIDTH, &sp))
 			return -1;
 		snprintf(name, sizeof(name), "%s/%s on %s", s->name, s->path, s->host);
-		format_ns(lo, sizeof(lo), l);
-		format_ns(hi, sizeof(hi), u);
+		format_ns(lo, sizeof(lo), sp.lo);
+		format_ns(hi, sizeof(hi), sp.hi);
 		fputs("\n#### ", f);
 		md_text(f, name);
 		fprintf(f,
 			"\n\n%zu runs, %s to %s ns (range %.2f%%), %zu change point%s.\n\n"
-			"```text\n%s\n",
-			s->n, lo, hi, 100 * (u / l - 1), s->nchange, s->nchange == 1 ? "" : "s",
-			line);
-		memset(marks, ' ', sizeof(marks));
-		marks[used] = 0;
-		for (size_t k = 0; k < s->n; k++)
-			if (s->steps[k].change_point)
-				marks[tp_column(k, s->n, TP_MAX_WIDTH)] = '^';
-		while (used && marks[used - 1] == ' ')
-			marks[--used] = 0;
-		fprintf(f, "%s%s```\n", marks, used ? "\n" : "");
+			"```text\n%s\n%s%s```\n",
+			s->n, lo, hi, 100 * (sp.hi / sp.lo - 1), s->nchange,
+			s->nchange == 1 ? "" : "s", sp.line, sp.marks, sp.marks[0] ? "\n" : "");
 		if (!s->nchange)
 			continue;
 		fputs("\n| at run | started (UTC) | label | kernel | step | p |\n"

@@ -70,6 +70,15 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 	return both;
 }
 
+const char *cmp_why_not(const struct cmp_row *r)
+{
+	return !r->a			? "only in the other run"
+	       : !r->b			? "not in the other run"
+	       : r->a->status != UKB_OK ? "base not measured"
+	       : r->b->status != UKB_OK ? "other not measured"
+					: "too few samples";
+}
+
 const char *cmp_verdict_name(const struct cmp_row *r)
 {
 	if (!r->replicated && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))

@@ -52,6 +52,9 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 /* Compares row->b with row->a (both set, or the row stays not ok). */
 void compare_row(struct cmp_row *row, const struct cmp_opts *o);
 
+/* Why a row was not compared: "only in the other run", "base not measured", ... */
+const char *cmp_why_not(const struct cmp_row *r);
+
 /* The verdict as printed: "regressed", ..., or "unreplicated". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 

@@ -61,11 +61,7 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	if (!x)
 		return; /* a row names a path of one side at least */
 	if (!r->ok) {
-		const char *why = !r->a			   ? "only in the other run"
-				  : !r->b		   ? "not in the other run"
-				  : r->a->status != UKB_OK ? "base not measured"
-				  : r->b->status != UKB_OK ? "other not measured"
-							   : "too few samples";
+		const char *why = cmp_why_not(r);
 
 		if (narrow) {
 			if (strcmp(last_name, x->name))
