@@ -40,7 +40,9 @@ exec:--repeat exec:--warmup-runs exec:--events exec:--timeout exec:--db exec:--c
 compare:--threshold compare:--alpha compare:--fail-on-regression compare:--bisect
 compare:--floor compare:--db history:--window history:--threshold history:--db
 runs:--limit runs:--db show:--format show:--db import:--db check:--duration
-calibrate:--rounds calibrate:--budget calibrate:--runs calibrate:--threshold"
+calibrate:--rounds calibrate:--budget calibrate:--runs calibrate:--threshold
+report:--output report:--format report:--gnuplot report:--threshold report:--alpha
+report:--floor report:--window report:--db"
 
 fail() {
 	failed=$((failed + 1))

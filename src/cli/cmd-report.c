@@ -104,6 +104,7 @@ struct report_opts {
 	int no_floor;
 	struct store_filter f;
 	unsigned long window;
+	const char *cmp_only, *hist_only; /* an option given that one mode takes */
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -111,6 +112,13 @@ static int set_option(void *ctx, int id, const char *arg)
 	struct report_opts *o = ctx;
 	double d;
 
+	if (id == O_ALPHA || id == O_ALL || id == O_FLOOR || id == O_NO_FLOOR)
+		o->cmp_only = id == O_ALPHA   ? "--alpha"
+			      : id == O_ALL   ? "--all"
+			      : id == O_FLOOR ? "--floor"
+					      : "--no-floor";
+	if (id == O_LABEL || id == O_HOST || id == O_WINDOW)
+		o->hist_only = id == O_LABEL ? "--label" : id == O_HOST ? "--host" : "--window";
 	switch (id) {
 	case O_OUTPUT:
 		o->output = arg;
@@ -341,6 +349,14 @@ int cmd_report(int argc, char **argv)
 	ret = opts_parse(&cmd_report_def, argc, argv, 0, set_option, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (o.history && o.cmp_only) {
+		error("%s is for a comparison; --history does not take it", o.cmp_only);
+		return UKB_EXIT_USAGE;
+	}
+	if (!o.history && o.hist_only) {
+		error("%s selects runs for --history; a comparison names its runs", o.hist_only);
+		return UKB_EXIT_USAGE;
+	}
 	if (!o.history && argc - first < 2) {
 		error("'ukbench report' needs a base run and at least one other, or --history; see "
 		      "'ukbench report --help'");

@@ -198,6 +198,10 @@ test_expect_success 'bad usage: a clear error and exit code, nothing lost' '
 	test_expect_code 2 ukbench report --db h.db -f pdf -o old.html nightly-1 nightly-7 2>err &&
 	grep -q "^error: unknown format .pdf.: html or markdown" err &&
 	test_expect_code 2 ukbench report --db h.db -o old.html nightly-1 no-such-run 2>err &&
+	test_expect_code 2 ukbench report --db h.db --history --floor 1 -o old.html 2>err &&
+	grep -q "^error: --floor is for a comparison; --history does not take it" err &&
+	test_expect_code 2 ukbench report --db h.db --host vm -o old.html nightly-1 nightly-7 2>err &&
+	grep -q "^error: --host selects runs for --history" err &&
 	test_expect_code 1 ukbench report --db h.db -o "$TEST_ROOT/no/dir/r.html" nightly-1 nightly-7 2>err &&
 	grep -q "^error: cannot write" err &&
 	test_expect_code 2 ukbench report --db empty.db --history -o old.html 2>err &&
