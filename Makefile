@@ -56,6 +56,9 @@ ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -MMD -MP
 
 JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+# libpq (libpq-dev): a fleet's PostgreSQL server
+JSON_CFLAGS += $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+JSON_LIBS   += $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
 # Capstone (libcapstone-dev) disassembles for 'ukbench vdso --disasm' and
 # the profile; without it ukbench builds and says so where it would be used
 CS_LIBS     := $(shell pkg-config --libs capstone 2>/dev/null)

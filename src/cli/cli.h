@@ -32,6 +32,8 @@ int cmd_import(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_push(int argc, char **argv);
+int cmd_fleet_init(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
@@ -42,7 +44,7 @@ int cmd_doc(int argc, char **argv);
 struct command;
 extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
     cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def,
-    cmd_vdso_def, cmd_report_def;
+    cmd_vdso_def, cmd_report_def, cmd_push_def, cmd_fleet_init_def;
 
 /*
  * Colour: --color=auto|always|never (set_color: 0, or -1 printed); auto
@@ -67,6 +69,14 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int parse_double(const char *opt, const char *arg, double min, double max, double *out);
 int parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
 	       unsigned long *out);
+
+/*
+ * After runs were saved into @st: when it is a fleet's spool, pushes what
+ * waits and says so (nothing when @quiet), or warns that it waits. 0, or
+ * -1 when something could not be pushed (the run is safe in the spool).
+ */
+struct store;
+int push_after_save(struct store *st, int quiet);
 
 /* Prints @e as an error, and its hint when it has one. */
 void error_hint(const struct ukb_err *e);

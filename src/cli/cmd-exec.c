@@ -390,7 +390,9 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 		return -1;
 	}
 	printf("stored as run #%lld%s%s%s in %s\n", (long long)rec->id, rec->label[0] ? " '" : "",
-	       rec->label, rec->label[0] ? "'" : "", path);
+	       rec->label, rec->label[0] ? "'" : "", store_target(st)[0] ? store_where(st) : path);
+	fflush(stdout);
+	push_after_save(st, 0);
 	return ret;
 }
 

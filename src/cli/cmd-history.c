@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "filter-opts.h"
 #include "options.h"
 #include "output.h"
 #include "rows.h"
@@ -19,11 +20,12 @@
 #include "series.h"
 #include "series-plot.h"
 
-enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE, O_PLOT };
+enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE, O_PLOT, O_FILTER };
 
 static const struct opt history_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
 	{ "host", 0, "HOST", "only runs of this host", O_HOST },
+	FILTER_OPTS(O_FILTER),
 	{ "window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW },
 	{ "threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD },
 	{ "db", 0, "PATH", "the results database", O_DB },
@@ -75,6 +77,8 @@ static int set_option(void *ctx, int id, const char *arg)
 {
 	struct history_opts *o = ctx;
 
+	if (id >= O_FILTER)
+		return filter_option(&o->f, id, O_FILTER, arg);
 	switch (id) {
 	case O_LABEL:
 		o->f.label = arg;
@@ -108,20 +112,19 @@ static int set_option(void *ctx, int id, const char *arg)
 static void series_rows(const struct series *s, struct rows *out)
 {
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rec_result *r = s->pts[i].r;
-		const struct store_run *run = s->pts[i].run;
+		const struct store_point *r = s->pts[i].p, *run = r;
 		const struct ukb_step *st = &s->steps[i];
 
 		rows_str(out, s->name);
 		rows_str(out, s->path);
 		rows_str(out, s->host);
-		rows_int(out, run->id);
+		rows_int(out, run->run);
 		rows_str(out, run->started);
 		rows_str(out, run->label[0] ? run->label : NULL);
 		rows_str(out, run->kernel_release);
-		rows_num(out, r->stats.mean);
-		rows_num(out, r->stats.ci95_rel);
-		rows_num(out, i ? r->stats.mean / s->pts[i - 1].r->stats.mean - 1 : NAN);
+		rows_num(out, r->mean);
+		rows_num(out, r->ci95_rel);
+		rows_num(out, i ? r->mean / s->pts[i - 1].p->mean - 1 : NAN);
 		rows_bool(out, st->change_point);
 		rows_num(out, st->change_point ? st->step : NAN);
 		rows_num(out, st->change_point ? st->p : NAN);
@@ -144,14 +147,13 @@ static void print_series(const struct series *s, size_t window, int narrow)
 		printf("%7s  %-20s  %-16s  %-22s %10s %s %9s\n", "run", "started (UTC)", "label",
 		       "kernel", "mean ns", "   ±CI95", "vs prev");
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rec_result *r = s->pts[i].r;
-		const struct store_run *run = s->pts[i].run;
+		const struct store_point *r = s->pts[i].p, *run = r;
 		char mean[32], prev[32] = "";
 
-		format_ns(mean, sizeof(mean), r->stats.mean);
+		format_ns(mean, sizeof(mean), r->mean);
 		if (i)
 			snprintf(prev, sizeof(prev), "%+.2f%%",
-				 100 * (r->stats.mean / s->pts[i - 1].r->stats.mean - 1));
+				 100 * (r->mean / s->pts[i - 1].p->mean - 1));
 		if (narrow) {
 			char when[17], label[13], kernel[17];
 
@@ -159,12 +161,12 @@ static void print_series(const struct series *s, size_t window, int narrow)
 			snprintf(when, sizeof(when), "%.10s %.5s", run->started, run->started + 11);
 			cut_text(label, sizeof(label), run->label[0] ? run->label : "-");
 			cut_text(kernel, sizeof(kernel), run->kernel_release);
-			printf("%5lld  %-16s  %-12s  %-16s %10s %9s", (long long)run->id, when,
+			printf("%5lld  %-16s  %-12s  %-16s %10s %9s", (long long)run->run, when,
 			       label, kernel, mean, prev);
 		} else {
-			printf("%7lld  %-20s  %-16s  %-22s %10s %7.2f%% %9s", (long long)run->id,
+			printf("%7lld  %-20s  %-16s  %-22s %10s %7.2f%% %9s", (long long)run->run,
 			       run->started, run->label[0] ? run->label : "-", run->kernel_release,
-			       mean, 100 * r->stats.ci95_rel, prev);
+			       mean, 100 * r->ci95_rel, prev);
 		}
 		if (s->steps[i].change_point)
 			print_step(&s->steps[i], narrow);
@@ -187,7 +189,7 @@ static int plot_series(const struct series *s, int cols)
 		return -1;
 	format_ns(a, sizeof(a), sp.lo);
 	format_ns(b, sizeof(b), sp.hi);
-	format_ns(last, sizeof(last), s->pts[s->n - 1].r->stats.mean);
+	format_ns(last, sizeof(last), s->pts[s->n - 1].p->mean);
 	snprintf(head, sizeof(head),
 		 "%s/%s on %s: %zu run%s%s, %s to %s ns (range %.2f%%), last %s ns", s->name,
 		 s->path, s->host, s->n, s->n == 1 ? "" : "s",
@@ -201,14 +203,14 @@ static int plot_series(const struct series *s, int cols)
 	}
 	printf("  %s\n", sp.marks);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_run *run = s->pts[i].run;
+		const struct store_point *run = s->pts[i].p;
 		char label[32];
 
 		if (!s->steps[i].change_point)
 			continue;
 		cut_text(label, sizeof(label), run->label[0] ? run->label : "-");
 		printf("  ^ step %+.2f%% at run #%lld (%s, %.10s)\n", 100 * s->steps[i].step,
-		       (long long)run->id, label, run->started);
+		       (long long)run->run, label, run->started);
 	}
 	printf("\n");
 	return 0;

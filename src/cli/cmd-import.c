@@ -120,6 +120,9 @@ int cmd_import(int argc, char **argv)
 		       (long long)runs[i].id, runs[i].label[0] ? " '" : "", runs[i].label,
 		       runs[i].label[0] ? "'" : "", runs[i].nresults);
 	}
+	fflush(stdout);
+	if (ret == UKB_EXIT_OK)
+		push_after_save(st, 0);
 close:
 	store_close(st);
 out:

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "filter-opts.h"
 #include "cmp-floor.h"
 #include "comparison.h"
 #include "options.h"
@@ -34,6 +35,7 @@ enum {
 	O_HOST,
 	O_WINDOW,
 	O_DB,
+	O_FILTER,
 };
 
 static const struct opt report_opts_table[] = {
@@ -55,6 +57,7 @@ static const struct opt report_opts_table[] = {
 	{ "no-floor", 0, NULL, "add no floor", O_NO_FLOOR },
 	{ "label", 'l', "GLOB", "--history: only runs whose label matches", O_LABEL },
 	{ "host", 0, "HOST", "--history: only runs of this host", O_HOST },
+	FILTER_OPTS(O_FILTER),
 	{ "window", 'w', "N", "--history: runs on each side of a boundary (default 5)", O_WINDOW },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ NULL },
@@ -119,6 +122,12 @@ static int set_option(void *ctx, int id, const char *arg)
 					      : "--no-floor";
 	if (id == O_LABEL || id == O_HOST || id == O_WINDOW)
 		o->hist_only = id == O_LABEL ? "--label" : id == O_HOST ? "--host" : "--window";
+	if (id >= O_FILTER && id <= O_FILTER + 2) {
+		o->hist_only = id == O_FILTER	    ? "--kernel"
+			       : id == O_FILTER + 1 ? "--since"
+						    : "--until";
+		return filter_option(&o->f, id, O_FILTER, arg) ? -1 : 0;
+	}
 	switch (id) {
 	case O_OUTPUT:
 		o->output = arg;

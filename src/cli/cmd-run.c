@@ -631,7 +631,11 @@ static int store_run(const struct run_opts *ro, struct store *st, const char *pa
 		return error("%s", err), -1;
 	if (table || (!ro->quiet && ro->format == OUT_TABLE))
 		fprintf(out, "stored as run #%lld%s%s%s in %s\n", (long long)run->id,
-			run->label[0] ? " '" : "", run->label, run->label[0] ? "'" : "", path);
+			run->label[0] ? " '" : "", run->label, run->label[0] ? "'" : "",
+			store_target(st)[0] ? store_where(st) : path);
+	/* a fleet's spool: pushed now, or kept for later (a warning says so) */
+	fflush(out);
+	push_after_save(st, !(table || (!ro->quiet && ro->format == OUT_TABLE)));
 	return 0;
 }
 

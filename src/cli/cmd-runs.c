@@ -7,16 +7,18 @@
 #include <string.h>
 
 #include "cli.h"
+#include "filter-opts.h"
 #include "options.h"
 #include "rows.h"
 #include "runref.h"
 #include "width.h"
 
-enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT, O_WIDE };
+enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT, O_WIDE, O_FILTER };
 
 static const struct opt runs_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
 	{ "host", 0, "HOST", "only runs of this host", O_HOST },
+	FILTER_OPTS(O_FILTER),
 	{ "limit", 'n', "N", "at most N runs", O_LIMIT },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "format", 'f', "FMT", "table (default), json or csv", O_FORMAT },
@@ -54,6 +56,8 @@ static int set_option(void *ctx, int id, const char *arg)
 	struct runs_opts *o = ctx;
 	unsigned long lim;
 
+	if (id >= O_FILTER)
+		return filter_option(&o->f, id, O_FILTER, arg);
 	switch (id) {
 	case O_LABEL:
 		o->f.label = arg;

@@ -105,7 +105,7 @@ void fig_series(struct gnuplot *g, const struct series *s)
 	}
 	fprintf(g->f, "$s << EOD\n");
 	for (size_t i = 0; i < s->n; i++) {
-		const struct ukb_stats *st = &s->pts[i].r->stats;
+		const struct store_point *st = s->pts[i].p;
 
 		if (!isfinite(st->mean))
 			continue;

@@ -452,8 +452,8 @@ static void history_summary(FILE *f, const struct report_hist *h)
 		cell(f, NULL, s->host);
 		snprintf(n, sizeof(n), "%zu", s->n);
 		cell(f, "n", n);
-		cell_ns(f, s->pts[0].r->stats.mean);
-		cell_ns(f, s->pts[s->n - 1].r->stats.mean);
+		cell_ns(f, s->pts[0].p->mean);
+		cell_ns(f, s->pts[s->n - 1].p->mean);
 		snprintf(n, sizeof(n), "%zu", s->nchange);
 		cell(f, "n", n);
 		fputs("</tr>\n", f);
@@ -471,12 +471,12 @@ static void steps_table(FILE *f, const struct series *s)
 	      "<th>kernel</th><th>step</th><th>p</th></tr>\n",
 	      f);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_run *run = s->pts[i].run;
+		const struct store_point *run = s->pts[i].p;
 		char buf[64];
 
 		if (!s->steps[i].change_point)
 			continue;
-		snprintf(buf, sizeof(buf), "#%lld (%zu of %zu)", (long long)run->id, i + 1, s->n);
+		snprintf(buf, sizeof(buf), "#%lld (%zu of %zu)", (long long)run->run, i + 1, s->n);
 		fputs("<tr>", f);
 		cell(f, NULL, buf);
 		cell(f, NULL, run->started);

@@ -255,11 +255,11 @@ int report_md_history(FILE *f, const struct report_hist *h)
 		      "|---|---|---|---|--:|--:|\n",
 		      f);
 		for (size_t k = 0; k < s->n; k++) {
-			const struct store_run *run = s->pts[k].run;
+			const struct store_point *run = s->pts[k].p;
 
 			if (!s->steps[k].change_point)
 				continue;
-			fprintf(f, "| #%lld | ", (long long)run->id);
+			fprintf(f, "| #%lld | ", (long long)run->run);
 			md_text(f, run->started);
 			fputs(" | ", f);
 			md_text(f, run->label[0] ? run->label : "-");

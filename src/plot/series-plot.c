@@ -21,7 +21,7 @@ int series_spark(const struct series *s, int width, struct series_spark *out)
 	out->lo = INFINITY;
 	out->hi = -INFINITY;
 	for (size_t i = 0; i < s->n; i++) {
-		v[i] = s->pts[i].r->stats.mean;
+		v[i] = s->pts[i].p->mean;
 		out->lo = v[i] < out->lo ? v[i] : out->lo;
 		out->hi = v[i] > out->hi ? v[i] : out->hi;
 	}

@@ -388,6 +388,10 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 {
 	struct json_object *env, *v;
 
+	if (get_str(rd, doc, "uuid", run->uuid, sizeof(run->uuid), "$"))
+		return -1;
+	if (run->uuid[0] && !rec_uuid_valid(run->uuid))
+		return bad(rd, "$.uuid is not a UUID (8-4-4-4-12 lower-case hex digits)");
 	if (get_str(rd, doc, "label", run->label, sizeof(run->label), "$") ||
 	    get_str(rd, doc, "host", run->host, sizeof(run->host), "$") ||
 	    get_str(rd, doc, "started", run->started, sizeof(run->started), "$") ||

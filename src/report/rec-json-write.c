@@ -125,6 +125,7 @@ char *rec_to_json(const struct rec_run *run, int pretty, size_t *len)
 		jw_int(&w, "id", run->id);
 	else
 		jw_null(&w, "id");
+	jw_str(&w, "uuid", run->uuid[0] ? run->uuid : NULL);
 	jw_str(&w, "label", run->label[0] ? run->label : NULL);
 	jw_str(&w, "host", run->host[0] ? run->host : NULL);
 	jw_str(&w, "started", run->started);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 
 #include "record.h"
@@ -69,6 +70,42 @@ void rec_result_restat(struct rec_result *r)
 	r->within_se = sqrt(w / (double)r->nproc);
 }
 
+int rec_new_uuid(char *buf, size_t len)
+{
+	unsigned char b[16];
+	size_t got = 0;
+
+	if (len < 37)
+		return -EINVAL;
+	while (got < sizeof(b)) {
+		ssize_t r = getrandom(b + got, sizeof(b) - got, 0);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return r < 0 ? -errno : -EIO;
+		got += (size_t)r;
+	}
+	b[6] = (unsigned char)((b[6] & 0x0f) | 0x40); /* version 4 */
+	b[8] = (unsigned char)((b[8] & 0x3f) | 0x80); /* RFC 4122 variant */
+	snprintf(buf, len, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+		 b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
+		 b[13], b[14], b[15]);
+	return 0;
+}
+
+int rec_uuid_valid(const char *s)
+{
+	for (int i = 0; i < 36; i++) {
+		int dash = i == 8 || i == 13 || i == 18 || i == 23;
+
+		if (dash ? s[i] != '-'
+			 : !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	}
+	return s[36] == 0;
+}
+
 void rec_run_begin(struct rec_run *run, const struct ukb_env *env, time_t started,
 		   const char *label)
 {
@@ -76,6 +113,8 @@ void rec_run_begin(struct rec_run *run, const struct ukb_env *env, time_t starte
 	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&started));
 	snprintf(run->label, sizeof(run->label), "%s", label ? label : "");
 	snprintf(run->source, sizeof(run->source), "run");
+	if (rec_new_uuid(run->uuid, sizeof(run->uuid)))
+		run->uuid[0] = 0; /* the store gives it one */
 	if (!env)
 		return;
 	snprintf(run->host, sizeof(run->host), "%s", env->hostname);

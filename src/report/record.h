@@ -92,7 +92,14 @@ struct rec_result {
 };
 
 struct rec_run {
-	int64_t id;	 /* in the store; 0 when not stored */
+	int64_t id; /* in the store; 0 when not stored */
+	/*
+	 * The run's name everywhere: made when it starts (a random UUID,
+	 * version 4), kept in its JSON, by every store it enters and by the
+	 * fleet's server, so that the same run is never stored twice. "" for
+	 * a record of an older ukbench, until a store gives it one.
+	 */
+	char uuid[40];
 	char label[128]; /* "" when none */
 	char host[128];
 	char started[32]; /* UTC, ISO 8601 */
@@ -114,6 +121,12 @@ struct rec_run {
  */
 void rec_run_begin(struct rec_run *run, const struct ukb_env *env, time_t started,
 		   const char *label);
+
+/* A new random UUID (version 4) into @buf (37 bytes or more); 0, or -errno. */
+int rec_new_uuid(char *buf, size_t len);
+
+/* Is @s a UUID as rec_new_uuid() writes them (lower-case hex, 8-4-4-4-12)? */
+int rec_uuid_valid(const char *s);
 
 /* Appends what ukb_measure() produced (copied); NULL on ENOMEM. */
 struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result *u);

@@ -13,9 +13,9 @@
 #include "record.h"
 #include "store.h"
 
+/* A point is a stored run's result: its run, its mean and CI (store.h). */
 struct series_point {
-	const struct store_run *run;
-	const struct rec_result *r;
+	const struct store_point *p;
 };
 
 struct series {
@@ -26,9 +26,9 @@ struct series {
 };
 
 struct series_set {
-	struct store_run *list; /* the runs read, newest first */
-	struct rec_run *runs;	/* the same, loaded, oldest first */
-	size_t nruns;
+	struct store_point *points; /* every point read, oldest run first */
+	size_t npoints;
+	size_t nruns; /* the runs they come from */
 	struct series *s;
 	size_t n;
 };
@@ -43,10 +43,10 @@ struct series_opts {
 };
 
 /*
- * Reads every stored run @o selects and gathers, per host and path, the
- * measured results (runs that were interrupted, and paths that failed,
- * are left out). 0 (set->n may be 0), or -1 with @err. Either way the
- * caller releases @set with series_release().
+ * Reads the measured results of the stored runs @o selects (store_points:
+ * the figures only, no samples) and gathers them per host and path (runs
+ * that were interrupted, and paths that failed, are left out). 0 (set->n may be 0), or -1 with
+ * @err. Either way the caller releases @set with series_release().
  */
 int series_load(struct store *st, const struct series_opts *o, struct series_set *set, char *err,
 		size_t errlen);

@@ -26,10 +26,16 @@
 #include "stats.h"
 #include "store.h"
 #include "store-internal.h"
+#include "select.h"
+#include "store-pg.h"
+#include <fnmatch.h>
 
 struct store {
-	sqlite3 *db;
+	sqlite3 *db; /* the SQLite file, or a fleet's spool; NULL: a server alone */
 	char path[PATH_MAX];
+	/* a fleet's server: runs saved here wait to be pushed to it */
+	char target[1024];
+	struct pgstore *pg; /* open to read from it (store_open_reader) */
 };
 
 static const char *const migrations[] = {
@@ -98,6 +104,30 @@ static const char *const migrations[] = {
 	"CREATE TABLE profiles ("
 	"  result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,"
 	"  profile TEXT NOT NULL);",
+
+	/* 5: every run's UUID (those stored before get one now); the runs
+	 * waiting to be pushed to a fleet's server, and those pushed */
+	"ALTER TABLE runs ADD COLUMN uuid TEXT;"
+	"UPDATE runs SET uuid = lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2)))"
+	"  || '-4' || substr(lower(hex(randomblob(2))), 2) || '-'"
+	"  || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2)"
+	"  || '-' || lower(hex(randomblob(6)));"
+	"CREATE UNIQUE INDEX runs_by_uuid ON runs(uuid);"
+	"CREATE INDEX runs_by_started ON runs(started);"
+	"CREATE TABLE pending ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  target TEXT NOT NULL,"
+	"  since TEXT NOT NULL,"
+	"  tries INTEGER NOT NULL DEFAULT 0,"
+	"  last_error TEXT,"
+	"  document TEXT,"
+	"  PRIMARY KEY (run_id, target));"
+	"CREATE TABLE pushed ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  target TEXT NOT NULL,"
+	"  at TEXT NOT NULL,"
+	"  already INTEGER NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY (run_id, target));",
 };
 
 static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -175,6 +205,24 @@ int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t
 	else
 		return fail(err, errlen,
 			    "no database: set --db, UKBENCH_DB, XDG_DATA_HOME or HOME");
+	return 0;
+}
+
+int store_spool_path(char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *spool = getenv("UKBENCH_SPOOL"), *xdg = getenv("XDG_DATA_HOME"),
+		   *home = getenv("HOME");
+
+	if (spool && spool[0] && !store_is_fleet(spool))
+		snprintf(buf, len, "%s", spool);
+	else if (xdg && xdg[0] == '/')
+		snprintf(buf, len, "%s/ukbench/results.db", xdg);
+	else if (home && home[0])
+		snprintf(buf, len, "%s/.local/share/ukbench/results.db", home);
+	else
+		return fail(err, errlen,
+			    "no spool for the fleet: set UKBENCH_SPOOL, XDG_DATA_HOME "
+			    "or HOME");
 	return 0;
 }
 
@@ -346,7 +394,19 @@ fail:
 
 int store_open(const char *path, struct store **out, char *err, size_t len)
 {
-	return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
+	char spool[PATH_MAX], conninfo[2048];
+
+	if (!store_is_fleet(path))
+		return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
+	/* a fleet: runs are saved into the spool, marked for the server */
+	if (strlen(path) >= sizeof((*out)->target))
+		return fail(err, len, "the database URI is too long");
+	if (store_fleet_conninfo(path, conninfo, sizeof(conninfo), err, len) ||
+	    store_spool_path(spool, sizeof(spool), err, len) ||
+	    store_open_version(spool, UKB_STORE_SCHEMA_VERSION, out, err, len))
+		return -1;
+	snprintf((*out)->target, sizeof((*out)->target), "%s", path);
+	return 0;
 }
 
 int store_open_reader(const char *path, struct store **out, char *err, size_t len)
@@ -356,6 +416,18 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 	int ver = 0;
 
 	*out = NULL;
+	if (store_is_fleet(path)) {
+		st = calloc(1, sizeof(*st));
+		if (!st)
+			return fail(err, len, "out of memory");
+		snprintf(st->target, sizeof(st->target), "%s", path);
+		if (pg_open(path, 0, &st->pg, err, len)) {
+			free(st);
+			return -1;
+		}
+		*out = st;
+		return 0;
+	}
 	/* nothing there, or an empty file: nothing stored, and nothing made */
 	if (stat(path, &sb) ? errno == ENOENT : sb.st_size == 0)
 		return 1;
@@ -403,12 +475,23 @@ void store_close(struct store *st)
 	if (!st)
 		return;
 	sqlite3_close(st->db);
+	pg_close(st->pg);
 	free(st);
 }
 
 sqlite3 *store_db(struct store *st)
 {
 	return st->db;
+}
+
+const char *store_target(const struct store *st)
+{
+	return st->target;
+}
+
+const char *store_where(const struct store *st)
+{
+	return st->pg ? st->target : st->path;
 }
 
 /* ------------------------------------------------------------------ */
@@ -595,16 +678,72 @@ static int results_insert_sql(char *buf, size_t len)
 
 static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, size_t len);
 
+/* The filter's values as parameters 1 (label), 2 (host), 4 (kernel), 5 and 6 (dates). */
+static void bind_filter(sqlite3_stmt *s, const struct store_filter *f)
+{
+	if (!f)
+		return;
+	if (f->label)
+		bind_text(s, 1, f->label);
+	if (f->host)
+		bind_text(s, 2, f->host);
+	if (f->kernel)
+		bind_text(s, 4, f->kernel);
+	if (f->since)
+		bind_text(s, 5, f->since);
+	if (f->until)
+		bind_text(s, 6, f->until);
+}
+
+/*
+ * Notes that run @id waits for the store's server, with the run as the
+ * server will keep it (its JSON), so that pushing reads one text.
+ */
+static int pending_add(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	size_t dlen;
+	char *doc;
+	int64_t saved = run->id;
+
+	run->id = 0; /* an id is the spool's, not the server's */
+	doc = rec_to_json(run, 0, &dlen);
+	run->id = saved;
+	if (!doc)
+		return fail(err, len, "out of memory");
+	if (prepare(st,
+		    "INSERT INTO pending (run_id, target, since, document) VALUES"
+		    " (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)",
+		    &s, err, len)) {
+		free(doc);
+		return -1;
+	}
+	sqlite3_bind_int64(s, 1, id);
+	bind_text(s, 2, st->target);
+	sqlite3_bind_text(s, 3, doc, (int)dlen, free);
+	if (step_done(st, s, err, len)) {
+		sqlite3_finalize(s);
+		return -1;
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
 int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, char *err, size_t len)
 {
 	sqlite3_stmt *s;
 	char digest[24];
 	int rc;
 
+	if (st->pg)
+		return pg_find_same(st->pg, run, id, err, len);
 	rec_run_digest(run, digest, sizeof(digest));
-	if (prepare(st, "SELECT id FROM runs WHERE digest = ? ORDER BY id LIMIT 1", &s, err, len))
+	if (prepare(st, "SELECT id FROM runs WHERE digest = ?1 OR uuid = ?2 ORDER BY id LIMIT 1",
+		    &s, err, len))
 		return -1;
 	bind_text(s, 1, digest);
+	if (run->uuid[0])
+		bind_text(s, 2, run->uuid);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(s, 0);
@@ -621,14 +760,18 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 	int64_t id;
 	int i = 1;
 
+	if (st->pg)
+		return fail(err, len, "a fleet's server is read here; runs are pushed to it");
 	if (results_insert_sql(sql, sizeof(sql)))
 		return fail(err, len, "the results table has too many columns");
+	if (!run->uuid[0] && rec_new_uuid(run->uuid, sizeof(run->uuid)))
+		return fail(err, len, "no random bytes for the run's UUID: %s", strerror(errno));
 	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (prepare(st,
 		    "INSERT INTO runs (label, host, started, ukbench_version, kernel_release,"
-		    " duration_s, interrupted, environment, settings, clock, vdso, source, digest)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " duration_s, interrupted, environment, settings, clock, vdso, source, digest,"
+		    " uuid) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &ins, err, len) ||
 	    prepare(st, sql, &res, err, len) ||
 	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
@@ -648,12 +791,16 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 	bind_text(ins, i++, run->source[0] ? run->source : "run");
 	rec_run_digest(run, digest, sizeof(digest));
 	bind_text(ins, i++, digest);
+	bind_text(ins, i++, run->uuid);
 	if (step_done(st, ins, err, len))
 		goto rollback;
 	id = sqlite3_last_insert_rowid(st->db);
 	for (size_t k = 0; k < run->nresults; k++)
 		if (save_result(st, id, k, &run->results[k], res, smp, err, len))
 			goto rollback;
+	/* a fleet's store: the run waits in this spool until it is pushed */
+	if (st->target[0] && pending_add(st, id, run, err, len))
+		goto rollback;
 	sqlite3_finalize(ins);
 	sqlite3_finalize(res);
 	sqlite3_finalize(smp);
@@ -699,11 +846,11 @@ static int load_run_row(struct store *st, int64_t id, struct rec_run *run, char 
 	sqlite3_stmt *s;
 	int rc;
 
-	if (prepare(
-		st,
-		"SELECT label, host, started, ukbench_version, kernel_release, duration_s,"
-		" interrupted, environment, settings, clock, vdso, source FROM runs WHERE id = ?",
-		&s, err, len))
+	if (prepare(st,
+		    "SELECT label, host, started, ukbench_version, kernel_release, duration_s,"
+		    " interrupted, environment, settings, clock, vdso, source, uuid FROM runs "
+		    "WHERE id = ?",
+		    &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, id);
 	rc = sqlite3_step(s);
@@ -723,6 +870,7 @@ static int load_run_row(struct store *st, int64_t id, struct rec_run *run, char 
 	run->duration_s = col_num(s, 5);
 	run->interrupted = sqlite3_column_int(s, 6);
 	col_text(s, 11, run->source, sizeof(run->source));
+	col_text(s, 12, run->uuid, sizeof(run->uuid));
 	if (col_json(s, 7, &run->environment) || col_json(s, 8, &run->settings) ||
 	    col_json(s, 9, &run->clock) || col_json(s, 10, &run->vdso)) {
 		sqlite3_finalize(s);
@@ -927,11 +1075,34 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 	return finish_read(st, s, rc, err, len);
 }
 
+/* Keeps the results of @run whose name and path match the globs. */
+static void keep_matching(struct rec_run *run, const char *name, const char *path)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct rec_result *r = &run->results[i];
+
+		if ((!name || !fnmatch(name, r->name, 0)) && (!path || !fnmatch(path, r->path, 0)))
+			run->results[k++] = *r;
+		else
+			rec_result_release(r);
+	}
+	run->nresults = k;
+}
+
 int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
 			struct rec_run *run, char *err, size_t len)
 {
-	int rc = load_run_row(st, id, run, err, len);
+	int rc;
 
+	if (st->pg) {
+		rc = pg_load(st->pg, id, run, err, len);
+		if (!rc)
+			keep_matching(run, name, path);
+		return rc;
+	}
+	rc = load_run_row(st, id, run, err, len);
 	if (rc)
 		return rc;
 	if (load_results(st, run, name, path, err, len)) {
@@ -953,19 +1124,20 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 	size_t cap = 0;
 	int rc;
 
+	if (st->pg)
+		return pg_list(st->pg, f, out, n, err, len);
 	*out = NULL;
 	*n = 0;
 	if (prepare(st,
 		    "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source,"
 		    " r.duration_s, (SELECT count(*) FROM results WHERE run_id = r.id)"
 		    " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) AND (?2 IS NULL OR"
-		    " r.host = ?2) ORDER BY r.started DESC, r.id DESC LIMIT ?3",
+		    " r.host = ?2) AND (?4 IS NULL OR r.kernel_release GLOB ?4) AND (?5 IS NULL"
+		    " OR r.started >= ?5) AND (?6 IS NULL OR r.started <= ?6 || '~')"
+		    " ORDER BY r.started DESC, r.id DESC LIMIT ?3",
 		    &s, err, len))
 		return -1;
-	if (f && f->label)
-		bind_text(s, 1, f->label);
-	if (f && f->host)
-		bind_text(s, 2, f->host);
+	bind_filter(s, f);
 	sqlite3_bind_int64(s, 3, f && f->limit ? (int64_t)f->limit : -1);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_run *r;
@@ -1009,6 +1181,8 @@ int store_floor_put(struct store *st, const char *host, const struct store_floor
 	sqlite3_stmt *s;
 	int ret;
 
+	if (st->pg)
+		return fail(err, len, "calibrations are kept by each machine's own store");
 	if (prepare(st,
 		    "INSERT INTO calibrations (host, started, floor, rounds) VALUES (?, ?, ?, ?)",
 		    &s, err, len))
@@ -1028,6 +1202,8 @@ int store_floor_get(struct store *st, const char *host, struct store_floor *f, c
 	sqlite3_stmt *s;
 	int rc;
 
+	if (st->pg)
+		return 1; /* a server keeps no calibrations: none known */
 	if (prepare(st,
 		    "SELECT floor, started, rounds FROM calibrations WHERE host = ?"
 		    " ORDER BY started DESC, id DESC LIMIT 1",
@@ -1078,6 +1254,8 @@ int store_path_floor(struct store *st, const char *host, const char *kernel, con
 
 	*floor = 0;
 	*nruns = 0;
+	if (st->pg)
+		return 0; /* the server's runs are not read for a floor */
 	if (prepare(st,
 		    "SELECT r.process_means FROM results r JOIN runs u ON u.id = r.run_id"
 		    " WHERE u.host = ? AND u.kernel_release = ? AND r.name = ? AND r.path = ?"
@@ -1105,5 +1283,74 @@ int store_path_floor(struct store *st, const char *host, const char *kernel, con
 	*nruns = n;
 	if (n >= 3)
 		*floor = ukb_between_runs_sd(lm, within, n);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Histories                                                           */
+
+int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
+		 struct store_point **out, size_t *n, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+	int rc;
+
+	if (st->pg)
+		return pg_points(st->pg, f, pats, npats, out, n, err, len);
+	*out = NULL;
+	*n = 0;
+	if (prepare(
+		st,
+		"SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, x.benchmark,"
+		" x.path, x.mean_ns, x.ci95_rel FROM results x JOIN runs r ON r.id = x.run_id"
+		" WHERE x.status = 'ok' AND x.n > 0 AND r.interrupted = 0"
+		" AND (?1 IS NULL OR r.label GLOB ?1) AND (?2 IS NULL OR r.host = ?2)"
+		" AND (?4 IS NULL OR r.kernel_release GLOB ?4) AND (?5 IS NULL"
+		" OR r.started >= ?5) AND (?6 IS NULL OR r.started <= ?6 || '~')"
+		" ORDER BY r.started, r.id, x.seq",
+		&s, err, len))
+		return -1;
+	bind_filter(s, f);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_point p = { 0 };
+		int hit = !npats;
+
+		col_text(s, 5, p.name, sizeof(p.name));
+		col_text(s, 6, p.benchmark, sizeof(p.benchmark));
+		col_text(s, 7, p.path, sizeof(p.path));
+		for (int k = 0; k < npats && !hit; k++)
+			hit = pattern_matches(pats[k], p.name, p.benchmark, p.path);
+		if (!hit)
+			continue;
+		p.run = sqlite3_column_int64(s, 0);
+		col_text(s, 1, p.label, sizeof(p.label));
+		col_text(s, 2, p.host, sizeof(p.host));
+		col_text(s, 3, p.started, sizeof(p.started));
+		col_text(s, 4, p.kernel_release, sizeof(p.kernel_release));
+		p.mean = col_num(s, 8);
+		p.ci95_rel = col_num(s, 9);
+		if (*n == cap) {
+			struct store_point *q;
+
+			cap = cap ? 2 * cap : 64;
+			q = realloc(*out, cap * sizeof(*q));
+			if (!q) {
+				sqlite3_finalize(s);
+				free(*out);
+				*out = NULL;
+				*n = 0;
+				return fail(err, len, "out of memory");
+			}
+			*out = q;
+		}
+		(*out)[(*n)++] = p;
+	}
+	if (finish_read(st, s, rc, err, len)) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
 	return 0;
 }

@@ -4,6 +4,13 @@
  *
  * One SQLite file per machine by default ($XDG_DATA_HOME/ukbench/results.db,
  * else ~/.local/share/ukbench/results.db), chosen with --db or UKBENCH_DB.
+ *
+ * Or a fleet's PostgreSQL server (store-pg.h), named by a URI
+ * (postgresql://host/db?sslmode=..., as libpq reads it) or a service
+ * (postgres:NAME): a run is saved first into the local SQLite file (the
+ * spool: UKBENCH_SPOOL, else the default file) with a note that it waits
+ * for that server, and pushed from there (store_push()), exactly once;
+ * readers read the server.
  * The schema is versioned (PRAGMA user_version) and migrated forward on
  * open; the file is marked as ukbench's (PRAGMA application_id), so that a
  * foreign or corrupt file is refused untouched, and a file of a newer
@@ -19,7 +26,7 @@
 
 #include "record.h"
 
-#define UKB_STORE_SCHEMA_VERSION 4
+#define UKB_STORE_SCHEMA_VERSION 5
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;
@@ -37,13 +44,30 @@ struct store_run {
 };
 
 struct store_filter {
-	const char *label; /* glob, or NULL */
-	const char *host;  /* exact, or NULL */
-	size_t limit;	   /* 0: all */
+	const char *label;  /* glob, or NULL */
+	const char *host;   /* exact, or NULL */
+	const char *kernel; /* glob of the kernel release, or NULL */
+	const char *since;  /* started at or after this UTC time or date, or NULL */
+	const char *until;  /* started at or before it (a date: that whole day), or NULL */
+	size_t limit;	    /* 0: all */
 };
 
 /* The database path from --db, UKBENCH_DB or the XDG default, into @buf. */
 int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t errlen);
+
+/* The spool of a fleet: UKBENCH_SPOOL, else the default SQLite file. */
+int store_spool_path(char *buf, size_t len, char *err, size_t errlen);
+
+/* Does @db name a fleet's server: postgresql://..., postgres://..., postgres:NAME? */
+int store_is_fleet(const char *db);
+
+/*
+ * @db as a libpq connection string into @buf: -1 with advice in @err when
+ * it holds a password (a command line is seen by every user) or cannot
+ * be read. Credentials come from libpq's own places: ~/.pgpass or
+ * PGPASSFILE, pg_service.conf, PGPASSWORD.
+ */
+int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_t errlen);
 
 /*
  * Opens the database at @path, creating it (and its directory) when
@@ -72,6 +96,22 @@ int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, ch
 
 /* Loads run @id, every result and sample. 0, 1 when absent, -1 on error. */
 int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t errlen);
+
+/* One measured result of a stored run: what a history plots. */
+struct store_point {
+	int64_t run;
+	char label[128], host[128], started[32], kernel_release[128];
+	char name[128], benchmark[128], path[32];
+	double mean, ci95_rel;
+};
+
+/*
+ * The measured results of the runs @f selects whose path matches one of
+ * @pats (none: every path), oldest run first; interrupted runs and
+ * results not measured are left out. The caller frees *@out.
+ */
+int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
+		 struct store_point **out, size_t *n, char *err, size_t errlen);
 
 /* Runs matching @f, newest first. The caller frees *@out. */
 int store_list(struct store *st, const struct store_filter *f, struct store_run **out, size_t *n,
@@ -112,5 +152,51 @@ int store_floor_put(struct store *st, const char *host, const struct store_floor
 /* The latest calibration of @host: 0, 1 when there is none, -1 with @err. */
 int store_floor_get(struct store *st, const char *host, struct store_floor *f, char *err,
 		    size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* A fleet: the spool and the server                                  */
+
+/* The fleet's server @st saves for ("" when none), and where it reads from. */
+const char *store_target(const struct store *st);
+const char *store_where(const struct store *st);
+
+/* A run waiting in the spool for a server. */
+struct store_pending {
+	int64_t id; /* in the spool */
+	char uuid[40], label[128], started[32];
+	char target[1024];
+	char since[32];
+	unsigned tries;
+	char last_error[256];
+};
+
+/* The runs waiting for @target (NULL: for any), oldest first. */
+int store_pending_list(struct store *st, const char *target, struct store_pending **out, size_t *n,
+		       char *err, size_t errlen);
+
+/* How many runs were pushed to @target (NULL: to any). */
+int store_pushed_count(struct store *st, const char *target, size_t *n, char *err, size_t errlen);
+
+struct push_stats {
+	size_t pushed, already, failed;
+	char first_error[512];
+};
+
+/*
+ * Sends every run of the spool @st waiting for @target (NULL: each to its
+ * own) to the server, one transaction a run; a run the server has is
+ * marked pushed without being sent twice. A run that fails stays waiting
+ * with the reason. 0 when none failed, else -1 (@err and @ps say why).
+ */
+int store_push(struct store *st, const char *target, struct push_stats *ps, char *err,
+	       size_t errlen);
+
+/*
+ * Makes or migrates the fleet schema on @target and grants @writer (INSERT)
+ * and @reader (SELECT); as the database's owner. A line of what was done
+ * into @msg. 0 or -1 with @err.
+ */
+int store_fleet_init(const char *target, const char *writer, const char *reader, char *msg,
+		     size_t mlen, char *err, size_t errlen);
 
 #endif

@@ -40,7 +40,7 @@ inc="-Iinclude"
 for p in core bench report run store check inspect plot cli; do
 	inc="$inc -Isrc/$p"
 done
-json="$(pkg-config --cflags json-c 2>/dev/null) $(pkg-config --exists capstone 2>/dev/null && echo "-DHAVE_CAPSTONE $(pkg-config --cflags capstone)")"
+json="$(pkg-config --cflags json-c libpq 2>/dev/null) $(pkg-config --exists capstone 2>/dev/null && echo "-DHAVE_CAPSTONE $(pkg-config --cflags capstone)")"
 for f in src/*/*.c; do
 	# shellcheck disable=SC2086
 	LC_ALL=C gcc -std=gnu11 -O0 -fanalyzer $inc $json -DUKB_VERSION='"analyze"' \

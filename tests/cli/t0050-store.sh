@@ -85,7 +85,7 @@ test_expect_success 'a database of a newer schema: refused, versions named' '
 	sqlite3 new.db "pragma user_version = 9; pragma wal_checkpoint(truncate);" >/dev/null &&
 	cp new.db before &&
 	test_expect_code 2 ukbench runs --db new.db 2>err &&
-	grep -q "schema version 9, newer than the 4 this ukbench knows" err &&
+	grep -q "schema version 9, newer than the 5 this ukbench knows" err &&
 	cmp new.db before
 '
 
@@ -140,6 +140,10 @@ test_expect_success 'a damaged table or index: every read says so and exits non-
 		awk "BEGIN { for (i = 0; i < $sz; i++) printf \"%c\", 65 + i % 26 }" |
 			dd of=x.db bs=$sz seek=$((pg - 1)) count=1 conv=notrunc 2>/dev/null &&
 		for c in "show 1" "history" "compare 1 2"; do
+			# history reads the figures of each result: never a sample, nor
+			# the results in the order of their run
+			[ "$t $c" = "samples history" ] && continue
+			[ "$t $c" = "results_by_run history" ] && continue
 			test_expect_code_not 0 "$UKBENCH" $c --db x.db >/dev/null 2>err &&
 			grep -q "malformed" err || { echo "$t: $c"; return 1; }
 		done || return 1

@@ -9,7 +9,7 @@ tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200"
 # $2, started at $4.
 scaled() {
 	jq --argjson f "$2" --arg p "$3" --arg t "${4:-2026-01-01T00:00:00Z}" \
-		'.started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
+		'del(.uuid) | .started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
 			.process_means_ns |= map(. * $f) | .process_se_ns |= map(. * $f)) else . end)' "$1"
 }
 

@@ -17,6 +17,7 @@ process means (repeating the template's with --spread between them).
 import argparse
 import json
 import random
+import uuid
 
 
 def main():
@@ -63,6 +64,8 @@ def main():
         if a.params is not None:
             r["params"] = a.params
     run["results"] = results
+    # a run made is another run: its own name
+    run["uuid"] = str(uuid.UUID(int=rnd.getrandbits(128), version=4))
     if a.label is not None:
         run["label"] = a.label
     if a.host is not None:

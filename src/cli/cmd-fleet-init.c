@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd-fleet-init.c - `ukbench fleet-init --db TARGET`: makes or migrates the
+ * fleet schema on a PostgreSQL server, as its owner, and grants the roles
+ * the boards push with and the people read with what they need and no more.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+#include "options.h"
+#include "store.h"
+
+enum { O_DB = 1, O_WRITER, O_READER };
+
+static const struct opt fleet_opts_table[] = {
+	{ "db", 0, "TARGET", "the server: postgresql://HOST/DB?..., or postgres:SERVICE", O_DB },
+	{ "writer", 0, "ROLE",
+	  "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version; no "
+	  "UPDATE, DELETE or DDL",
+	  O_WRITER },
+	{ "reader", 0, "ROLE", "grant ROLE SELECT on the fleet's tables, and nothing else",
+	  O_READER },
+	{ NULL },
+};
+
+const struct command cmd_fleet_init_def = {
+	.name = "fleet-init",
+	.fn = cmd_fleet_init,
+	.summary = "make the fleet's schema on a PostgreSQL server; grant roles",
+	.synopsis = "--db TARGET [--writer ROLE] [--reader ROLE]",
+	.about = "Makes the tables of a fleet's server (or migrates them to this ukbench's\n"
+		 "schema version) in one transaction, as the database's owner, and grants the\n"
+		 "roles (made beforehand, with CREATE ROLE ... LOGIN) their part: a writer\n"
+		 "may insert runs and read the schema's version, a reader may select. Running\n"
+		 "it again is harmless.",
+	.opts = fleet_opts_table,
+	.footer = "exit status: 0; 1 when the server refused; 2 for bad usage.\n"
+		  "\n"
+		  "example:\n"
+		  "  ukbench fleet-init --db postgresql://lab.example/ukbench --writer ukb_push "
+		  "--reader ukb_read\n",
+};
+
+struct fleet_opts {
+	const char *db, *writer, *reader;
+};
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct fleet_opts *o = ctx;
+
+	switch (id) {
+	case O_DB:
+		o->db = arg;
+		return 0;
+	case O_WRITER:
+		o->writer = arg;
+		return 0;
+	case O_READER:
+		o->reader = arg;
+		return 0;
+	}
+	return -1;
+}
+
+int cmd_fleet_init(int argc, char **argv)
+{
+	struct fleet_opts o = { 0 };
+	char msg[512], err[1024];
+	int first, ret;
+
+	ret = opts_parse(&cmd_fleet_init_def, argc, argv, 0, set_option, &o, &first);
+	if (ret)
+		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (first < argc || !o.db || !store_is_fleet(o.db) || (o.writer && !o.writer[0]) ||
+	    (o.reader && !o.reader[0])) {
+		error(
+		    "'ukbench fleet-init' needs --db TARGET naming a server (postgresql://HOST/DB, "
+		    "or postgres:SERVICE), and roles that are not empty; see 'ukbench fleet-init "
+		    "--help'");
+		return UKB_EXIT_USAGE;
+	}
+	if (store_fleet_init(o.db, o.writer, o.reader, msg, sizeof(msg), err, sizeof(err))) {
+		error("%s", err);
+		return UKB_EXIT_FAIL;
+	}
+	printf("%s\n", msg);
+	if (o.writer)
+		printf("granted %s: INSERT on runs and results, SELECT on ukbench_schema\n",
+		       o.writer);
+	if (o.reader)
+		printf("granted %s: SELECT on ukbench_schema, runs and results\n", o.reader);
+	return UKB_EXIT_OK;
+}

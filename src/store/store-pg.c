@@ -1,0 +1,794 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * store-pg.c - a fleet's store on PostgreSQL (see store-pg.h).
+ */
+#include <errno.h>
+#include <libpq-fe.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "select.h"
+#include "store-pg.h"
+
+struct pgstore {
+	PGconn *conn;
+	char where[256]; /* the target as shown: no password is ever in it */
+};
+
+static const char *const migrations[] = {
+	/* 1: runs, whole as their JSON, and a row per result for history */
+	"CREATE TABLE runs ("
+	"  id bigserial PRIMARY KEY,"
+	"  uuid uuid NOT NULL UNIQUE,"
+	"  label text NOT NULL DEFAULT '',"
+	"  host text NOT NULL,"
+	"  started text COLLATE \"C\" NOT NULL,"
+	"  kernel_release text NOT NULL DEFAULT '',"
+	"  ukbench_version text NOT NULL DEFAULT '',"
+	"  source text NOT NULL DEFAULT 'run',"
+	"  duration_s double precision,"
+	"  interrupted boolean NOT NULL DEFAULT false,"
+	"  digest text NOT NULL,"
+	"  nresults integer NOT NULL,"
+	"  document text NOT NULL,"
+	"  pushed_at timestamptz NOT NULL DEFAULT now(),"
+	"  pushed_by name NOT NULL DEFAULT current_user);"
+	"CREATE INDEX runs_by_host ON runs (host, started);"
+	"CREATE INDEX runs_by_label ON runs (label, started);"
+	"CREATE INDEX runs_by_started ON runs (started);"
+	"CREATE INDEX runs_by_digest ON runs (digest);"
+	"CREATE TABLE results ("
+	"  run_uuid uuid NOT NULL REFERENCES runs (uuid),"
+	"  seq integer NOT NULL,"
+	"  name text NOT NULL,"
+	"  benchmark text NOT NULL,"
+	"  path text NOT NULL,"
+	"  status text NOT NULL,"
+	"  samples integer NOT NULL,"
+	"  mean_ns double precision,"
+	"  ci95_rel double precision,"
+	"  median_ns double precision,"
+	"  processes integer,"
+	"  PRIMARY KEY (run_uuid, seq));"
+	"CREATE INDEX results_by_path ON results (name, path, benchmark);",
+};
+
+static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* libpq's message, its first line, without "ERROR:  " */
+static const char *first_line(const char *msg, char *buf, size_t len)
+{
+	size_t n;
+
+	if (!msg || !*msg)
+		return "no message";
+	if (!strncmp(msg, "ERROR:  ", 8))
+		msg += 8;
+	n = strcspn(msg, "\n");
+	snprintf(buf, len, "%.*s", (int)n, msg);
+	return buf;
+}
+
+static int pg_fail(struct pgstore *pg, PGresult *res, char *err, size_t len)
+{
+	char line[512];
+	const char *msg = res ? PQresultErrorMessage(res) : PQerrorMessage(pg->conn);
+
+	if (res && (!msg || !*msg))
+		msg = PQerrorMessage(pg->conn);
+	fail(err, len, "%s: %s", pg->where, first_line(msg, line, sizeof(line)));
+	PQclear(res);
+	return -1;
+}
+
+int store_is_fleet(const char *db)
+{
+	return db && (!strncmp(db, "postgresql://", 13) || !strncmp(db, "postgres://", 11) ||
+		      !strncmp(db, "postgres:", 9));
+}
+
+int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_t errlen)
+{
+	PQconninfoOption *opts;
+	char *msg = NULL;
+	int pw = 0;
+
+	if (!strncmp(db, "postgres:", 9) && strncmp(db, "postgres://", 11)) {
+		const char *svc = db + 9;
+
+		if (!*svc || strspn(svc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					 "0123456789_-.") != strlen(svc))
+			return fail(err, errlen,
+				    "'%s' is not a service name: postgres:NAME names a service of "
+				    "pg_service.conf (letters, digits, _ - .)",
+				    db);
+		snprintf(buf, len, "service=%s", svc);
+	} else {
+		snprintf(buf, len, "%s", db);
+	}
+	opts = PQconninfoParse(buf, &msg);
+	if (!opts) {
+		char line[256];
+
+		fail(err, errlen, "the database URI cannot be read: %s",
+		     first_line(msg, line, sizeof(line)));
+		PQfreemem(msg);
+		return -1;
+	}
+	for (PQconninfoOption *o = opts; o->keyword; o++)
+		if (!strcmp(o->keyword, "password") && o->val && o->val[0])
+			pw = 1;
+	PQconninfoFree(opts);
+	if (pw)
+		return fail(
+		    err, errlen,
+		    "a password in the database URI is refused: a command line is seen by "
+		    "every user (ps) and kept in shell histories. Give it to libpq instead: "
+		    "a line of ~/.pgpass (or the file PGPASSFILE names), a service in "
+		    "pg_service.conf, or PGPASSWORD");
+	return 0;
+}
+
+/* The target as shown in messages: scheme, host and database, no user or password. */
+static void display(const char *db, char *buf, size_t len)
+{
+	const char *at, *rest;
+
+	if (strncmp(db, "postgresql://", 13) && strncmp(db, "postgres://", 11)) {
+		snprintf(buf, len, "%s", db);
+		return;
+	}
+	rest = strstr(db, "://") + 3;
+	at = strchr(rest, '@');
+	if (at && at < rest + strcspn(rest, "/?"))
+		rest = at + 1;
+	snprintf(buf, len, "postgresql://%.*s", (int)strcspn(rest, "?"), rest);
+}
+
+/* The server's notices ("already exists, skipping") are not ours to print. */
+static void quiet_notice(void *arg, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+}
+
+static PGresult *query(struct pgstore *pg, const char *sql, int n, const char *const *vals)
+{
+	return PQexecParams(pg->conn, sql, n, NULL, vals, NULL, NULL, 0);
+}
+
+static int schema_version(struct pgstore *pg, int *ver, char *err, size_t len)
+{
+	PGresult *res = PQexec(pg->conn, "SELECT max(version) FROM ukbench_schema");
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+
+		if (state && !strcmp(state, "42P01")) { /* undefined_table */
+			PQclear(res);
+			*ver = 0;
+			return 0;
+		}
+		return pg_fail(pg, res, err, len);
+	}
+	*ver = PQgetisnull(res, 0, 0) ? 0 : atoi(PQgetvalue(res, 0, 0));
+	PQclear(res);
+	return 0;
+}
+
+int pg_open(const char *target, int init, struct pgstore **out, char *err, size_t errlen)
+{
+	static const char *const keys[] = { "connect_timeout", "fallback_application_name",
+					    "dbname", NULL };
+	const char *vals[4] = { "10", "ukbench", NULL, NULL };
+	struct pgstore *pg;
+	char conninfo[2048];
+	int ver;
+
+	*out = NULL;
+	if (store_fleet_conninfo(target, conninfo, sizeof(conninfo), err, errlen))
+		return -1;
+	pg = calloc(1, sizeof(*pg));
+	if (!pg)
+		return fail(err, errlen, "out of memory");
+	display(target, pg->where, sizeof(pg->where));
+	vals[2] = conninfo;
+	pg->conn = PQconnectdbParams(keys, vals, 1);
+	if (!pg->conn || PQstatus(pg->conn) != CONNECTION_OK) {
+		char line[512];
+
+		fail(err, errlen, "cannot reach %s: %s", pg->where,
+		     first_line(pg->conn ? PQerrorMessage(pg->conn) : "out of memory", line,
+				sizeof(line)));
+		pg_close(pg);
+		return -1;
+	}
+	PQsetNoticeProcessor(pg->conn, quiet_notice, NULL);
+	if (schema_version(pg, &ver, err, errlen))
+		goto fail;
+	if (ver > UKB_PG_SCHEMA_VERSION) {
+		fail(err, errlen,
+		     "%s has the fleet schema version %d, newer than the %d this ukbench knows; "
+		     "upgrade ukbench (nothing was written)",
+		     pg->where, ver, UKB_PG_SCHEMA_VERSION);
+		goto fail;
+	}
+	if (!init && ver < UKB_PG_SCHEMA_VERSION) {
+		if (ver)
+			fail(err, errlen,
+			     "%s has the fleet schema version %d, older than this ukbench's %d: "
+			     "its owner runs 'ukbench fleet-init' to migrate it",
+			     pg->where, ver, UKB_PG_SCHEMA_VERSION);
+		else
+			fail(err, errlen,
+			     "%s has no ukbench schema: its owner runs 'ukbench fleet-init --db "
+			     "TARGET' once to make it",
+			     pg->where);
+		goto fail;
+	}
+	*out = pg;
+	return 0;
+fail:
+	pg_close(pg);
+	return -1;
+}
+
+void pg_close(struct pgstore *pg)
+{
+	if (!pg)
+		return;
+	PQfinish(pg->conn);
+	free(pg);
+}
+
+static int command(struct pgstore *pg, const char *sql, char *err, size_t len)
+{
+	PGresult *res = PQexec(pg->conn, sql);
+
+	if (PQresultStatus(res) != PGRES_COMMAND_OK && PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	PQclear(res);
+	return 0;
+}
+
+/* GRANT @what TO @role, the role's name quoted as an identifier. */
+static int grant(struct pgstore *pg, const char *what, const char *role, char *err, size_t len)
+{
+	char *id = PQescapeIdentifier(pg->conn, role, strlen(role)), sql[1024];
+	int rc;
+
+	if (!id)
+		return pg_fail(pg, NULL, err, len);
+	snprintf(sql, sizeof(sql), "GRANT %s TO %s", what, id);
+	PQfreemem(id);
+	rc = command(pg, sql, err, len);
+	return rc;
+}
+
+int pg_init(struct pgstore *pg, const char *writer, const char *reader, char *msg, size_t mlen,
+	    char *err, size_t errlen)
+{
+	int ver;
+
+	if (command(pg, "BEGIN", err, errlen))
+		return -1;
+	/* one initialiser at a time */
+	if (command(pg, "SELECT pg_advisory_xact_lock(7568734)", err, errlen) ||
+	    command(pg, "CREATE TABLE IF NOT EXISTS ukbench_schema (version integer NOT NULL)", err,
+		    errlen) ||
+	    schema_version(pg, &ver, err, errlen))
+		goto rollback;
+	if (ver > UKB_PG_SCHEMA_VERSION) {
+		fail(err, errlen,
+		     "%s has the fleet schema version %d, newer than this ukbench's %d", pg->where,
+		     ver, UKB_PG_SCHEMA_VERSION);
+		goto rollback;
+	}
+	for (int v = ver; v < UKB_PG_SCHEMA_VERSION; v++)
+		if (command(pg, migrations[v], err, errlen))
+			goto rollback;
+	if (ver < UKB_PG_SCHEMA_VERSION) {
+		char sql[96];
+
+		snprintf(sql, sizeof(sql),
+			 "DELETE FROM ukbench_schema; INSERT INTO ukbench_schema VALUES (%d)",
+			 UKB_PG_SCHEMA_VERSION);
+		if (command(pg, sql, err, errlen))
+			goto rollback;
+	}
+	/*
+	 * The writer inserts runs and their results and reads the schema's
+	 * version: no UPDATE, no DELETE, no DDL. The reader selects.
+	 */
+	if (writer && (grant(pg, "SELECT ON ukbench_schema", writer, err, errlen) ||
+		       grant(pg, "INSERT ON runs, results", writer, err, errlen) ||
+		       grant(pg, "USAGE ON SEQUENCE runs_id_seq", writer, err, errlen)))
+		goto rollback;
+	if (reader && grant(pg, "SELECT ON ukbench_schema, runs, results", reader, err, errlen))
+		goto rollback;
+	if (command(pg, "COMMIT", err, errlen))
+		return -1;
+	snprintf(msg, mlen, "%s: fleet schema version %d%s", pg->where, UKB_PG_SCHEMA_VERSION,
+		 ver == UKB_PG_SCHEMA_VERSION ? " (already)"
+		 : ver			      ? " (migrated)"
+					      : " (made)");
+	return 0;
+rollback:
+	PQclear(PQexec(pg->conn, "ROLLBACK"));
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pushing                                                             */
+
+/* @s as a field of COPY's text format: \ tab newline and CR escaped. */
+static void copy_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\r':
+			fputs("\\r", f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+static void copy_num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "\t%.17g", v);
+	else
+		fputs("\t\\N", f);
+}
+
+/* The rows of @run's results for COPY, into a new buffer. */
+static char *result_rows(const struct rec_run *run, size_t *len)
+{
+	char *text = NULL;
+	FILE *m = open_memstream(&text, len);
+
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+		int ok = r->status == UKB_OK && r->nsamples;
+
+		fprintf(m, "%s\t%zu\t", run->uuid, i);
+		copy_text(m, r->name);
+		fputc('\t', m);
+		copy_text(m, r->benchmark);
+		fputc('\t', m);
+		copy_text(m, r->path);
+		fprintf(m, "\t%s\t%zu", ukb_status_name(r->status), r->nsamples);
+		copy_num(m, ok ? r->stats.mean : NAN);
+		copy_num(m, ok ? r->stats.ci95_rel : NAN);
+		copy_num(m, ok ? r->stats.median : NAN);
+		fprintf(m, "\t%zu\n", r->nproc ? r->nproc : 1);
+	}
+	if (fclose(m)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int copy_results(struct pgstore *pg, const struct rec_run *run, char *err, size_t len)
+{
+	PGresult *res = PQexec(pg->conn, "COPY results (run_uuid, seq, name, benchmark, path,"
+					 " status, samples, mean_ns, ci95_rel, median_ns,"
+					 " processes) FROM STDIN");
+	size_t n;
+	char *rows;
+
+	if (PQresultStatus(res) != PGRES_COPY_IN)
+		return pg_fail(pg, res, err, len);
+	PQclear(res);
+	rows = result_rows(run, &n);
+	if (!rows) {
+		PQputCopyEnd(pg->conn, "out of memory");
+		PQclear(PQgetResult(pg->conn));
+		return fail(err, len, "out of memory");
+	}
+	if (PQputCopyData(pg->conn, rows, (int)n) != 1 || PQputCopyEnd(pg->conn, NULL) != 1) {
+		free(rows);
+		return pg_fail(pg, NULL, err, len);
+	}
+	free(rows);
+	res = PQgetResult(pg->conn);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK)
+		return pg_fail(pg, res, err, len);
+	PQclear(res);
+	while ((res = PQgetResult(pg->conn)))
+		PQclear(res);
+	return 0;
+}
+
+int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in,
+	    const char *doc_in, int *already, char *err, size_t len)
+{
+	char digest[24], dur[32], nres[24], *doc = NULL;
+	const char *v[12];
+	size_t dlen;
+	PGresult *res;
+
+	*already = 0;
+	if (!rec_uuid_valid(run->uuid))
+		return fail(err, len, "run #%lld has no UUID", (long long)run->id);
+	if (!doc_in) {
+		doc = rec_to_json(run, 0, &dlen);
+		if (!doc)
+			return fail(err, len, "out of memory");
+	}
+	if (digest_in)
+		snprintf(digest, sizeof(digest), "%s", digest_in);
+	else
+		rec_run_digest(run, digest, sizeof(digest));
+	snprintf(dur, sizeof(dur), "%.17g", run->duration_s);
+	snprintf(nres, sizeof(nres), "%zu", run->nresults);
+	v[0] = run->uuid;
+	v[1] = run->label;
+	v[2] = run->host;
+	v[3] = run->started;
+	v[4] = run->kernel_release;
+	v[5] = run->ukbench_version;
+	v[6] = run->source[0] ? run->source : "run";
+	v[7] = isfinite(run->duration_s) ? dur : NULL;
+	v[8] = run->interrupted ? "true" : "false";
+	v[9] = digest;
+	v[10] = nres;
+	v[11] = doc ? doc : doc_in;
+	if (command(pg, "BEGIN", err, len)) {
+		free(doc);
+		return -1;
+	}
+	res = query(pg,
+		    "INSERT INTO runs (uuid, label, host, started, kernel_release, ukbench_version,"
+		    " source, duration_s, interrupted, digest, nresults, document)"
+		    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+		    12, v);
+	free(doc);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+
+		/*
+		 * unique_violation: the server has this UUID (pushed before, the
+		 * spool not told). No SELECT is needed to learn it, as ON
+		 * CONFLICT would need; a concurrent push of the same run waits for
+		 * the first and lands here.
+		 */
+		if (state && !strcmp(state, "23505")) {
+			PQclear(res);
+			PQclear(PQexec(pg->conn, "ROLLBACK"));
+			*already = 1;
+			return 0;
+		}
+		pg_fail(pg, res, err, len);
+		goto rollback;
+	}
+	PQclear(res);
+	if (copy_results(pg, run, err, len))
+		goto rollback;
+	return command(pg, "COMMIT", err, len);
+rollback:
+	PQclear(PQexec(pg->conn, "ROLLBACK"));
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+/* A glob (* ? [...]) as an anchored POSIX regular expression. */
+static void glob_regex(const char *g, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[o++] = '^';
+	for (; *g && o + 4 < len; g++) {
+		if (*g == '*') {
+			buf[o++] = '.';
+			buf[o++] = '*';
+		} else if (*g == '?') {
+			buf[o++] = '.';
+		} else if (*g == '[') {
+			const char *end = strchr(g + 1, ']');
+
+			if (!end || (size_t)(end - g) + o + 4 >= len) {
+				buf[o++] = '\\';
+				buf[o++] = '[';
+				continue;
+			}
+			memcpy(buf + o, g, (size_t)(end - g) + 1);
+			o += (size_t)(end - g) + 1;
+			g = end;
+		} else {
+			if (strchr(".^$+(){}|\\", *g))
+				buf[o++] = '\\';
+			buf[o++] = *g;
+		}
+	}
+	buf[o++] = '$';
+	buf[o] = 0;
+}
+
+/* The WHERE clause of a filter over runs r, its values from $@first on. */
+struct where {
+	char sql[512];
+	const char *v[8];
+	int n;
+	char label[512], kernel[512];
+};
+
+static void where(struct where *w, const struct store_filter *f, int first)
+{
+	size_t o = 0;
+
+	w->n = 0;
+	w->sql[0] = 0;
+#define CLAUSE(cond, val)                                                                          \
+	do {                                                                                       \
+		o += (size_t)snprintf(w->sql + o, sizeof(w->sql) - o, " AND " cond, first + w->n); \
+		w->v[w->n++] = (val);                                                              \
+	} while (0)
+	if (!f)
+		return;
+	if (f->label) {
+		glob_regex(f->label, w->label, sizeof(w->label));
+		CLAUSE("r.label ~ $%d", w->label);
+	}
+	if (f->host)
+		CLAUSE("r.host = $%d", f->host);
+	if (f->kernel) {
+		glob_regex(f->kernel, w->kernel, sizeof(w->kernel));
+		CLAUSE("r.kernel_release ~ $%d", w->kernel);
+	}
+	if (f->since)
+		CLAUSE("r.started >= $%d", f->since);
+	if (f->until)
+		CLAUSE("r.started <= $%d || '~'", f->until);
+#undef CLAUSE
+}
+
+int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run **out, size_t *n,
+	    char *err, size_t len)
+{
+	struct where w;
+	char sql[1024], limit[32];
+	PGresult *res;
+	int rows;
+
+	*out = NULL;
+	*n = 0;
+	where(&w, f, 1);
+	if (f && f->limit)
+		snprintf(limit, sizeof(limit), " LIMIT %zu", f->limit);
+	else
+		limit[0] = 0;
+	snprintf(sql, sizeof(sql),
+		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source,"
+		 " r.duration_s, r.nresults FROM runs r WHERE true%s"
+		 " ORDER BY r.started DESC, r.id DESC%s",
+		 w.sql, limit);
+	res = query(pg, sql, w.n, w.v);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	rows = PQntuples(res);
+	*out = calloc((size_t)rows + 1, sizeof(**out));
+	if (!*out) {
+		PQclear(res);
+		return fail(err, len, "out of memory");
+	}
+	for (int i = 0; i < rows; i++) {
+		struct store_run *r = &(*out)[i];
+
+		r->id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+		snprintf(r->label, sizeof(r->label), "%s", PQgetvalue(res, i, 1));
+		snprintf(r->host, sizeof(r->host), "%s", PQgetvalue(res, i, 2));
+		snprintf(r->started, sizeof(r->started), "%s", PQgetvalue(res, i, 3));
+		snprintf(r->kernel_release, sizeof(r->kernel_release), "%s", PQgetvalue(res, i, 4));
+		snprintf(r->source, sizeof(r->source), "%s", PQgetvalue(res, i, 5));
+		r->duration_s = PQgetisnull(res, i, 6) ? NAN : strtod(PQgetvalue(res, i, 6), NULL);
+		r->nresults = (size_t)strtoul(PQgetvalue(res, i, 7), NULL, 10);
+	}
+	*n = (size_t)rows;
+	PQclear(res);
+	return 0;
+}
+
+int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size_t len)
+{
+	char ids[24], name[64];
+	const char *v[1] = { ids };
+	PGresult *res;
+	int rc;
+
+	snprintf(ids, sizeof(ids), "%lld", (long long)id);
+	res = query(pg, "SELECT document, label FROM runs WHERE id = $1", 1, v);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	if (!PQntuples(res)) {
+		PQclear(res);
+		return 1;
+	}
+	snprintf(name, sizeof(name), "run #%lld of %.32s", (long long)id, pg->where);
+	memset(run, 0, sizeof(*run));
+	rc = rec_from_json_text(run, PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0), name,
+				err, len);
+	if (!rc) {
+		run->id = id;
+		snprintf(run->label, sizeof(run->label), "%s", PQgetvalue(res, 0, 1));
+	}
+	PQclear(res);
+	return rc ? -1 : 0;
+}
+
+int pg_find_same(struct pgstore *pg, const struct rec_run *run, int64_t *id, char *err, size_t len)
+{
+	char digest[24];
+	const char *v[2] = { run->uuid[0] ? run->uuid : NULL, digest };
+	PGresult *res;
+	int found;
+
+	rec_run_digest(run, digest, sizeof(digest));
+	res = query(pg,
+		    "SELECT id FROM runs WHERE uuid = $1::uuid OR digest = $2 ORDER BY id LIMIT 1",
+		    2, v);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	found = PQntuples(res) > 0;
+	if (found)
+		*id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return found;
+}
+
+/* @v[0..n) as a text[] literal: {"a","b"}, quotes and backslashes escaped. */
+static char *text_array(char *const *v, size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return NULL;
+	fputc('{', m);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",\"" : "\"", m);
+		for (const char *s = v[i]; *s; s++) {
+			if (*s == '"' || *s == '\\')
+				fputc('\\', m);
+			fputc(*s, m);
+		}
+		fputc('"', m);
+	}
+	fputc('}', m);
+	if (fclose(m)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* The (name, path) pairs stored whose path matches a pattern (all when none). */
+static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names, char **paths,
+			char *err, size_t len)
+{
+	PGresult *res = PQexec(pg->conn, "SELECT DISTINCT name, path, benchmark FROM results");
+	char **nv = NULL, **pv = NULL;
+	size_t k = 0;
+	int rows;
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	rows = PQntuples(res);
+	nv = calloc((size_t)rows + 1, sizeof(*nv));
+	pv = calloc((size_t)rows + 1, sizeof(*pv));
+	if (!nv || !pv) {
+		free(nv);
+		free(pv);
+		PQclear(res);
+		return fail(err, len, "out of memory");
+	}
+	for (int i = 0; i < rows; i++) {
+		char *name = PQgetvalue(res, i, 0), *path = PQgetvalue(res, i, 1);
+		int hit = !npats;
+
+		for (int p = 0; p < npats && !hit; p++)
+			hit = pattern_matches(pats[p], name, PQgetvalue(res, i, 2), path);
+		if (!hit)
+			continue;
+		nv[k] = name;
+		pv[k++] = path;
+	}
+	*names = text_array(nv, k);
+	*paths = text_array(pv, k);
+	free(nv);
+	free(pv);
+	PQclear(res);
+	if (!*names || !*paths) {
+		free(*names);
+		free(*paths);
+		return fail(err, len, "out of memory");
+	}
+	return 0;
+}
+
+int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int npats,
+	      struct store_point **out, size_t *n, char *err, size_t len)
+{
+	struct where w;
+	char sql[2048], *names = NULL, *paths = NULL;
+	const char *v[10];
+	PGresult *res;
+	int rows;
+
+	*out = NULL;
+	*n = 0;
+	if (wanted_pairs(pg, pats, npats, &names, &paths, err, len))
+		return -1;
+	where(&w, f, 3);
+	snprintf(sql, sizeof(sql),
+		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, x.benchmark,"
+		 " x.path, x.mean_ns, x.ci95_rel"
+		 " FROM unnest($1::text[], $2::text[]) AS w(name, path)"
+		 " JOIN results x ON x.name = w.name AND x.path = w.path"
+		 " JOIN runs r ON r.uuid = x.run_uuid"
+		 " WHERE x.status = 'ok' AND x.samples > 0 AND NOT r.interrupted%s"
+		 " ORDER BY r.started, r.id, x.seq",
+		 w.sql);
+	v[0] = names;
+	v[1] = paths;
+	for (int i = 0; i < w.n; i++)
+		v[2 + i] = w.v[i];
+	res = query(pg, sql, 2 + w.n, v);
+	free(names);
+	free(paths);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	rows = PQntuples(res);
+	*out = calloc((size_t)rows + 1, sizeof(**out));
+	if (!*out) {
+		PQclear(res);
+		return fail(err, len, "out of memory");
+	}
+	for (int i = 0; i < rows; i++) {
+		struct store_point *p = &(*out)[i];
+
+		p->run = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+		snprintf(p->label, sizeof(p->label), "%s", PQgetvalue(res, i, 1));
+		snprintf(p->host, sizeof(p->host), "%s", PQgetvalue(res, i, 2));
+		snprintf(p->started, sizeof(p->started), "%s", PQgetvalue(res, i, 3));
+		snprintf(p->kernel_release, sizeof(p->kernel_release), "%s", PQgetvalue(res, i, 4));
+		snprintf(p->name, sizeof(p->name), "%s", PQgetvalue(res, i, 5));
+		snprintf(p->benchmark, sizeof(p->benchmark), "%s", PQgetvalue(res, i, 6));
+		snprintf(p->path, sizeof(p->path), "%s", PQgetvalue(res, i, 7));
+		p->mean = PQgetisnull(res, i, 8) ? NAN : strtod(PQgetvalue(res, i, 8), NULL);
+		p->ci95_rel = PQgetisnull(res, i, 9) ? NAN : strtod(PQgetvalue(res, i, 9), NULL);
+	}
+	*n = (size_t)rows;
+	PQclear(res);
+	return 0;
+}
