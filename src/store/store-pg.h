@@ -9,8 +9,8 @@
  * kernel) and a row per result with the figures history reads. A role
  * that pushes needs INSERT and nothing else: the UUID links a run's rows,
  * so no id is read back, and the UUID's unique index refuses a second
- * push of a run, which is then known to be there. The schema is versioned in ukbench_schema and made or
- * migrated by its owner (`ukbench fleet-init`), never by a pusher.
+ * push of a run, which is then known to be there. The schema is versioned in ukbench_schema and
+ * made or migrated by its owner (`ukbench fleet-init`), never by a pusher.
  */
 #ifndef UKB_STORE_STORE_PG_H
 #define UKB_STORE_STORE_PG_H

@@ -6,7 +6,7 @@ parameters. Every sample and process mean is scaled by the same rules, so
 that what ukbench reads back is a consistent run.
 
   mkrun.py TEMPLATE OUT [--paths N] [--procs N] [--scale F] [--spread REL]
-           [--seed S] [--label L] [--host H] [--started ISO]
+           [--seed S] [--label L] [--host H] [--started ISO] [--kernel K]
            [--env KEY=VALUE]... [--params TEXT]
 
 --env sets a member of the environment; a dotted KEY reaches into an
@@ -32,6 +32,7 @@ def main():
     ap.add_argument("--label")
     ap.add_argument("--host")
     ap.add_argument("--started")
+    ap.add_argument("--kernel")
     ap.add_argument("--env", action="append", default=[])
     ap.add_argument("--params")
     a = ap.parse_args()
@@ -73,6 +74,8 @@ def main():
         run["environment"]["hostname"] = a.host
     if a.started is not None:
         run["started"] = a.started
+    if a.kernel is not None:
+        run["environment"]["kernel_release"] = a.kernel
     for kv in a.env:
         key, _, value = kv.partition("=")
         obj = run["environment"]
