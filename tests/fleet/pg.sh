@@ -24,7 +24,7 @@ pg_bindir() {
 # runs "$@" as the server's owner
 pg_as() {
 	if [ "$(id -u)" = 0 ]; then
-		runuser -u postgres -- "$@"
+		(cd / && runuser -u postgres -- "$@")
 	else
 		"$@"
 	fi
@@ -60,6 +60,11 @@ pg_uri() {
 # stops the server and keeps its directory (pg_stop removes it)
 pg_halt() {
 	pg_as "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast -w stop >/dev/null 2>&1
+}
+
+# is it up? (pg_ctl status: 0 when it runs)
+pg_running() {
+	pg_as "$PGBIN/pg_ctl" -D "$PGDIR/data" status >/dev/null 2>&1
 }
 
 pg_resume() {

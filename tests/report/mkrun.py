@@ -66,7 +66,7 @@ def main():
             r["params"] = a.params
     run["results"] = results
     # a run made is another run: its own name
-    run["uuid"] = str(uuid.UUID(int=rnd.getrandbits(128), version=4))
+    run["uuid"] = str(uuid.uuid4())
     if a.label is not None:
         run["label"] = a.label
     if a.host is not None:

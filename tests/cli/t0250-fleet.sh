@@ -1,0 +1,269 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A fleet on a real PostgreSQL server (Debian's postgresql, started here by
+# tests/fleet/pg.sh on a private socket, stopped on every exit path): runs
+# stored in the spool and pushed exactly once, through an unreachable
+# server, 16 pushers at once and a server stopped mid-push; reads across
+# hosts; a newer schema refused; least privilege of the writer and reader
+# roles; credentials only from libpq's own places.
+. "$(dirname "$0")/../lib.sh"
+. "$(cd "$(dirname "$0")/.." && pwd)/fleet/pg.sh"
+
+tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
+mkrun=$(cd "$(dirname "$0")/.." && pwd)/report/mkrun.py
+
+prereq_POSTGRES() {
+	if ! pg_bindir >/dev/null; then
+		prereq_why="no PostgreSQL server (postgresql-15: initdb, pg_ctl)"
+		return 1
+	fi
+	if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
+		prereq_why="as root, the server needs the postgres user (made by postgresql-15)"
+		return 1
+	fi
+	return 0
+}
+
+# a test that stopped the server and failed leaves it stopped: the next starts it
+pg_up() { pg_running || pg_resume; }
+
+# the number of rows of a query on the server, as the superuser
+count() { PGDB=ukb pg_psql "$1"; }
+
+trap 'pg_stop' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# started once for the file; a server that does not start fails the set-up
+if pg_bindir >/dev/null && { [ "$(id -u)" != 0 ] || id postgres >/dev/null 2>&1; }; then
+	PG_NOSYNC=1 pg_start >"$TEST_ROOT/pg-start.log" 2>&1 || PGDIR=
+fi
+
+test_expect_success POSTGRES 'set up: the server, the schema, a writer and a reader' '
+	{ [ -n "$PGDIR" ] || { cat "$TEST_ROOT/pg-start.log"; false; }; } &&
+	PGDB=ukb pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN;
+		CREATE ROLE pwuser LOGIN PASSWORD '"'"'sekrit-pw'"'"'" &&
+	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
+	grep -q "fleet schema version 1 (made)" out &&
+	grep -q "^granted ukb_push: INSERT on runs and results" out &&
+	ukbench fleet-init --db "$(pg_uri)" --writer pwuser >out &&
+	grep -q "fleet schema version 1 (already)" out &&
+	ukbench run $tiny --no-store -j "$TEST_ROOT/t.json" time.time >/dev/null
+'
+W=$(pg_uri ukb_push 2>/dev/null)
+R=$(pg_uri ukb_read 2>/dev/null)
+
+test_expect_success POSTGRES 'run: stored in the spool, pushed; runs, show and history read the server' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/spool.db &&
+	ukbench run $tiny --db "$W" -l first time.time >out &&
+	grep -q "^stored as run #1 .first. in $PWD/spool.db\$" out &&
+	grep -q "^pushed 1 run to $W\$" out &&
+	u=$(sqlite3 spool.db "SELECT uuid FROM runs") &&
+	test "$(count "SELECT uuid FROM runs WHERE label = '"'"'first'"'"'")" = "$u" &&
+	test "$(count "SELECT count(*) FROM results WHERE run_uuid = '"'"'$u'"'"'")" = 3 &&
+	ukbench runs --db "$R" -f json >runs.json &&
+	jq -e "map(select(.label == \"first\")) | length == 1" runs.json &&
+	id=$(jq -r "map(select(.label == \"first\"))[0].id" runs.json) &&
+	ukbench show --db "$R" "$id" -f json >show.json &&
+	test "$(jq -r .uuid show.json)" = "$u" &&
+	test "$(jq "[.results[].samples_ns | length] | add" show.json)" = \
+		"$(sqlite3 spool.db "SELECT count(*) FROM samples")" &&
+	ukbench history --db "$R" time.time/vdso -f json | jq -e "length >= 1" &&
+	ukbench push --status >st &&
+	grep -q "^spool $PWD/spool.db: 0 runs waiting, 1 pushed\$" st
+'
+
+test_expect_success POSTGRES 'the server unreachable: the run waits; push sends it once' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/spool.db &&
+	before=$(count "SELECT count(*) FROM runs") &&
+	pg_halt &&
+	ukbench run $tiny --db "$W" -l offline time.time >out 2>err &&
+	grep -q "^warning: not pushed to $W: cannot reach" err &&
+	grep -q "1 run waits in the spool $PWD/spool.db" err &&
+	ukbench push --status >st &&
+	grep -q "1 run waiting, 0 pushed" st &&
+	grep -q "offline.*1 try: cannot reach" st &&
+	test_expect_code 1 ukbench push >out 2>err &&
+	grep -q "^error: 1 run not pushed: cannot reach" err &&
+	pg_resume &&
+	ukbench push >out &&
+	grep -q "^pushed 1 run to its server\$" out &&
+	test "$(count "SELECT count(*) FROM runs")" = $((before + 1)) &&
+	ukbench push >out &&
+	grep -q "^nothing waits in $PWD/spool.db\$" out &&
+	test "$(count "SELECT count(*) FROM runs")" = $((before + 1))
+'
+
+test_expect_success POSTGRES 'import goes the same way; a run the server has is not stored twice' '
+	pg_up &&
+	"$mkrun" "$TEST_ROOT/t.json" i.json --spread 0.01 --seed 11 --label imported &&
+	UKBENCH_SPOOL=$PWD/a.db ukbench import --db "$W" i.json >out &&
+	grep -q "^pushed 1 run to" out &&
+	before=$(count "SELECT count(*) FROM runs") &&
+	UKBENCH_SPOOL=$PWD/b.db ukbench import --db "$W" i.json >out &&
+	grep -q "^pushed 1 run to .* (the server had some already: not stored twice)\$" out &&
+	test "$(count "SELECT count(*) FROM runs")" = "$before" &&
+	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'imported'"'"'")" = 1
+'
+
+test_expect_success POSTGRES '16 pushers at once: no run lost, none doubled' '
+	pg_up &&
+	before=$(count "SELECT count(*) FROM runs") &&
+	pg_halt &&
+	for s in $(seq 1 16); do
+		for k in 1 2 3 4 5; do
+			"$mkrun" "$TEST_ROOT/t.json" r$s-$k.json --seed $((100 * s + k)) --spread 0.01 --label "p$s" || return 1
+		done
+		UKBENCH_SPOOL=$PWD/s$s.db ukbench import --db "$W" r$s-1.json r$s-2.json r$s-3.json \
+			r$s-4.json r$s-5.json >/dev/null 2>&1 || return 1
+	done &&
+	pg_resume &&
+	for s in $(seq 1 16); do
+		UKBENCH_SPOOL=$PWD/s$s.db ukbench push >push$s.out 2>&1 &
+	done &&
+	for x in 1 2 3 4; do
+		UKBENCH_SPOOL=$PWD/s1.db ukbench push >again$x.out 2>&1 &
+	done &&
+	wait &&
+	test "$(count "SELECT count(*) FROM runs")" = $((before + 80)) &&
+	test "$(count "SELECT count(DISTINCT uuid) FROM runs WHERE label LIKE '"'"'p%'"'"'")" = 80 &&
+	test "$(count "SELECT count(*) FROM results r JOIN runs u ON u.uuid = r.run_uuid WHERE u.label LIKE '"'"'p%'"'"'")" = 240 &&
+	for s in $(seq 1 16); do
+		UKBENCH_SPOOL=$PWD/s$s.db ukbench push --status >st || return 1
+		grep -q ": 0 runs waiting, 5 pushed" st || { cat st; return 1; }
+	done
+'
+
+test_expect_success POSTGRES 'the server stopped in the middle of a push: nothing lost, nothing doubled' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/mid.db &&
+	before=$(count "SELECT count(*) FROM runs") &&
+	# each result row takes the server 20 ms: a push of 30 runs takes 2 s
+	count "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
+		\$\$BEGIN PERFORM pg_sleep(0.02); RETURN NEW; END\$\$;
+		CREATE TRIGGER slow BEFORE INSERT ON results FOR EACH ROW EXECUTE FUNCTION slow()" &&
+	pg_halt &&
+	for k in $(seq 1 30); do
+		"$mkrun" "$TEST_ROOT/t.json" m$k.json --seed $((5000 + k)) --spread 0.01 --label mid || return 1
+	done &&
+	ukbench import --db "$W" $(seq -f m%g.json 1 30) >/dev/null 2>&1 &&
+	pg_resume &&
+	{ ukbench push >push.out 2>&1 & } &&
+	n=0 && while [ "$(count "SELECT count(*) FROM runs WHERE label = '"'"'mid'"'"'")" -lt 3 ] &&
+		[ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done &&
+	pg_halt &&
+	{ wait $! ; true; } &&
+	landed=$(sqlite3 mid.db "SELECT count(*) FROM pushed") &&
+	waiting=$(sqlite3 mid.db "SELECT count(*) FROM pending") &&
+	test "$landed" -ge 3 && test "$waiting" -ge 1 && test $((landed + waiting)) = 30 &&
+	pg_resume &&
+	count "DROP TRIGGER slow ON results; DROP FUNCTION slow()" &&
+	ukbench push >out &&
+	test "$(sqlite3 mid.db "SELECT count(*) FROM pending")" = 0 &&
+	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'mid'"'"'")" = 30 &&
+	test "$(count "SELECT count(DISTINCT uuid) FROM runs WHERE label = '"'"'mid'"'"'")" = 30 &&
+	test "$(count "SELECT count(*) FROM results r JOIN runs u ON u.uuid = r.run_uuid WHERE u.label = '"'"'mid'"'"'")" = 90 &&
+	test "$(count "SELECT count(*) FROM runs")" = $((before + 30))
+'
+
+test_expect_success POSTGRES 'a schema newer than this ukbench: refused, the run kept in the spool' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/new.db &&
+	count "UPDATE ukbench_schema SET version = 99" &&
+	ukbench run $tiny --db "$W" -l newer time.time >out 2>err;
+	count "UPDATE ukbench_schema SET version = 1" &&
+	grep -q "has the fleet schema version 99, newer than the 1 this ukbench knows; upgrade ukbench" err &&
+	grep -q "1 run waits in the spool" err &&
+	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 0 &&
+	count "UPDATE ukbench_schema SET version = 99" &&
+	test_expect_code 2 ukbench runs --db "$R" 2>err2;
+	count "UPDATE ukbench_schema SET version = 1" &&
+	grep -q "newer than the 1 this ukbench knows" err2 &&
+	ukbench push >/dev/null &&
+	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 1
+'
+
+test_expect_success POSTGRES 'least privilege: the reader cannot write, the writer can only insert' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/ro.db &&
+	"$mkrun" "$TEST_ROOT/t.json" ro.json --spread 0.01 --seed 12 --label by-reader &&
+	ukbench import --db "$R" ro.json >out 2>err &&
+	grep -q "^warning: not pushed to $R: .*permission denied for table runs" err &&
+	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'by-reader'"'"'")" = 0 &&
+	as() { "$PGBIN/psql" -X -q -h "$PGHOST" -p "$PGPORT" -U "$1" -d ukb -At -c "$2" 2>&1; } &&
+	as ukb_push "DELETE FROM runs" | grep -q "permission denied for table runs" &&
+	as ukb_push "UPDATE runs SET label = '"'"'x'"'"'" | grep -q "permission denied for table runs" &&
+	as ukb_push "SELECT count(*) FROM runs" | grep -q "permission denied for table runs" &&
+	as ukb_push "DROP TABLE results" | grep -q "must be owner of table results" &&
+	as ukb_push "CREATE TABLE mine (x int)" | grep -q "permission denied for schema public" &&
+	as ukb_read "DELETE FROM runs" | grep -q "permission denied for table runs" &&
+	as ukb_read "INSERT INTO ukbench_schema VALUES (2)" | grep -q "permission denied" &&
+	ukbench runs --db "$W" 2>err >/dev/null; grep -q "permission denied for table runs" err
+'
+
+test_expect_success POSTGRES 'credentials: a password in the URI is refused; libpq password file works' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/pw.db &&
+	uri="postgresql://pwuser:sekrit-pw@/ukb?host=$PGHOST&port=$PGPORT" &&
+	test_expect_code 2 ukbench runs --db "$uri" 2>err &&
+	grep -q "a password in the database URI is refused.*~/.pgpass" err &&
+	! grep -q sekrit err &&
+	test_expect_code 2 ukbench run $tiny --db "$(pg_uri pwuser)&password=sekrit-pw" time.time 2>err &&
+	grep -q "a password in the database URI is refused" err && ! grep -q sekrit err &&
+	test ! -e pw.db &&
+	test_expect_code 2 env PGPASSFILE=/dev/null "$UKBENCH" runs --db "$(pg_uri pwuser)" 2>err &&
+	grep -q "cannot reach .*password" err &&
+	printf "*:*:*:pwuser:sekrit-pw\n" >pgpass && chmod 600 pgpass &&
+	PGPASSFILE=$PWD/pgpass ukbench run $tiny --db "$(pg_uri pwuser)" -l pw time.time >out 2>err &&
+	grep -q "^pushed 1 run" out &&
+	PGPASSFILE=$PWD/pgpass ukbench runs --db "$R" -l pw -f json | jq -e "length == 1" &&
+	! sqlite3 pw.db .dump | grep -q sekrit &&
+	! grep -q sekrit out err &&
+	! count "SELECT document FROM runs WHERE label = '"'"'pw'"'"'" | grep -q "sekrit\|postgresql:"
+'
+
+test_expect_success POSTGRES 'reads across the fleet: hosts, kernels, labels, dates; one host against another' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/hosts.db &&
+	"$mkrun" "$TEST_ROOT/t.json" a1.json --host board-a --kernel 6.1.0 --label rc1 --started 2026-03-01T00:00:00Z --spread 0.01 --seed 21 &&
+	"$mkrun" "$TEST_ROOT/t.json" a2.json --host board-a --kernel 6.2.0 --label rc2 --started 2026-03-02T00:00:00Z --scale 1.1 --spread 0.01 --seed 22 &&
+	"$mkrun" "$TEST_ROOT/t.json" b1.json --host board-b --kernel 6.1.0 --label rc1 --started 2026-03-01T12:00:00Z --seed 7 --spread 0.01 &&
+	"$mkrun" "$TEST_ROOT/t.json" b2.json --host board-b --kernel 6.2.0 --label rc2 --started 2026-03-02T12:00:00Z --seed 8 --scale 1.1 --spread 0.01 &&
+	ukbench import --db "$W" a1.json a2.json b1.json b2.json >/dev/null &&
+	ukbench runs --db "$R" --host board-a -f json | jq -e "length == 2 and all(.[]; .host == \"board-a\")" &&
+	ukbench runs --db "$R" --kernel "6.2*" -f json | jq -e "length == 2 and all(.[]; .kernel_release == \"6.2.0\")" &&
+	ukbench runs --db "$R" --since 2026-03-01T06:00:00Z --until 2026-03-02 -f json |
+		jq -e "map(.label) | sort == [\"rc1\", \"rc2\", \"rc2\"]" &&
+	ukbench runs --db "$R" -l rc1 -f json | jq -e "length == 2" &&
+	a=$(ukbench runs --db "$R" --host board-a -l rc1 -f json | jq ".[0].id") &&
+	b=$(ukbench runs --db "$R" --host board-b -l rc1 -f json | jq ".[0].id") &&
+	ukbench compare --db "$R" "$a" "$b" >cmp &&
+	grep -q "^base  *#$a .rc1.: 2026-03-01T00:00:00Z, board-a" cmp &&
+	grep -q "^other  *#$b .rc1.: 2026-03-01T12:00:00Z, board-b" cmp &&
+	grep -q "the runs are of two hosts" cmp &&
+	ukbench compare --db "$R" --all rc1 rc2 -f json | jq -e "length == 3 and all(.[]; .change > 0.05)" &&
+	ukbench history --db "$R" --host board-b time.time/vdso -f json | jq -e "length == 2 and all(.[]; .host == \"board-b\")" &&
+	ukbench report --db "$R" --history --no-plots --kernel "6.*" -o h.html time.time/vdso &&
+	grep -q "time.time/vdso on board-a" h.html && grep -q "time.time/vdso on board-b" h.html
+'
+
+test_expect_success POSTGRES 'push --status as JSON; bad usage' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/js.db &&
+	pg_halt &&
+	ukbench run $tiny --db "$W" -l waiting time.time >/dev/null 2>&1;
+	ukbench push --status -f json >st.json;
+	pg_resume &&
+	jq -e "length == 1 and .[0].label == \"waiting\" and .[0].tries == 1 and (.[0].last_error | startswith(\"cannot reach\")) and (.[0].uuid | test(\"^[0-9a-f-]{36}\$\"))" st.json &&
+	test_expect_code 2 ukbench push --db /tmp/x.db 2>err &&
+	grep -q "names no fleet server" err &&
+	test_expect_code 2 ukbench push extra 2>err &&
+	test_expect_code 2 ukbench fleet-init 2>err &&
+	test_expect_code 2 ukbench runs --db postgres:no/such 2>err &&
+	grep -q "is not a service name" err &&
+	ukbench push >/dev/null
+'
+
+test_done
