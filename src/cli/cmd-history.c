@@ -53,7 +53,8 @@ const struct command cmd_history_def = {
 		 "runs on each side, the run means of the window before it are compared with\n"
 		 "those of the window after it (Mann-Whitney, exact); a boundary is marked\n"
 		 "when p < 0.01, the step between the windows' median run means is at least\n"
-		 "the threshold, and no boundary within a window has a larger step. One run\n"
+		 "the threshold, and no such boundary within a window separates the means of\n"
+		 "its windows more (the medians size a step, the means place it). One run\n"
 		 "that stands out moves one rank, and is not a step; the last window-1 runs\n"
 		 "cannot show one yet.",
 	.opts = history_opts,

@@ -51,32 +51,46 @@ static double window_p(const struct ukb_point *pts, size_t lo, size_t k, size_t 
 	return isfinite(z) ? z : p;
 }
 
-/*
- * Does boundary @j's step outrank boundary @k's? The larger step; of
- * equal steps (neighbouring windows share runs, so their medians are
- * often the same run), the smaller p; of those, the earlier boundary.
- */
-static int beats(const struct ukb_step *sj, size_t j, const struct ukb_step *sk, size_t k)
+/* The mean of the run means [lo, hi). */
+static double mean_of(const struct ukb_point *pts, size_t lo, size_t hi)
 {
-	if (fabs(sj->step) != fabs(sk->step))
-		return fabs(sj->step) > fabs(sk->step);
-	if (sj->p != sk->p)
-		return sj->p < sk->p;
+	double s = 0;
+
+	for (size_t i = lo; i < hi; i++)
+		s += pts[i].mean;
+	return s / (double)(hi - lo);
+}
+
+/*
+ * Does boundary @j outrank boundary @k, its neighbour? The one whose
+ * windows' means differ more (the medians that size a step are robust,
+ * and so blind to where it is: the boundary one run after a step has the
+ * same medians when its window before holds one run of the new level,
+ * which its mean shows); then the smaller p; then the earlier boundary.
+ */
+static int beats(const double *mstep, const struct ukb_step *out, size_t j, size_t k)
+{
+	if (fabs(mstep[j]) != fabs(mstep[k]))
+		return fabs(mstep[j]) > fabs(mstep[k]);
+	if (out[j].p != out[k].p)
+		return out[j].p < out[k].p;
 	return j < k;
 }
 
 int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, double alpha,
 		     double threshold, struct ukb_step *out)
 {
-	double *a, *b;
+	double *a, *b, *mstep;
 
 	if (!window)
 		window = 1;
 	a = calloc(window + 1, sizeof(*a));
 	b = calloc(window + 1, sizeof(*b));
-	if (!a || !b) {
+	mstep = calloc(n + 1, sizeof(*mstep));
+	if (!a || !b || !mstep) {
 		free(a);
 		free(b);
+		free(mstep);
 		return -ENOMEM;
 	}
 	for (size_t k = 0; k < n; k++) {
@@ -91,17 +105,20 @@ int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, doubl
 			continue;
 		out[k].step =
 		    median_of(pts, k, k + window, a) / median_of(pts, k - window, k, b) - 1;
+		mstep[k] = mean_of(pts, k, k + window) / mean_of(pts, k - window, k) - 1;
 		out[k].p = window_p(pts, k - window, k, k + window, a, b);
 	}
 	for (size_t k = 1; k < n; k++) {
 		int best = out[k].p < alpha && fabs(out[k].step) >= threshold;
 
 		for (size_t j = k > window ? k - window : 1; best && j < n && j <= k + window; j++)
-			if (j != k && out[j].p < alpha && beats(&out[j], j, &out[k], k))
+			if (j != k && out[j].p < alpha && fabs(out[j].step) >= threshold &&
+			    beats(mstep, out, j, k))
 				best = 0;
 		out[k].change_point = best;
 	}
 	free(a);
 	free(b);
+	free(mstep);
 	return 0;
 }

@@ -14,8 +14,11 @@
  *     moves it by one rank, not by its size),
  *   - the step, the after-window's median run mean over the before-window's
  *     minus one, is at least the noise threshold, and
- *   - no boundary within one window of it has a larger step (of equal
- *     steps, the one with the smaller p, then the earlier, is the point).
+ *   - no other boundary within one window of it that passes the two
+ *     tests above separates its windows' means more (then: a smaller p,
+ *     then the earlier). The medians size a step; the means place it: the
+ *     boundary one run late has the same medians, but its window before
+ *     holds a run of the new level, which its mean shows.
  * The unit is the run, as in `compare`: a run's batches are not
  * independent observations of the machine.
  */

@@ -526,8 +526,9 @@ int report_html_history(FILE *f, const struct report_hist *h, struct report_plot
 		"<h2 id=\"method\">Method</h2>\n<p>Each point is a run's mean cost per call with "
 		"its 95%% CI. A change point is a boundary with a full window of %zu runs on "
 		"each side whose run means differ by the Mann-Whitney test (exact) at p &lt; "
-		"%g, by a step of the windows' medians of at least %g%%, with no larger step "
-		"within a window; it is drawn as a dashed line with the step. The last %zu "
+		"%g, by a step of the windows' medians of at least %g%%, and no such boundary "
+		"within a window separates the means of its windows more; it is drawn as a dashed "
+		"line with the step. The last %zu "
 		"runs cannot show one yet.</p>\n",
 		h->window, h->alpha, 100 * h->threshold, h->window ? h->window - 1 : 0);
 	fputs("<h2 id=\"summary\">Summary</h2>\n", f);

@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# speed.sh [RUN.json] - how fast the fleet's store is, on a real PostgreSQL
+# server started here (tests/fleet/pg.sh; durable settings: fsync and
+# synchronous commit on), over its Unix socket:
+#
+#   push      a spool of 1,000 runs of the default suite, every sample,
+#             sent by one `ukbench push` (one transaction a run); the
+#             target is under a minute
+#   history   `ukbench history` of one path over 10,000 stored runs; the
+#             target is under a second
+#
+# RUN.json is a run of the default suite (`ukbench run --no-store -j
+# RUN.json`); without it one is measured first (about two minutes). The
+# spool is made from it: one run imported, then copied 999 times in SQL
+# (every sample row, a new UUID, its JSON with it), as 1,000 runs stored
+# while the server was away would be. For the history, the server gets
+# 9,000 more runs of the same results (made in SQL; their JSON is that of a
+# small run: history never reads a run's JSON).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+ukbench=$(realpath "${UKBENCH:-$here/../../build/ukbench}")
+. "$here/pg.sh"
+work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-fleet-speed.XXXXXX")
+trap 'pg_stop; rm -rf "$work"' EXIT
+cd "$work"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
+
+if [ $# -ge 1 ]; then
+	cp "$1" run.json
+else
+	echo "measuring the default suite once (ukbench run --no-store)..."
+	"$ukbench" run --no-store -q -j run.json >/dev/null
+fi
+pg_start
+pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN" >/dev/null
+PGDB=ukb
+"$ukbench" fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >/dev/null
+W=$(pg_uri ukb_push)
+R=$(pg_uri ukb_read)
+export UKBENCH_SPOOL=$work/spool.db
+
+# the spool: one run imported while the server is away, then 999 copies
+pg_halt
+"$ukbench" import --db "$W" run.json >/dev/null 2>&1
+sqlite3 spool.db <<'SQL'
+PRAGMA foreign_keys = OFF;
+CREATE TEMP TABLE k AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 999) SELECT i FROM c;
+CREATE TEMP TABLE u AS SELECT i, lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+  || substr(lower(hex(randomblob(2))), 2) || '-a' || substr(lower(hex(randomblob(2))), 2) || '-'
+  || lower(hex(randomblob(6))) AS uuid FROM k;
+BEGIN;
+INSERT INTO runs (id, label, host, started, ukbench_version, kernel_release, duration_s, interrupted,
+  environment, settings, clock, vdso, source, digest, uuid)
+  SELECT 1 + u.i, r.label, r.host, r.started, r.ukbench_version, r.kernel_release, r.duration_s,
+    r.interrupted, r.environment, r.settings, r.clock, r.vdso, r.source, r.digest || '-' || u.i, u.uuid
+  FROM runs r, u WHERE r.id = 1;
+CREATE TEMP TABLE rmap AS SELECT x.id AS old, u.i AS i, (SELECT max(id) FROM results) + u.i * 1000 + x.seq AS new
+  FROM results x, u WHERE x.run_id = 1;
+INSERT INTO results SELECT m.new, 1 + m.i, x.seq, x.name, x.benchmark, x.variant, x.path, x.unit, x.detail,
+  x.vdso_symbol, x.status, x.errno, x.reason, x.cpu, x.batch_iterations, x.batch_target_ns, x.warmup_batches,
+  x.measure_s, x.converged, x.n, x.mean_ns, x.median_ns, x.stddev_ns, x.cv, x.min_ns, x.max_ns, x.ci95_ns,
+  x.ci95_rel, x.trimmed_mean_ns, x.process_means, x.threads, x.bytes, x.params, x.process_se, x.floor_rel
+  FROM rmap m JOIN results x ON x.id = m.old;
+INSERT INTO samples SELECT m.new, s.seq, s.ns FROM rmap m JOIN samples s ON s.result_id = m.old;
+INSERT INTO pending (run_id, target, since, tries, document)
+  SELECT 1 + u.i, p.target, p.since, 0, replace(p.document, r.uuid, u.uuid)
+  FROM pending p, runs r, u WHERE p.run_id = 1 AND r.id = 1;
+COMMIT;
+SQL
+runs=$(sqlite3 spool.db "SELECT count(*) FROM pending")
+samples=$(sqlite3 spool.db "SELECT count(*) FROM samples")
+bytes=$(sqlite3 spool.db "SELECT sum(length(document)) FROM pending")
+pg_resume
+
+s=$(date +%s%N)
+"$ukbench" push >push.out
+push_ms=$(ms "$s")
+on_server=$(pg_psql "SELECT count(*) FROM runs")
+left=$(sqlite3 spool.db "SELECT count(*) FROM pending")
+echo "push: $runs runs waiting ($samples samples, $((bytes / 1048576)) MiB of JSON) sent in $push_ms ms: $(awk -v n="$runs" -v t="$push_ms" 'BEGIN { printf "%.1f", n / (t / 1000) }') runs/s; on the server: $on_server runs, left in the spool: $left (target: under 60000 ms)"
+
+# 10,000 runs on the server: 9,000 more of the same results, made in SQL
+"$ukbench" run --no-store -j small.json -b 0.01 --runs 2 harness.empty >/dev/null
+pg_psql "CREATE TEMP TABLE d AS SELECT \$\$$(cat small.json | tr -d '\n' | sed 's/\$\$//g')\$\$::text AS doc;
+	INSERT INTO runs (uuid, label, host, started, kernel_release, ukbench_version, source, duration_s,
+	  interrupted, digest, nresults, document)
+	  SELECT gen_random_uuid(), 'n' || g, r.host,
+	    to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+	    r.kernel_release, r.ukbench_version, r.source, r.duration_s, false, 'speed-' || g, r.nresults, d.doc
+	  FROM generate_series(1, 9000) g, d, (SELECT * FROM runs ORDER BY id LIMIT 1) r;
+	INSERT INTO results SELECT n.uuid, x.seq, x.name, x.benchmark, x.path, x.status, x.samples,
+	  x.mean_ns * (1 + 0.01 * sin(n.id)), x.ci95_rel, x.median_ns, x.processes
+	  FROM runs n CROSS JOIN (SELECT * FROM results WHERE run_uuid = (SELECT uuid FROM runs ORDER BY id LIMIT 1)) x
+	  WHERE n.label LIKE 'n%';
+	ANALYZE" >/dev/null
+total=$(pg_psql "SELECT count(*) FROM runs")
+rows=$(pg_psql "SELECT count(*) FROM results")
+: >h.ms
+for i in 1 2 3 4 5; do
+	s=$(date +%s%N)
+	"$ukbench" history --db "$R" syscall.null/syscall >h.out
+	ms "$s" >>h.ms
+done
+points=$(grep -c "^ *[0-9][0-9]*  20" h.out || true)
+echo "history: one path (syscall.null/syscall) over $total runs ($rows result rows): $points points in $(median <h.ms) ms (median of 5; target: under 1000 ms)"
