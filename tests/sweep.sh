@@ -42,7 +42,9 @@ compare:--floor compare:--db history:--window history:--threshold history:--db
 runs:--limit runs:--db show:--format show:--db import:--db check:--duration
 calibrate:--rounds calibrate:--budget calibrate:--runs calibrate:--threshold
 report:--output report:--format report:--gnuplot report:--threshold report:--alpha
-report:--floor report:--window report:--db"
+report:--floor report:--window report:--db report:--since report:--until
+runs:--since runs:--until history:--since history:--until push:--db push:--spool push:--format
+fleet-init:--db fleet-init:--writer fleet-init:--reader"
 
 fail() {
 	failed=$((failed + 1))
