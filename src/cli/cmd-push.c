@@ -159,7 +159,7 @@ int cmd_push(int argc, char **argv)
 	struct push_stats ps;
 	struct store *st = NULL;
 	const char *target = NULL, *env = getenv("UKBENCH_DB");
-	char spool[4096], err[1024];
+	char spool[4096] = "", err[1024];
 	int first, ret;
 
 	ret = opts_parse(&cmd_push_def, argc, argv, 0, set_option, &o, &first);

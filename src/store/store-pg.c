@@ -748,6 +748,7 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 	if (!*names || !*paths) {
 		free(*names);
 		free(*paths);
+		*names = *paths = NULL;
 		return fail(err, len, "out of memory");
 	}
 	return 0;

@@ -394,7 +394,7 @@ fail:
 
 int store_open(const char *path, struct store **out, char *err, size_t len)
 {
-	char spool[PATH_MAX], conninfo[2048];
+	char spool[PATH_MAX] = "", conninfo[2048];
 
 	if (!store_is_fleet(path))
 		return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
