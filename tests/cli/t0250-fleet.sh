@@ -224,6 +224,17 @@ test_expect_success POSTGRES 'credentials: a password in the URI is refused; lib
 	! count "SELECT document FROM runs WHERE label = '"'"'pw'"'"'" | grep -q "sekrit\|postgresql:"
 '
 
+test_expect_success POSTGRES 'a service of pg_service.conf; TLS settings go to libpq as they are' '
+	pg_up &&
+	printf "[lab]\nhost=%s\nport=%s\ndbname=ukb\nuser=ukb_read\n" "$PGHOST" "$PGPORT" >services &&
+	PGSERVICEFILE=$PWD/services ukbench runs --db postgres:lab -f json | jq -e "length >= 1" &&
+	PGSERVICEFILE=$PWD/services UKBENCH_DB=postgres:lab ukbench runs -l first -f json |
+		jq -e "length == 1" &&
+	# (over a Unix socket libpq uses no TLS: a value it refuses shows it got it)
+	test_expect_code 2 ukbench runs --db "$R&sslmode=bogus" 2>err &&
+	grep -q "cannot reach .*invalid sslmode value: \"bogus\"" err
+'
+
 test_expect_success POSTGRES 'reads across the fleet: hosts, kernels, labels, dates; one host against another' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/hosts.db &&
