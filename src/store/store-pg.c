@@ -55,7 +55,6 @@ static const char *const migrations[] = {
 	"  mean_ns double precision,"
 	"  ci95_rel double precision,"
 	"  median_ns double precision,"
-	"  processes integer,"
 	"  PRIMARY KEY (run_uuid, seq));"
 	"CREATE INDEX results_by_path ON results (name, path, benchmark);",
 };
@@ -391,7 +390,7 @@ static char *result_rows(const struct rec_run *run, size_t *len)
 		copy_num(m, ok ? r->stats.mean : NAN);
 		copy_num(m, ok ? r->stats.ci95_rel : NAN);
 		copy_num(m, ok ? r->stats.median : NAN);
-		fprintf(m, "\t%zu\n", r->nproc ? r->nproc : 1);
+		fputc('\n', m);
 	}
 	if (fclose(m)) {
 		free(text);
@@ -403,8 +402,8 @@ static char *result_rows(const struct rec_run *run, size_t *len)
 static int copy_results(struct pgstore *pg, const struct rec_run *run, char *err, size_t len)
 {
 	PGresult *res = PQexec(pg->conn, "COPY results (run_uuid, seq, name, benchmark, path,"
-					 " status, samples, mean_ns, ci95_rel, median_ns,"
-					 " processes) FROM STDIN");
+					 " status, samples, mean_ns, ci95_rel, median_ns)"
+					 " FROM STDIN");
 	size_t n;
 	char *rows;
 

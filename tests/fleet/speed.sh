@@ -93,7 +93,7 @@ pg_psql "CREATE TEMP TABLE d AS SELECT \$\$$(cat small.json | tr -d '\n' | sed '
 	    r.kernel_release, r.ukbench_version, r.source, r.duration_s, false, 'speed-' || g, r.nresults, d.doc
 	  FROM generate_series(1, 9000) g, d, (SELECT * FROM runs ORDER BY id LIMIT 1) r;
 	INSERT INTO results SELECT n.uuid, x.seq, x.name, x.benchmark, x.path, x.status, x.samples,
-	  x.mean_ns * (1 + 0.01 * sin(n.id)), x.ci95_rel, x.median_ns, x.processes
+	  x.mean_ns * (1 + 0.01 * sin(n.id)), x.ci95_rel, x.median_ns
 	  FROM runs n CROSS JOIN (SELECT * FROM results WHERE run_uuid = (SELECT uuid FROM runs ORDER BY id LIMIT 1)) x
 	  WHERE n.label LIKE 'n%';
 	ANALYZE" >/dev/null

@@ -242,7 +242,8 @@ static void test_migration_from_v1(void **state)
 	assert_int_equal(
 	    sqlite3_exec(store_db(st),
 			 "INSERT INTO runs (id, label, host, started) VALUES"
-			 " (1, 'old', 'h', '2025-01-01T00:00:00Z');"
+			 " (1, 'old', 'h', '2025-01-01T00:00:00Z'),"
+			 " (2, 'older', 'h', '2024-01-01T00:00:00Z');"
 			 "INSERT INTO results (id, run_id, seq, name, path, status, n,"
 			 " mean_ns) VALUES (1, 1, 0, 'time.time', 'vdso', 'ok', 2, 1.5);"
 			 "INSERT INTO samples VALUES (1, 0, 1.0), (1, 1, 2.0);",
@@ -262,8 +263,38 @@ static void test_migration_from_v1(void **state)
 	assert_string_equal(run.source, "run");
 	assert_int_equal(run.results[0].nsamples, 2);
 	assert_true(run.results[0].stats.mean == 1.5);
+	/* schema 5 named every run stored before: valid UUIDs, each its own */
+	{
+		char first[40];
+
+		assert_true(rec_uuid_valid(run.uuid));
+		snprintf(first, sizeof(first), "%s", run.uuid);
+		rec_run_release(&run);
+		assert_int_equal(store_load(st, 2, &run, err, sizeof(err)), 0);
+		assert_true(rec_uuid_valid(run.uuid));
+		assert_string_not_equal(first, run.uuid);
+	}
 	rec_run_release(&run);
 	store_close(st);
+}
+
+static void test_uuid(void **state)
+{
+	char a[40], b[40];
+
+	(void)state;
+	assert_int_equal(rec_new_uuid(a, sizeof(a)), 0);
+	assert_int_equal(rec_new_uuid(b, sizeof(b)), 0);
+	assert_true(rec_uuid_valid(a));
+	assert_string_not_equal(a, b);
+	/* version 4, the RFC 4122 variant */
+	assert_int_equal(a[14], '4');
+	assert_non_null(strchr("89ab", a[19]));
+	assert_int_equal(rec_new_uuid(a, 36), -EINVAL);
+	assert_false(rec_uuid_valid("0123456789abcdef0123456789abcdef0123"));
+	assert_false(rec_uuid_valid("01234567-89ab-cdef-0123-456789ABCDEF"));
+	assert_false(rec_uuid_valid("01234567-89ab-cdef-0123-456789abcde"));
+	assert_true(rec_uuid_valid("01234567-89ab-4def-8123-456789abcdef"));
 }
 
 static char *slurp(const char *path, size_t *n)
@@ -454,6 +485,7 @@ int main(void)
 		cmocka_unit_test(test_refuses_foreign_corrupt_newer),
 		cmocka_unit_test(test_failed_save_leaves_nothing),
 		cmocka_unit_test(test_concurrent_writers),
+		cmocka_unit_test(test_uuid),
 	};
 
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
