@@ -85,7 +85,7 @@ static int set_option(void *ctx, int id, const char *arg)
 static int print_rows(const struct runs_opts *o, const struct store_run *list, size_t n)
 {
 	static const char *const keys[] = { "id",    "started", "label", "host", "kernel_release",
-					    "paths", "source",	NULL };
+					    "paths", "source",	"uuid",	 NULL };
 	struct rows r;
 
 	rows_begin(&r, stdout, o->fmt, keys);
@@ -97,6 +97,7 @@ static int print_rows(const struct runs_opts *o, const struct store_run *list, s
 		rows_str(&r, list[i].kernel_release);
 		rows_int(&r, (long long)list[i].nresults);
 		rows_str(&r, list[i].source);
+		rows_str(&r, list[i].uuid[0] ? list[i].uuid : NULL);
 	}
 	return rows_end(&r);
 }

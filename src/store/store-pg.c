@@ -592,7 +592,7 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 		limit[0] = 0;
 	snprintf(sql, sizeof(sql),
 		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source,"
-		 " r.duration_s, r.nresults FROM runs r WHERE true%s"
+		 " r.duration_s, r.nresults, r.uuid FROM runs r WHERE true%s"
 		 " ORDER BY r.started DESC, r.id DESC%s",
 		 w.sql, limit);
 	res = query(pg, sql, w.n, w.v);
@@ -615,6 +615,7 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 		snprintf(r->source, sizeof(r->source), "%s", PQgetvalue(res, i, 5));
 		r->duration_s = PQgetisnull(res, i, 6) ? NAN : strtod(PQgetvalue(res, i, 6), NULL);
 		r->nresults = (size_t)strtoul(PQgetvalue(res, i, 7), NULL, 10);
+		snprintf(r->uuid, sizeof(r->uuid), "%s", PQgetvalue(res, i, 8));
 	}
 	*n = (size_t)rows;
 	PQclear(res);

@@ -1130,7 +1130,7 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 	*n = 0;
 	if (prepare(st,
 		    "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source,"
-		    " r.duration_s, (SELECT count(*) FROM results WHERE run_id = r.id)"
+		    " r.duration_s, (SELECT count(*) FROM results WHERE run_id = r.id), r.uuid"
 		    " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) AND (?2 IS NULL OR"
 		    " r.host = ?2) AND (?4 IS NULL OR r.kernel_release GLOB ?4) AND (?5 IS NULL"
 		    " OR r.started >= ?5) AND (?6 IS NULL OR r.started <= ?6 || '~')"
@@ -1162,6 +1162,7 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 		col_text(s, 5, r->source, sizeof(r->source));
 		r->duration_s = col_num(s, 6);
 		r->nresults = (size_t)sqlite3_column_int64(s, 7);
+		col_text(s, 8, r->uuid, sizeof(r->uuid));
 	}
 	if (finish_read(st, s, rc, err, len)) {
 		free(*out);

@@ -34,6 +34,7 @@ struct store;
 /* A stored run without its results. */
 struct store_run {
 	int64_t id;
+	char uuid[40];
 	char label[128];
 	char host[128];
 	char started[32];

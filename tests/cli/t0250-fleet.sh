@@ -11,6 +11,7 @@
 
 tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
 mkrun=$(cd "$(dirname "$0")/.." && pwd)/report/mkrun.py
+validate=$(cd "$(dirname "$0")/.." && pwd)/schema/validate.py
 
 prereq_POSTGRES() {
 	if ! pg_bindir >/dev/null; then
@@ -267,6 +268,8 @@ test_expect_success POSTGRES 'push --status as JSON; bad usage' '
 	ukbench run $tiny --db "$W" -l waiting time.time >/dev/null 2>&1;
 	ukbench push --status -f json >st.json;
 	pg_resume &&
+	{ ! test_have_prereq JSONSCHEMA ||
+		"$validate" "ukbench-rows.schema.json#/\$defs/push" st.json; } &&
 	jq -e "length == 1 and .[0].label == \"waiting\" and .[0].tries == 1 and (.[0].last_error | startswith(\"cannot reach\")) and (.[0].uuid | test(\"^[0-9a-f-]{36}\$\"))" st.json &&
 	test_expect_code 2 ukbench push --db /tmp/x.db 2>err &&
 	grep -q "names no fleet server" err &&
