@@ -504,6 +504,16 @@ rollback:
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
+static void col_text(const PGresult *res, int row, int col, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", PQgetvalue(res, row, col));
+}
+
+static double col_num(const PGresult *res, int row, int col)
+{
+	return PQgetisnull(res, row, col) ? NAN : strtod(PQgetvalue(res, row, col), NULL);
+}
+
 /* A glob (* ? [...]) as an anchored POSIX regular expression. */
 static void glob_regex(const char *g, char *buf, size_t len)
 {
@@ -608,14 +618,14 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 		struct store_run *r = &(*out)[i];
 
 		r->id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
-		snprintf(r->label, sizeof(r->label), "%s", PQgetvalue(res, i, 1));
-		snprintf(r->host, sizeof(r->host), "%s", PQgetvalue(res, i, 2));
-		snprintf(r->started, sizeof(r->started), "%s", PQgetvalue(res, i, 3));
-		snprintf(r->kernel_release, sizeof(r->kernel_release), "%s", PQgetvalue(res, i, 4));
-		snprintf(r->source, sizeof(r->source), "%s", PQgetvalue(res, i, 5));
-		r->duration_s = PQgetisnull(res, i, 6) ? NAN : strtod(PQgetvalue(res, i, 6), NULL);
+		col_text(res, i, 1, r->label, sizeof(r->label));
+		col_text(res, i, 2, r->host, sizeof(r->host));
+		col_text(res, i, 3, r->started, sizeof(r->started));
+		col_text(res, i, 4, r->kernel_release, sizeof(r->kernel_release));
+		col_text(res, i, 5, r->source, sizeof(r->source));
+		r->duration_s = col_num(res, i, 6);
 		r->nresults = (size_t)strtoul(PQgetvalue(res, i, 7), NULL, 10);
-		snprintf(r->uuid, sizeof(r->uuid), "%s", PQgetvalue(res, i, 8));
+		col_text(res, i, 8, r->uuid, sizeof(r->uuid));
 	}
 	*n = (size_t)rows;
 	PQclear(res);
@@ -796,15 +806,15 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		struct store_point *p = &(*out)[i];
 
 		p->run = strtoll(PQgetvalue(res, i, 0), NULL, 10);
-		snprintf(p->label, sizeof(p->label), "%s", PQgetvalue(res, i, 1));
-		snprintf(p->host, sizeof(p->host), "%s", PQgetvalue(res, i, 2));
-		snprintf(p->started, sizeof(p->started), "%s", PQgetvalue(res, i, 3));
-		snprintf(p->kernel_release, sizeof(p->kernel_release), "%s", PQgetvalue(res, i, 4));
-		snprintf(p->name, sizeof(p->name), "%s", PQgetvalue(res, i, 5));
-		snprintf(p->benchmark, sizeof(p->benchmark), "%s", PQgetvalue(res, i, 6));
-		snprintf(p->path, sizeof(p->path), "%s", PQgetvalue(res, i, 7));
-		p->mean = PQgetisnull(res, i, 8) ? NAN : strtod(PQgetvalue(res, i, 8), NULL);
-		p->ci95_rel = PQgetisnull(res, i, 9) ? NAN : strtod(PQgetvalue(res, i, 9), NULL);
+		col_text(res, i, 1, p->label, sizeof(p->label));
+		col_text(res, i, 2, p->host, sizeof(p->host));
+		col_text(res, i, 3, p->started, sizeof(p->started));
+		col_text(res, i, 4, p->kernel_release, sizeof(p->kernel_release));
+		col_text(res, i, 5, p->name, sizeof(p->name));
+		col_text(res, i, 6, p->benchmark, sizeof(p->benchmark));
+		col_text(res, i, 7, p->path, sizeof(p->path));
+		p->mean = col_num(res, i, 8);
+		p->ci95_rel = col_num(res, i, 9);
 	}
 	*n = (size_t)rows;
 	PQclear(res);
