@@ -283,17 +283,6 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 	printf("\n");
 }
 
-/* Keeps the rows whose path matches a pattern (all when none). */
-static int wanted(const struct cmp_row *r, char **pats, int npats)
-{
-	const struct rec_result *x = r->a ? r->a : r->b;
-
-	for (int i = 0; i < npats; i++)
-		if (pattern_matches(pats[i], x->name, x->benchmark, x->path))
-			return 1;
-	return !npats;
-}
-
 /*
  * Prints one comparison; returns the exit status automation gets for it
  * (0, 1, 125), and in *@both the paths compared.
@@ -302,15 +291,12 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		       const char *db, struct compare_opts *o, int color, size_t *both)
 {
 	struct cmp_row *rows;
-	size_t n, ng = 0, unrep = 0, k = 0;
+	size_t n, ng = 0, unrep = 0;
 	double *changes;
 	int status;
 
 	compare_runs(a, b, &o->c, &rows, &n);
-	for (size_t i = 0; i < n; i++)
-		if (wanted(&rows[i], o->pats, o->npats))
-			rows[k++] = rows[i];
-	n = k;
+	n = cmp_keep_matching(rows, n, o->pats, o->npats);
 	if (o->fmt != CMPF_TABLE) {
 		struct cmp_side sa = { a, da }, sb = { b, db };
 

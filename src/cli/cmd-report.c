@@ -192,23 +192,6 @@ static int check_output(struct report_opts *o)
 	return 0;
 }
 
-/* Keeps the rows whose path matches a pattern (all when none). */
-static size_t keep_wanted(struct cmp_row *rows, size_t n, char **pats, int npats)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct rec_result *x = rows[i].a ? rows[i].a : rows[i].b;
-		int hit = !npats;
-
-		for (int p = 0; p < npats && !hit; p++)
-			hit = pattern_matches(pats[p], x->name, x->benchmark, x->path);
-		if (hit)
-			rows[k++] = rows[i];
-	}
-	return k;
-}
-
 /* Writes @text to o->output whole; 0 or -1 (printed). */
 static int deliver(const struct report_opts *o, char *text, size_t len)
 {
@@ -256,7 +239,7 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 		co[i] = o->c;
 		co[i].floor = fc[i].floor;
 		compare_runs(&runs[0], &runs[i], &co[i], &rows, &n);
-		n = keep_wanted(rows, n, argv + nrun, argc - nrun);
+		n = cmp_keep_matching(rows, n, argv + nrun, argc - nrun);
 		*r = (struct report_cmp){ .a = &runs[0],
 					  .b = &runs[i],
 					  .desc_a = desc[0],

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "comparison.h"
+#include "select.h"
 
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
@@ -68,6 +69,22 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 	}
 	*n = k;
 	return both;
+}
+
+size_t cmp_keep_matching(struct cmp_row *rows, size_t n, char **pats, int npats)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct rec_result *x = rows[i].a ? rows[i].a : rows[i].b;
+		int hit = !npats;
+
+		for (int p = 0; p < npats && !hit; p++)
+			hit = pattern_matches(pats[p], x->name, x->benchmark, x->path);
+		if (hit)
+			rows[k++] = rows[i];
+	}
+	return k;
 }
 
 const char *cmp_why_not(const struct cmp_row *r)

@@ -49,6 +49,12 @@ struct cmp_row {
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
 		    struct cmp_row **rows, size_t *n);
 
+/*
+ * Keeps the rows of @rows[0..n) whose path matches one of @pats (NAME[/PATH]
+ * patterns, as run takes them; none: every row), in order. The count kept.
+ */
+size_t cmp_keep_matching(struct cmp_row *rows, size_t n, char **pats, int npats);
+
 /* Compares row->b with row->a (both set, or the row stays not ok). */
 void compare_row(struct cmp_row *row, const struct cmp_opts *o);
 

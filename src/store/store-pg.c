@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "select.h"
+#include "store-internal.h"
 #include "store-pg.h"
 
 struct pgstore {
@@ -59,18 +60,6 @@ static const char *const migrations[] = {
 	"CREATE INDEX results_by_path ON results (name, path, benchmark);",
 };
 
-static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* libpq's message, its first line, without "ERROR:  " */
 static const char *first_line(const char *msg, char *buf, size_t len)
 {
@@ -92,7 +81,7 @@ static int pg_fail(struct pgstore *pg, PGresult *res, char *err, size_t len)
 
 	if (res && (!msg || !*msg))
 		msg = PQerrorMessage(pg->conn);
-	fail(err, len, "%s: %s", pg->where, first_line(msg, line, sizeof(line)));
+	store_fail(err, len, "%s: %s", pg->where, first_line(msg, line, sizeof(line)));
 	PQclear(res);
 	return -1;
 }
@@ -114,10 +103,11 @@ int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_
 
 		if (!*svc || strspn(svc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 					 "0123456789_-.") != strlen(svc))
-			return fail(err, errlen,
-				    "'%s' is not a service name: postgres:NAME names a service of "
-				    "pg_service.conf (letters, digits, _ - .)",
-				    db);
+			return store_fail(
+			    err, errlen,
+			    "'%s' is not a service name: postgres:NAME names a service of "
+			    "pg_service.conf (letters, digits, _ - .)",
+			    db);
 		snprintf(buf, len, "service=%s", svc);
 	} else {
 		snprintf(buf, len, "%s", db);
@@ -126,8 +116,8 @@ int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_
 	if (!opts) {
 		char line[256];
 
-		fail(err, errlen, "the database URI cannot be read: %s",
-		     first_line(msg, line, sizeof(line)));
+		store_fail(err, errlen, "the database URI cannot be read: %s",
+			   first_line(msg, line, sizeof(line)));
 		PQfreemem(msg);
 		return -1;
 	}
@@ -136,7 +126,7 @@ int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_
 			pw = 1;
 	PQconninfoFree(opts);
 	if (pw)
-		return fail(
+		return store_fail(
 		    err, errlen,
 		    "a password in the database URI is refused: a command line is seen by "
 		    "every user (ps) and kept in shell histories. Give it to libpq instead: "
@@ -206,16 +196,16 @@ int pg_open(const char *target, int init, struct pgstore **out, char *err, size_
 		return -1;
 	pg = calloc(1, sizeof(*pg));
 	if (!pg)
-		return fail(err, errlen, "out of memory");
+		return store_fail(err, errlen, "out of memory");
 	display(target, pg->where, sizeof(pg->where));
 	vals[2] = conninfo;
 	pg->conn = PQconnectdbParams(keys, vals, 1);
 	if (!pg->conn || PQstatus(pg->conn) != CONNECTION_OK) {
 		char line[512];
 
-		fail(err, errlen, "cannot reach %s: %s", pg->where,
-		     first_line(pg->conn ? PQerrorMessage(pg->conn) : "out of memory", line,
-				sizeof(line)));
+		store_fail(err, errlen, "cannot reach %s: %s", pg->where,
+			   first_line(pg->conn ? PQerrorMessage(pg->conn) : "out of memory", line,
+				      sizeof(line)));
 		pg_close(pg);
 		return -1;
 	}
@@ -223,23 +213,26 @@ int pg_open(const char *target, int init, struct pgstore **out, char *err, size_
 	if (schema_version(pg, &ver, err, errlen))
 		goto fail;
 	if (ver > UKB_PG_SCHEMA_VERSION) {
-		fail(err, errlen,
-		     "%s has the fleet schema version %d, newer than the %d this ukbench knows; "
-		     "upgrade ukbench (nothing was written)",
-		     pg->where, ver, UKB_PG_SCHEMA_VERSION);
+		store_fail(
+		    err, errlen,
+		    "%s has the fleet schema version %d, newer than the %d this ukbench knows; "
+		    "upgrade ukbench (nothing was written)",
+		    pg->where, ver, UKB_PG_SCHEMA_VERSION);
 		goto fail;
 	}
 	if (!init && ver < UKB_PG_SCHEMA_VERSION) {
 		if (ver)
-			fail(err, errlen,
-			     "%s has the fleet schema version %d, older than this ukbench's %d: "
-			     "its owner runs 'ukbench fleet-init' to migrate it",
-			     pg->where, ver, UKB_PG_SCHEMA_VERSION);
+			store_fail(
+			    err, errlen,
+			    "%s has the fleet schema version %d, older than this ukbench's %d: "
+			    "its owner runs 'ukbench fleet-init' to migrate it",
+			    pg->where, ver, UKB_PG_SCHEMA_VERSION);
 		else
-			fail(err, errlen,
-			     "%s has no ukbench schema: its owner runs 'ukbench fleet-init --db "
-			     "TARGET' once to make it",
-			     pg->where);
+			store_fail(
+			    err, errlen,
+			    "%s has no ukbench schema: its owner runs 'ukbench fleet-init --db "
+			    "TARGET' once to make it",
+			    pg->where);
 		goto fail;
 	}
 	*out = pg;
@@ -295,9 +288,9 @@ int pg_init(struct pgstore *pg, const char *writer, const char *reader, char *ms
 	    schema_version(pg, &ver, err, errlen))
 		goto rollback;
 	if (ver > UKB_PG_SCHEMA_VERSION) {
-		fail(err, errlen,
-		     "%s has the fleet schema version %d, newer than this ukbench's %d", pg->where,
-		     ver, UKB_PG_SCHEMA_VERSION);
+		store_fail(err, errlen,
+			   "%s has the fleet schema version %d, newer than this ukbench's %d",
+			   pg->where, ver, UKB_PG_SCHEMA_VERSION);
 		goto rollback;
 	}
 	for (int v = ver; v < UKB_PG_SCHEMA_VERSION; v++)
@@ -414,7 +407,7 @@ static int copy_results(struct pgstore *pg, const struct rec_run *run, char *err
 	if (!rows) {
 		PQputCopyEnd(pg->conn, "out of memory");
 		PQclear(PQgetResult(pg->conn));
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	if (PQputCopyData(pg->conn, rows, (int)n) != 1 || PQputCopyEnd(pg->conn, NULL) != 1) {
 		free(rows);
@@ -440,11 +433,11 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 
 	*already = 0;
 	if (!rec_uuid_valid(run->uuid))
-		return fail(err, len, "run #%lld has no UUID", (long long)run->id);
+		return store_fail(err, len, "run #%lld has no UUID", (long long)run->id);
 	if (!doc_in) {
 		doc = rec_to_json(run, 0, &dlen);
 		if (!doc)
-			return fail(err, len, "out of memory");
+			return store_fail(err, len, "out of memory");
 	}
 	if (digest_in)
 		snprintf(digest, sizeof(digest), "%s", digest_in);
@@ -612,7 +605,7 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 	*out = calloc((size_t)rows + 1, sizeof(**out));
 	if (!*out) {
 		PQclear(res);
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	for (int i = 0; i < rows; i++) {
 		struct store_run *r = &(*out)[i];
@@ -737,7 +730,7 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 		free(nv);
 		free(pv);
 		PQclear(res);
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	for (int i = 0; i < rows; i++) {
 		char *name = PQgetvalue(res, i, 0), *path = PQgetvalue(res, i, 1);
@@ -759,7 +752,7 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 		free(*names);
 		free(*paths);
 		*names = *paths = NULL;
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	return 0;
 }
@@ -800,7 +793,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	*out = calloc((size_t)rows + 1, sizeof(**out));
 	if (!*out) {
 		PQclear(res);
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	for (int i = 0; i < rows; i++) {
 		struct store_point *p = &(*out)[i];

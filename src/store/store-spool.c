@@ -26,13 +26,6 @@ static int fail_db(struct store *st, char *err, size_t len)
 	return -1;
 }
 
-static void text_col(sqlite3_stmt *s, int i, char *buf, size_t len)
-{
-	const unsigned char *v = sqlite3_column_text(s, i);
-
-	snprintf(buf, len, "%s", v ? (const char *)v : "");
-}
-
 int store_pending_list(struct store *st, const char *target, struct store_pending **out, size_t *n,
 		       char *err, size_t len)
 {
@@ -56,28 +49,22 @@ int store_pending_list(struct store *st, const char *target, struct store_pendin
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_pending *p;
 
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 16;
-			p = realloc(*out, cap * sizeof(*p));
-			if (!p) {
-				sqlite3_finalize(s);
-				free(*out);
-				*out = NULL;
-				*n = 0;
-				snprintf(err, len, "out of memory");
-				return -1;
-			}
-			*out = p;
+		if (store_grow(out, &cap, *n, sizeof(**out), 16)) {
+			sqlite3_finalize(s);
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return store_fail(err, len, "out of memory");
 		}
 		p = &(*out)[(*n)++];
 		p->id = sqlite3_column_int64(s, 0);
-		text_col(s, 1, p->uuid, sizeof(p->uuid));
-		text_col(s, 2, p->label, sizeof(p->label));
-		text_col(s, 3, p->started, sizeof(p->started));
-		text_col(s, 4, p->target, sizeof(p->target));
-		text_col(s, 5, p->since, sizeof(p->since));
+		store_col_text(s, 1, p->uuid, sizeof(p->uuid));
+		store_col_text(s, 2, p->label, sizeof(p->label));
+		store_col_text(s, 3, p->started, sizeof(p->started));
+		store_col_text(s, 4, p->target, sizeof(p->target));
+		store_col_text(s, 5, p->since, sizeof(p->since));
 		p->tries = (unsigned)sqlite3_column_int(s, 6);
-		text_col(s, 7, p->last_error, sizeof(p->last_error));
+		store_col_text(s, 7, p->last_error, sizeof(p->last_error));
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE) {
@@ -179,13 +166,10 @@ static int read_pending(struct store *st, int64_t id, const char *target, struct
 
 	*doc = NULL;
 	memset(run, 0, sizeof(*run));
-	if (sqlite3_prepare_v2(
-		db,
-		"SELECT r.uuid, r.label, r.host, r.started, r.kernel_release,"
-		" r.ukbench_version, r.source, r.duration_s, r.interrupted, r.digest,"
-		" p.document FROM pending p JOIN runs r ON r.id = p.run_id"
-		" WHERE p.run_id = ?1 AND p.target = ?2",
-		-1, &s, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db,
+			       "SELECT r.digest, p.document FROM pending p JOIN runs r"
+			       " ON r.id = p.run_id WHERE p.run_id = ?1 AND p.target = ?2",
+			       -1, &s, NULL) != SQLITE_OK)
 		return fail_db(st, err, len);
 	sqlite3_bind_int64(s, 1, id);
 	sqlite3_bind_text(s, 2, target, -1, SQLITE_TRANSIENT);
@@ -196,24 +180,19 @@ static int read_pending(struct store *st, int64_t id, const char *target, struct
 			return 1; /* pushed meanwhile by another push */
 		return fail_db(st, err, len);
 	}
-	run->id = id;
-	text_col(s, 0, run->uuid, sizeof(run->uuid));
-	text_col(s, 1, run->label, sizeof(run->label));
-	text_col(s, 2, run->host, sizeof(run->host));
-	text_col(s, 3, run->started, sizeof(run->started));
-	text_col(s, 4, run->kernel_release, sizeof(run->kernel_release));
-	text_col(s, 5, run->ukbench_version, sizeof(run->ukbench_version));
-	text_col(s, 6, run->source, sizeof(run->source));
-	run->duration_s = sqlite3_column_double(s, 7);
-	run->interrupted = sqlite3_column_int(s, 8);
-	text_col(s, 9, digest, dlen);
-	if (sqlite3_column_type(s, 10) != SQLITE_NULL)
-		*doc = strdup((const char *)sqlite3_column_text(s, 10));
+	store_col_text(s, 0, digest, dlen);
+	if (sqlite3_column_type(s, 1) != SQLITE_NULL)
+		*doc = strdup((const char *)sqlite3_column_text(s, 1));
 	sqlite3_finalize(s);
-	if (!*doc) {
-		snprintf(err, len, "run #%lld waits without its JSON, or memory is short",
-			 (long long)id);
-		return -1;
+	if (!*doc)
+		return store_fail(err, len, "run #%lld waits without its JSON, or memory is short",
+				  (long long)id);
+	/* the run's own row, as every load reads it */
+	rc = store_load_head(st, id, run, err, len);
+	if (rc) {
+		free(*doc);
+		*doc = NULL;
+		return rc < 0 ? -1 : 1;
 	}
 	if (sqlite3_prepare_v2(
 		db,
@@ -225,16 +204,16 @@ static int read_pending(struct store *st, int64_t id, const char *target, struct
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct rec_result *r = rec_add_result(run);
 		char status[32];
+		int sv;
 
 		if (!r)
 			break;
-		text_col(s, 0, r->name, sizeof(r->name));
-		text_col(s, 1, r->benchmark, sizeof(r->benchmark));
-		text_col(s, 2, r->path, sizeof(r->path));
-		text_col(s, 3, status, sizeof(status));
-		r->status = rec_status_parse(status) < 0
-				? UKB_ERROR
-				: (enum ukb_status)rec_status_parse(status);
+		store_col_text(s, 0, r->name, sizeof(r->name));
+		store_col_text(s, 1, r->benchmark, sizeof(r->benchmark));
+		store_col_text(s, 2, r->path, sizeof(r->path));
+		store_col_text(s, 3, status, sizeof(status));
+		sv = rec_status_parse(status);
+		r->status = sv < 0 ? UKB_ERROR : (enum ukb_status)sv;
 		r->nsamples = (size_t)sqlite3_column_int64(s, 4);
 		r->stats.mean = sqlite3_column_double(s, 5);
 		r->stats.ci95_rel = sqlite3_column_double(s, 6);

@@ -130,24 +130,13 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (run_id, target));",
 };
 
-static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static int exec(struct store *st, const char *sql, char *err, size_t len)
 {
 	char *msg = NULL;
 
 	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		fail(err, len, "database '%s': %s", st->path, msg ? msg : sqlite3_errmsg(st->db));
+		store_fail(err, len, "database '%s': %s", st->path,
+			   msg ? msg : sqlite3_errmsg(st->db));
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -167,8 +156,8 @@ static int exec_retry(struct store *st, const char *sql, char *err, size_t len)
 		if (rc == SQLITE_OK)
 			return 0;
 		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || i >= 3000)
-			return fail(err, len, "database '%s': %s", st->path,
-				    sqlite3_errmsg(st->db));
+			return store_fail(err, len, "database '%s': %s", st->path,
+					  sqlite3_errmsg(st->db));
 		usleep(10000);
 	}
 }
@@ -193,7 +182,7 @@ int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t
 		   *home = getenv("HOME");
 
 	if (opt && !opt[0])
-		return fail(err, errlen, "--db needs a path, got an empty one");
+		return store_fail(err, errlen, "--db needs a path, got an empty one");
 	if (opt)
 		snprintf(buf, len, "%s", opt);
 	else if (env && env[0])
@@ -203,8 +192,8 @@ int store_default_path(const char *opt, char *buf, size_t len, char *err, size_t
 	else if (home && home[0])
 		snprintf(buf, len, "%s/.local/share/ukbench/results.db", home);
 	else
-		return fail(err, errlen,
-			    "no database: set --db, UKBENCH_DB, XDG_DATA_HOME or HOME");
+		return store_fail(err, errlen,
+				  "no database: set --db, UKBENCH_DB, XDG_DATA_HOME or HOME");
 	return 0;
 }
 
@@ -220,9 +209,9 @@ int store_spool_path(char *buf, size_t len, char *err, size_t errlen)
 	else if (home && home[0])
 		snprintf(buf, len, "%s/.local/share/ukbench/results.db", home);
 	else
-		return fail(err, errlen,
-			    "no spool for the fleet: set UKBENCH_SPOOL, XDG_DATA_HOME "
-			    "or HOME");
+		return store_fail(err, errlen,
+				  "no spool for the fleet: set UKBENCH_SPOOL, XDG_DATA_HOME "
+				  "or HOME");
 	return 0;
 }
 
@@ -237,7 +226,7 @@ static int make_parents(const char *path, char *err, size_t len)
 			continue;
 		*p = 0;
 		if (mkdir(dir, 0755) && errno != EEXIST)
-			return fail(err, len, "cannot create '%s': %s", dir, strerror(errno));
+			return store_fail(err, len, "cannot create '%s': %s", dir, strerror(errno));
 		*p = '/';
 	}
 	return 0;
@@ -276,14 +265,14 @@ static int check_existing(const char *path, char *err, size_t len)
 	if (!f)
 		return errno == ENOENT
 			   ? 0
-			   : fail(err, len, "cannot open '%s': %s", path, strerror(errno));
+			   : store_fail(err, len, "cannot open '%s': %s", path, strerror(errno));
 	n = fread(head, 1, sizeof(head), f);
 	fclose(f);
 	if (n == 0)
 		return 0; /* an empty file: a new database */
 	if (n < sizeof(head) || memcmp(head, magic, sizeof(magic)))
-		return fail(err, len, "'%s' is not an SQLite database; it was left untouched",
-			    path);
+		return store_fail(err, len, "'%s' is not an SQLite database; it was left untouched",
+				  path);
 
 	immutable_uri(path, uri, sizeof(uri));
 	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)
@@ -301,24 +290,26 @@ static int check_existing(const char *path, char *err, size_t len)
 		goto corrupt;
 	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
 	if (app != UKB_STORE_APPLICATION_ID && tables) {
-		fail(err, len,
-		     "'%s' is a database of another application (application_id 0x%x); it was left "
-		     "untouched",
-		     path, (unsigned)app);
+		store_fail(
+		    err, len,
+		    "'%s' is a database of another application (application_id 0x%x); it was left "
+		    "untouched",
+		    path, (unsigned)app);
 		goto out;
 	}
 	if (ver > UKB_STORE_SCHEMA_VERSION) {
-		fail(err, len,
-		     "'%s' has schema version %d, newer than the %d this ukbench knows; upgrade "
-		     "ukbench (the file was left untouched)",
-		     path, ver, UKB_STORE_SCHEMA_VERSION);
+		store_fail(
+		    err, len,
+		    "'%s' has schema version %d, newer than the %d this ukbench knows; upgrade "
+		    "ukbench (the file was left untouched)",
+		    path, ver, UKB_STORE_SCHEMA_VERSION);
 		goto out;
 	}
 	ret = 0;
 	goto out;
 corrupt:
-	fail(err, len, "'%s' is not a readable database (%s); it was left untouched", path,
-	     db ? sqlite3_errmsg(db) : "cannot open");
+	store_fail(err, len, "'%s' is not a readable database (%s); it was left untouched", path,
+		   db ? sqlite3_errmsg(db) : "cannot open");
 out:
 	sqlite3_close(db);
 	return ret;
@@ -332,7 +323,7 @@ static int migrate(struct store *st, int target, char *err, size_t len)
 	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (pragma_int(st->db, "PRAGMA user_version", &ver)) {
-		fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+		store_fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
 		goto rollback;
 	}
 	for (int v = ver; v < target; v++)
@@ -359,12 +350,12 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 
 	*out = NULL;
 	if (target < 1 || target > UKB_STORE_SCHEMA_VERSION)
-		return fail(err, len, "no schema version %d", target);
+		return store_fail(err, len, "no schema version %d", target);
 	if (check_existing(path, err, len) || make_parents(path, err, len))
 		return -1;
 	st = calloc(1, sizeof(*st));
 	if (!st)
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	snprintf(st->path, sizeof(st->path), "%s", path);
 	/*
 	 * A new database holds host names, boot command lines and labels:
@@ -376,7 +367,7 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 		close(fd);
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
 	    SQLITE_OK) {
-		fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
+		store_fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
 		goto fail;
 	}
 	/* writers wait for each other rather than fail */
@@ -400,7 +391,7 @@ int store_open(const char *path, struct store **out, char *err, size_t len)
 		return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
 	/* a fleet: runs are saved into the spool, marked for the server */
 	if (strlen(path) >= sizeof((*out)->target))
-		return fail(err, len, "the database URI is too long");
+		return store_fail(err, len, "the database URI is too long");
 	if (store_fleet_conninfo(path, conninfo, sizeof(conninfo), err, len) ||
 	    store_spool_path(spool, sizeof(spool), err, len) ||
 	    store_open_version(spool, UKB_STORE_SCHEMA_VERSION, out, err, len))
@@ -419,7 +410,7 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 	if (store_is_fleet(path)) {
 		st = calloc(1, sizeof(*st));
 		if (!st)
-			return fail(err, len, "out of memory");
+			return store_fail(err, len, "out of memory");
 		snprintf(st->target, sizeof(st->target), "%s", path);
 		if (pg_open(path, 0, &st->pg, err, len)) {
 			free(st);
@@ -435,10 +426,10 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 		return -1;
 	st = calloc(1, sizeof(*st));
 	if (!st)
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	snprintf(st->path, sizeof(st->path), "%s", path);
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
+		store_fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
 		store_close(st);
 		return -1;
 	}
@@ -457,7 +448,7 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 			ver = -1;
 	}
 	if (ver < 0 || pragma_int(st->db, "PRAGMA user_version", &ver)) {
-		fail(err, len, "database '%s': %s", path, sqlite3_errmsg(st->db));
+		store_fail(err, len, "database '%s': %s", path, sqlite3_errmsg(st->db));
 		store_close(st);
 		return -1;
 	}
@@ -500,7 +491,7 @@ const char *store_where(const struct store *st)
 static int prepare(struct store *st, const char *sql, sqlite3_stmt **s, char *err, size_t len)
 {
 	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) != SQLITE_OK)
-		return fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
 	return 0;
 }
 
@@ -532,7 +523,7 @@ static int step_done(struct store *st, sqlite3_stmt *s, char *err, size_t len)
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
 	if (rc != SQLITE_DONE)
-		return fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
 	return 0;
 }
 
@@ -624,7 +615,7 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 	if ((r->nproc && !pm) || (r->nproc && r->proc_se && !ps)) {
 		free(pm);
 		free(ps);
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	sqlite3_bind_int64(res, i++, run_id);
 	sqlite3_bind_int64(res, i++, (int64_t)seq);
@@ -710,7 +701,7 @@ static int pending_add(struct store *st, int64_t id, struct rec_run *run, char *
 	doc = rec_to_json(run, 0, &dlen);
 	run->id = saved;
 	if (!doc)
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	if (prepare(st,
 		    "INSERT INTO pending (run_id, target, since, document) VALUES"
 		    " (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)",
@@ -761,11 +752,12 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 	int i = 1;
 
 	if (st->pg)
-		return fail(err, len, "a fleet's server is read here; runs are pushed to it");
+		return store_fail(err, len, "a fleet's server is read here; runs are pushed to it");
 	if (results_insert_sql(sql, sizeof(sql)))
-		return fail(err, len, "the results table has too many columns");
+		return store_fail(err, len, "the results table has too many columns");
 	if (!run->uuid[0] && rec_new_uuid(run->uuid, sizeof(run->uuid)))
-		return fail(err, len, "no random bytes for the run's UUID: %s", strerror(errno));
+		return store_fail(err, len, "no random bytes for the run's UUID: %s",
+				  strerror(errno));
 	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (prepare(st,
@@ -820,13 +812,6 @@ rollback_only:
 /* ------------------------------------------------------------------ */
 /* Loading                                                             */
 
-static void col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
-{
-	const unsigned char *v = sqlite3_column_text(s, i);
-
-	snprintf(buf, len, "%s", v ? (const char *)v : "");
-}
-
 /* A JSON text column as a new string ("{}" when NULL); -1 on ENOMEM. */
 static int col_json(sqlite3_stmt *s, int i, char **out)
 {
@@ -841,7 +826,7 @@ static double col_num(sqlite3_stmt *s, int i)
 	return sqlite3_column_type(s, i) == SQLITE_NULL ? NAN : sqlite3_column_double(s, i);
 }
 
-static int load_run_row(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
 {
 	sqlite3_stmt *s;
 	int rc;
@@ -858,24 +843,24 @@ static int load_run_row(struct store *st, int64_t id, struct rec_run *run, char 
 		sqlite3_finalize(s);
 		if (rc == SQLITE_DONE)
 			return 1;
-		return fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
 	}
 	memset(run, 0, sizeof(*run));
 	run->id = id;
-	col_text(s, 0, run->label, sizeof(run->label));
-	col_text(s, 1, run->host, sizeof(run->host));
-	col_text(s, 2, run->started, sizeof(run->started));
-	col_text(s, 3, run->ukbench_version, sizeof(run->ukbench_version));
-	col_text(s, 4, run->kernel_release, sizeof(run->kernel_release));
+	store_col_text(s, 0, run->label, sizeof(run->label));
+	store_col_text(s, 1, run->host, sizeof(run->host));
+	store_col_text(s, 2, run->started, sizeof(run->started));
+	store_col_text(s, 3, run->ukbench_version, sizeof(run->ukbench_version));
+	store_col_text(s, 4, run->kernel_release, sizeof(run->kernel_release));
 	run->duration_s = col_num(s, 5);
 	run->interrupted = sqlite3_column_int(s, 6);
-	col_text(s, 11, run->source, sizeof(run->source));
-	col_text(s, 12, run->uuid, sizeof(run->uuid));
+	store_col_text(s, 11, run->source, sizeof(run->source));
+	store_col_text(s, 12, run->uuid, sizeof(run->uuid));
 	if (col_json(s, 7, &run->environment) || col_json(s, 8, &run->settings) ||
 	    col_json(s, 9, &run->clock) || col_json(s, 10, &run->vdso)) {
 		sqlite3_finalize(s);
 		rec_run_release(run);
-		return fail(err, len, "out of memory");
+		return store_fail(err, len, "out of memory");
 	}
 	sqlite3_finalize(s);
 	return 0;
@@ -889,7 +874,7 @@ static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, siz
 {
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
-		return fail(err, len, "database '%s': %s", st->path, sqlite3_errstr(rc));
+		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errstr(rc));
 	return 0;
 }
 
@@ -903,16 +888,9 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 		return -1;
 	sqlite3_bind_int64(s, 1, rid);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (r->nsamples == cap) {
-			double *p;
-
-			cap = cap ? 2 * cap : 256;
-			p = realloc(r->samples, cap * sizeof(*p));
-			if (!p) {
-				sqlite3_finalize(s);
-				return fail(err, len, "out of memory");
-			}
-			r->samples = p;
+		if (store_grow(&r->samples, &cap, r->nsamples, sizeof(*r->samples), 256)) {
+			sqlite3_finalize(s);
+			return store_fail(err, len, "out of memory");
 		}
 		r->samples[r->nsamples++] = sqlite3_column_double(s, 0);
 	}
@@ -931,7 +909,7 @@ static int col_numbers(sqlite3_stmt *s, int col, double **out, size_t *nout, cha
 		*out = malloc(n * sizeof(double));
 		if (!*out) {
 			json_object_put(a);
-			return fail(err, len, "out of memory");
+			return store_fail(err, len, "out of memory");
 		}
 		for (size_t k = 0; k < n; k++)
 			(*out)[k] = json_object_get_double(json_object_array_get_idx(a, k));
@@ -969,7 +947,7 @@ static int load_profile(struct store *st, int64_t rid, struct rec_result *r, cha
 		r->profile = strdup((const char *)sqlite3_column_text(s, 0));
 		if (!r->profile) {
 			sqlite3_finalize(s);
-			return fail(err, len, "out of memory");
+			return store_fail(err, len, "out of memory");
 		}
 		rc = sqlite3_step(s);
 	}
@@ -992,13 +970,13 @@ static int load_counters(struct store *st, int64_t rid, struct rec_result *r, ch
 
 		if (!c) {
 			sqlite3_finalize(s);
-			return fail(err, len, "out of memory");
+			return store_fail(err, len, "out of memory");
 		}
-		col_text(s, 0, c->name, sizeof(c->name));
-		col_text(s, 1, c->status, sizeof(c->status));
+		store_col_text(s, 0, c->name, sizeof(c->name));
+		store_col_text(s, 1, c->status, sizeof(c->status));
 		c->total = col_num(s, 2);
 		c->per_call = col_num(s, 3);
-		col_text(s, 4, c->reason, sizeof(c->reason));
+		store_col_text(s, 4, c->reason, sizeof(c->reason));
 	}
 	return finish_read(st, s, rc, err, len);
 }
@@ -1050,13 +1028,14 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 		int col = 1;
 
 		if (!r) {
-			ret = fail(err, len, "out of memory");
+			ret = store_fail(err, len, "out of memory");
 			break;
 		}
 		for (size_t k = 0; k < rec_nfields && !ret; k++, col++)
 			if (col_field(s, col, &rec_fields[k], r))
-				ret = fail(err, len, "database '%s': result %lld has a bad %s",
-					   st->path, (long long)rid, rec_fields[k].sql);
+				ret =
+				    store_fail(err, len, "database '%s': result %lld has a bad %s",
+					       st->path, (long long)rid, rec_fields[k].sql);
 		if (!ret)
 			ret = load_samples(st, rid, r, err, len);
 		if (!ret)
@@ -1102,7 +1081,7 @@ int store_load_matching(struct store *st, int64_t id, const char *name, const ch
 			keep_matching(run, name, path);
 		return rc;
 	}
-	rc = load_run_row(st, id, run, err, len);
+	rc = store_load_head(st, id, run, err, len);
 	if (rc)
 		return rc;
 	if (load_results(st, run, name, path, err, len)) {
@@ -1142,27 +1121,23 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_run *r;
 
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			r = realloc(*out, cap * sizeof(*r));
-			if (!r) {
-				sqlite3_finalize(s);
-				free(*out);
-				*out = NULL;
-				return fail(err, len, "out of memory");
-			}
-			*out = r;
+		if (store_grow(out, &cap, *n, sizeof(**out), 32)) {
+			sqlite3_finalize(s);
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return store_fail(err, len, "out of memory");
 		}
 		r = &(*out)[(*n)++];
 		r->id = sqlite3_column_int64(s, 0);
-		col_text(s, 1, r->label, sizeof(r->label));
-		col_text(s, 2, r->host, sizeof(r->host));
-		col_text(s, 3, r->started, sizeof(r->started));
-		col_text(s, 4, r->kernel_release, sizeof(r->kernel_release));
-		col_text(s, 5, r->source, sizeof(r->source));
+		store_col_text(s, 1, r->label, sizeof(r->label));
+		store_col_text(s, 2, r->host, sizeof(r->host));
+		store_col_text(s, 3, r->started, sizeof(r->started));
+		store_col_text(s, 4, r->kernel_release, sizeof(r->kernel_release));
+		store_col_text(s, 5, r->source, sizeof(r->source));
 		r->duration_s = col_num(s, 6);
 		r->nresults = (size_t)sqlite3_column_int64(s, 7);
-		col_text(s, 8, r->uuid, sizeof(r->uuid));
+		store_col_text(s, 8, r->uuid, sizeof(r->uuid));
 	}
 	if (finish_read(st, s, rc, err, len)) {
 		free(*out);
@@ -1183,7 +1158,7 @@ int store_floor_put(struct store *st, const char *host, const struct store_floor
 	int ret;
 
 	if (st->pg)
-		return fail(err, len, "calibrations are kept by each machine's own store");
+		return store_fail(err, len, "calibrations are kept by each machine's own store");
 	if (prepare(st,
 		    "INSERT INTO calibrations (host, started, floor, rounds) VALUES (?, ?, ?, ?)",
 		    &s, err, len))
@@ -1214,7 +1189,7 @@ int store_floor_get(struct store *st, const char *host, struct store_floor *f, c
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		f->floor = sqlite3_column_double(s, 0);
-		col_text(s, 1, f->started, sizeof(f->started));
+		store_col_text(s, 1, f->started, sizeof(f->started));
 		f->rounds = (unsigned)sqlite3_column_int(s, 2);
 		sqlite3_finalize(s);
 		return 0;
@@ -1317,33 +1292,26 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 		struct store_point p = { 0 };
 		int hit = !npats;
 
-		col_text(s, 5, p.name, sizeof(p.name));
-		col_text(s, 6, p.benchmark, sizeof(p.benchmark));
-		col_text(s, 7, p.path, sizeof(p.path));
+		store_col_text(s, 5, p.name, sizeof(p.name));
+		store_col_text(s, 6, p.benchmark, sizeof(p.benchmark));
+		store_col_text(s, 7, p.path, sizeof(p.path));
 		for (int k = 0; k < npats && !hit; k++)
 			hit = pattern_matches(pats[k], p.name, p.benchmark, p.path);
 		if (!hit)
 			continue;
 		p.run = sqlite3_column_int64(s, 0);
-		col_text(s, 1, p.label, sizeof(p.label));
-		col_text(s, 2, p.host, sizeof(p.host));
-		col_text(s, 3, p.started, sizeof(p.started));
-		col_text(s, 4, p.kernel_release, sizeof(p.kernel_release));
+		store_col_text(s, 1, p.label, sizeof(p.label));
+		store_col_text(s, 2, p.host, sizeof(p.host));
+		store_col_text(s, 3, p.started, sizeof(p.started));
+		store_col_text(s, 4, p.kernel_release, sizeof(p.kernel_release));
 		p.mean = col_num(s, 8);
 		p.ci95_rel = col_num(s, 9);
-		if (*n == cap) {
-			struct store_point *q;
-
-			cap = cap ? 2 * cap : 64;
-			q = realloc(*out, cap * sizeof(*q));
-			if (!q) {
-				sqlite3_finalize(s);
-				free(*out);
-				*out = NULL;
-				*n = 0;
-				return fail(err, len, "out of memory");
-			}
-			*out = q;
+		if (store_grow(out, &cap, *n, sizeof(**out), 64)) {
+			sqlite3_finalize(s);
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return store_fail(err, len, "out of memory");
 		}
 		(*out)[(*n)++] = p;
 	}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * store-util.c - what the store's files share (store-internal.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "store-internal.h"
+
+int store_fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int store_grow(void *arr, size_t *cap, size_t n, size_t size, size_t first)
+{
+	void **a = arr, *p;
+	size_t want;
+
+	if (n < *cap)
+		return 0;
+	want = *cap ? 2 * *cap : first;
+	p = realloc(*a, want * size);
+	if (!p)
+		return -1;
+	*a = p;
+	*cap = want;
+	return 0;
+}
+
+void store_col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
+{
+	const unsigned char *v = sqlite3_column_text(s, i);
+
+	snprintf(buf, len, "%s", v ? (const char *)v : "");
+}
