@@ -216,30 +216,13 @@ static void summarize(const struct cmp_row *rows, size_t n, const struct compare
 	       count[CMP_CANNOT_TELL]);
 }
 
-/* The replication of a run's paths: "5 processes", "3 boots", "1 process". */
-static void replication(const struct rec_run *r, char *buf, size_t len)
-{
-	size_t procs = 0, boots = 0;
-
-	for (size_t i = 0; i < r->nresults; i++) {
-		if (r->results[i].nproc > procs)
-			procs = r->results[i].nproc;
-		if (r->results[i].boots > boots)
-			boots = r->results[i].boots;
-	}
-	if (boots >= 2)
-		snprintf(buf, len, "%zu boots", boots);
-	else
-		snprintf(buf, len, "%zu process%s", procs ? procs : 1, procs > 1 ? "es" : "");
-}
-
 static void header(const struct rec_run *a, const char *da, const struct rec_run *b, const char *db,
 		   const struct compare_opts *o)
 {
 	char ra[32], rb[32], ba[40], bb[40];
 
-	replication(a, ra, sizeof(ra));
-	replication(b, rb, sizeof(rb));
+	cmp_replication(a, ra, sizeof(ra));
+	cmp_replication(b, rb, sizeof(rb));
 	cmp_env_member(a, "boot_id", ba, sizeof(ba));
 	cmp_env_member(b, "boot_id", bb, sizeof(bb));
 	{

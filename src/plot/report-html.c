@@ -119,20 +119,6 @@ static const char *verdict_class(const struct cmp_row *r)
 					    : "plain";
 }
 
-static size_t max_nproc(const struct rec_run *r, size_t *boots)
-{
-	size_t procs = 0;
-
-	*boots = 0;
-	for (size_t i = 0; i < r->nresults; i++) {
-		if (r->results[i].nproc > procs)
-			procs = r->results[i].nproc;
-		if (r->results[i].boots > *boots)
-			*boots = r->results[i].boots;
-	}
-	return procs ? procs : 1;
-}
-
 static void sides(FILE *f, const struct report_cmp *r)
 {
 	const struct rec_run *run[2] = { r->a, r->b };
@@ -145,7 +131,6 @@ static void sides(FILE *f, const struct report_cmp *r)
 		fprintf(f, "<tr><th>%s</th>", field[k]);
 		for (int s = 0; s < 2; s++) {
 			char buf[64];
-			size_t boots, procs = max_nproc(run[s], &boots);
 
 			switch (k) {
 			case 0:
@@ -164,11 +149,7 @@ static void sides(FILE *f, const struct report_cmp *r)
 				cell(f, NULL, run[s]->kernel_release);
 				break;
 			case 5:
-				if (boots >= 2)
-					snprintf(buf, sizeof(buf), "%zu boots", boots);
-				else
-					snprintf(buf, sizeof(buf), "%zu process%s", procs,
-						 procs > 1 ? "es" : "");
+				cmp_replication(run[s], buf, sizeof(buf));
 				cell(f, NULL, buf);
 				break;
 			default:

@@ -4,6 +4,7 @@
  * (see comparison.h).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,22 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 	}
 	*n = k;
 	return both;
+}
+
+void cmp_replication(const struct rec_run *r, char *buf, size_t len)
+{
+	size_t procs = 0, boots = 0;
+
+	for (size_t i = 0; i < r->nresults; i++) {
+		if (r->results[i].nproc > procs)
+			procs = r->results[i].nproc;
+		if (r->results[i].boots > boots)
+			boots = r->results[i].boots;
+	}
+	if (boots >= 2)
+		snprintf(buf, len, "%zu boots", boots);
+	else
+		snprintf(buf, len, "%zu process%s", procs ? procs : 1, procs > 1 ? "es" : "");
 }
 
 size_t cmp_keep_matching(struct cmp_row *rows, size_t n, char **pats, int npats)

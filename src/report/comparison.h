@@ -58,6 +58,12 @@ size_t cmp_keep_matching(struct cmp_row *rows, size_t n, char **pats, int npats)
 /* Compares row->b with row->a (both set, or the row stays not ok). */
 void compare_row(struct cmp_row *row, const struct cmp_opts *o);
 
+/*
+ * How a run was replicated, as a side is described: "5 processes", "3
+ * boots" (pooled with --all), "1 process".
+ */
+void cmp_replication(const struct rec_run *r, char *buf, size_t len);
+
 /* Why a row was not compared: "only in the other run", "base not measured", ... */
 const char *cmp_why_not(const struct cmp_row *r);
 
