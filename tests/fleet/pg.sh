@@ -40,9 +40,7 @@ pg_start() {
 	# the roles given a password must give it; all others are trusted
 	printf 'local all pwuser scram-sha-256\nlocal all all trust\n' | pg_as tee "$PGDIR/data/pg_hba.conf" >/dev/null
 	PGPORT=$((20000 + $$ % 20000))
-	pg_as "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/server.log" -w -t 60 \
-		-o "-k $PGDIR -c listen_addresses= -p $PGPORT ${PG_NOSYNC:+-c fsync=off -c synchronous_commit=off}" \
-		start >/dev/null || { cat "$PGDIR/server.log" >&2; return 1; }
+	pg_resume || { cat "$PGDIR/server.log" >&2; return 1; }
 	PGHOST=$PGDIR
 	PGUSER=postgres
 	export PGHOST PGPORT PGUSER PGDIR PGBIN
@@ -67,6 +65,7 @@ pg_running() {
 	pg_as "$PGBIN/pg_ctl" -D "$PGDIR/data" status >/dev/null 2>&1
 }
 
+# starts it on its socket (again, after pg_halt)
 pg_resume() {
 	pg_as "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/server.log" -w -t 60 \
 		-o "-k $PGDIR -c listen_addresses= -p $PGPORT ${PG_NOSYNC:+-c fsync=off -c synchronous_commit=off}" \
