@@ -68,6 +68,37 @@ static int utf8_valid(const unsigned char *s)
 	return 1;
 }
 
+/*
+ * @s (valid UTF-8) into @buf of @len bytes, cut where it does not fit at
+ * the start of a character, never inside one: what is kept reads back.
+ */
+static void copy_utf8(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n >= len) {
+		n = len - 1;
+		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(buf, s, n);
+	buf[n] = 0;
+}
+
+/*
+ * A description's member the record keeps beside it (the host name, the
+ * kernel release) into @buf: a UTF-8 string, else @dflt.
+ */
+static void take_member(struct json_object *o, const char *key, char *buf, size_t len,
+			const char *dflt)
+{
+	struct json_object *v = json_object_object_get(o, key);
+	const char *s =
+	    v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+
+	copy_utf8(buf, len, s && utf8_valid((const unsigned char *)s) ? s : dflt);
+}
+
 /* A string member: absent or null gives "", another type is an error. */
 static int get_str(struct reader *rd, struct json_object *o, const char *key, char *buf, size_t len,
 		   const char *where)
@@ -81,7 +112,7 @@ static int get_str(struct reader *rd, struct json_object *o, const char *key, ch
 		return bad(rd, "%s.%s is not a string", where, key);
 	if (!utf8_valid((const unsigned char *)json_object_get_string(v)))
 		return bad(rd, "%s.%s is not UTF-8", where, key);
-	snprintf(buf, len, "%s", json_object_get_string(v));
+	copy_utf8(buf, len, json_object_get_string(v));
 	return 0;
 }
 
@@ -386,7 +417,7 @@ static int check_settings(struct reader *rd, struct json_object *doc)
 /* The run's own members: label, host, time, descriptions. */
 static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *run)
 {
-	struct json_object *env, *v;
+	struct json_object *env;
 
 	if (get_str(rd, doc, "uuid", run->uuid, sizeof(run->uuid), "$"))
 		return -1;
@@ -419,12 +450,8 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 		return bad(rd, "out of memory");
 	env = json_object_object_get(doc, "environment");
 	if (!run->host[0])
-		snprintf(run->host, sizeof(run->host), "%s",
-			 json_object_get_string(json_object_object_get(env, "hostname"))
-			     ?: "unknown");
-	v = json_object_object_get(env, "kernel_release");
-	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s",
-		 v ? json_object_get_string(v) : "");
+		take_member(env, "hostname", run->host, sizeof(run->host), "unknown");
+	take_member(env, "kernel_release", run->kernel_release, sizeof(run->kernel_release), "");
 	snprintf(run->source, sizeof(run->source), "%s", rd->file);
 	return 0;
 }
