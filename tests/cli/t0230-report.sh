@@ -55,8 +55,10 @@ make_series() {
 }
 
 # shared by the tests below, in $TEST_ROOT: a real run (t.json) and two
-# stored runs of it (r.db, A and B); x.json and y.json made from t.json,
-# y's clocksource and one mitigation changed; the series in h.db
+# stored runs of it (r.db, A and B; their environments may differ, as the
+# load a run warns of); x.json, z.json and y.json made from t.json, z 1%
+# slower and nothing else changed, y's clocksource and one mitigation
+# changed; the series in h.db
 test_expect_success 'set up: real runs, runs made from them, a series with a step' '
 	cd "$TEST_ROOT" &&
 	ukbench run $tiny --no-store -j t.json time.time syscall.null >/dev/null &&
@@ -64,6 +66,7 @@ test_expect_success 'set up: real runs, runs made from them, a series with a ste
 	ukbench run $tiny --db r.db -l A time.time syscall.null >/dev/null &&
 	ukbench run $tiny --db r.db -l B time.time syscall.null >/dev/null &&
 	"$mkrun" t.json x.json &&
+	"$mkrun" t.json z.json --scale 1.01 &&
 	"$mkrun" t.json y.json --scale 1.02 --env clocksource=test-clock \
 		--env vulnerabilities.mds=test-mitigation &&
 	make_series
@@ -82,7 +85,7 @@ test_expect_success GNUPLOT 'a plot for each compared path, inline; nothing load
 	! grep -qi "<script" r.html &&
 	grep -q "<td><a href=\"#c1-p1\">time.time/vdso</a></td>" r.html &&
 	grep -q "^<h2 id=\"c1-environment\">Environment</h2>" r.html &&
-	grep -q "lines differ: the two runs were made on the same set-up" r.html
+	grep -q "^<p>[0-9]* of [0-9]* lines differ" r.html
 '
 
 test_expect_success GNUPLOT 'the page says what compare says, path by path' '
@@ -95,6 +98,8 @@ test_expect_success GNUPLOT 'the page says what compare says, path by path' '
 
 test_expect_success 'the environment diff: what differs, highlighted, first' '
 	cd "$TEST_ROOT" &&
+	ukbench report --no-plots -o same.html x.json z.json &&
+	grep -q "<p>0 of [0-9]* lines differ: the two runs were made on the same set-up</p>" same.html &&
 	ukbench report --no-plots -o e.html x.json y.json &&
 	grep -q "<p>2 of [0-9]* lines differ" e.html &&
 	grep -q "<tr class=\"differs\"><td>clocksource</td><td>&#8800;</td><td class=\"v\">[^<]*</td><td class=\"v\">test-clock</td></tr>" e.html &&
