@@ -121,6 +121,13 @@ enum ukb_bench_flags {
 	UKB_SELF_TIMED = 1 << 3,
 	/* one iteration moves variant->arg bytes: report bytes/s too */
 	UKB_BYTES = 1 << 4,
+	/*
+	 * The cost measured is the scheduling itself (a wake-up, a pipe
+	 * round trip, hackbench): a batch in which the measuring thread was
+	 * switched out is not disturbed but the thing measured, so every
+	 * batch counts. Others leave such batches out of their figure.
+	 */
+	UKB_KEEPS_DISTURBED = 1 << 5,
 };
 
 struct ukb_bench {

@@ -33,6 +33,14 @@ unset UKBENCH_DB UKBENCH_ABI32 UKBENCH_VDSO_HIDE NO_COLOR
 # (t0220-width.sh sets the width it tests)
 COLUMNS=1000
 export COLUMNS
+# jq definitions: `figure`, the samples a result's statistics are made of
+# (those of undisturbed batches, where the result leaves the disturbed out:
+# some are marked, the benchmark does not keep them, and two or more remain)
+JQ_DEFS='def figure: .samples_ns as $s | (.disturbed // []) as $d
+	| ([$d[] | select(. == 0)] | length) as $u
+	| if ($d | length) > 0 and (.keeps_disturbed | not) and $u >= 2 and $u < ($d | length)
+	  then [range(0; $s | length) | select($d[.] == 0) | $s[.]] else $s end;'
+
 test_count=0
 test_failed=0
 test_skipped=0

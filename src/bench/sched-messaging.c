@@ -512,7 +512,7 @@ const struct ukb_bench ukb_bench_sched_messaging = {
 	.summary = "hackbench: groups of senders and receivers (-P groups=,fds=,loops=,datasize=)",
 	.unit = "run",
 	/* a run takes 0.2-0.6 s: not in the one-minute default suite */
-	.flags = UKB_FIXED_BATCH | UKB_SELF_TIMED,
+	.flags = UKB_FIXED_BATCH | UKB_SELF_TIMED | UKB_KEEPS_DISTURBED,
 	.variants = hb_variants,
 	.paths = hb_paths,
 	.params = hb_params,

@@ -213,7 +213,7 @@ const struct ukb_bench ukb_bench_sched_pipe = {
 	.name = "sched.pipe",
 	.summary = "two tasks pass a token over pipes: cost of one round trip",
 	.unit = "round trip",
-	.flags = UKB_DEFAULT,
+	.flags = UKB_DEFAULT | UKB_KEEPS_DISTURBED,
 	.variants = pp_variants,
 	.paths = pp_paths,
 };

@@ -164,8 +164,7 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 	for (size_t i = 1; i < n; i++) {
 		if (!src[i])
 			continue;
-		if (rec_append_numbers(&d->samples, &d->nsamples, src[i]->samples,
-				       src[i]->nsamples)) {
+		if (rec_append_samples(d, src[i])) {
 			free(out);
 			return -1;
 		}

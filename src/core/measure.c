@@ -80,21 +80,61 @@ void ukb_result_release(struct ukb_result *res)
 		free(res->counters[i].per_sample);
 	res->ncounters = 0;
 	free(res->samples);
-	res->samples = NULL;
-	res->nsamples = res->cap = 0;
+	free(res->cpu_samples);
+	free(res->disturbed);
+	res->samples = res->cpu_samples = NULL;
+	res->disturbed = NULL;
+	res->nsamples = res->cap = res->ndisturbed = 0;
 }
 
-static int push_sample(struct ukb_result *res, double v)
+int ukb_figure_stats(const double *x, const uint8_t *dist, size_t n, int keep_all,
+		     struct ukb_stats *st)
+{
+	size_t k = 0;
+	double *u;
+	int err;
+
+	for (size_t i = 0; dist && !keep_all && i < n; i++)
+		k += !dist[i];
+	if (!dist || keep_all || k == n || k < 2)
+		return ukb_stats_compute(x, n, st);
+	u = malloc(k * sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!dist[i])
+			u[k++] = x[i];
+	err = ukb_stats_compute(u, k, st);
+	free(u);
+	return err ? err : 1;
+}
+
+/* One batch as taken: its time per iteration, CPU time per iteration, mark. */
+static int push_sample(struct ukb_result *res, double v, double cpu, unsigned mark)
 {
 	if (res->nsamples == res->cap) {
 		size_t cap = res->cap ? 2 * res->cap : 256;
 		double *s = realloc(res->samples, cap * sizeof(*s));
+		double *c;
+		uint8_t *d;
 
 		if (!s)
 			return -ENOMEM;
 		res->samples = s;
+		c = realloc(res->cpu_samples, cap * sizeof(*c));
+		if (!c)
+			return -ENOMEM;
+		res->cpu_samples = c;
+		d = realloc(res->disturbed, cap * sizeof(*d));
+		if (!d)
+			return -ENOMEM;
+		res->disturbed = d;
 		res->cap = cap;
 	}
+	res->cpu_samples[res->nsamples] = cpu;
+	res->disturbed[res->nsamples] = (uint8_t)mark;
+	res->ndisturbed += mark != 0;
 	res->samples[res->nsamples++] = v;
 	return 0;
 }
@@ -109,6 +149,25 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 	err = ctx->path->run(ctx, n);
 	t1 = ukb_now_ns();
 	*ns = ctx->bench->flags & UKB_SELF_TIMED ? ctx->elapsed_ns : t1 - t0;
+	return err;
+}
+
+/*
+ * A measured batch: the marks are read around it, outside the timed
+ * region (disturb.h), so they cost the figure nothing. *@cpu gets the CPU
+ * time per iteration (NAN: not known), *@mark the judgement.
+ */
+static int marked_batch(struct ukb_ctx *ctx, const struct ukb_disturb *d, uint64_t n, uint64_t *ns,
+			double *cpu, unsigned *mark)
+{
+	struct ukb_mark a, b;
+	int err;
+
+	ukb_mark_read(d, &a);
+	err = time_batch(ctx, n, ns);
+	ukb_mark_read(d, &b);
+	*mark = ukb_disturbed(d, &a, &b, *ns, cpu);
+	*cpu = *cpu >= 0 ? *cpu / (double)n : NAN;
 	return err;
 }
 
@@ -273,10 +332,14 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 	struct ukb_running run = { 0 };
 	struct ukb_counters ctrs = { 0 };
 	struct ukb_reading before[UKB_MAX_COUNTERS], after[UKB_MAX_COUNTERS];
+	struct ukb_disturb dist;
 	uint64_t start = ukb_now_ns(), ns;
-	double budget = o->budget_s * 1e9, elapsed;
+	double budget = o->budget_s * 1e9, elapsed, cpu;
+	unsigned mark;
 	int err;
 
+	ukb_disturb_probe(&dist, !!(ctx->bench->flags & UKB_THREADED));
+	res->keeps_disturbed = !!(ctx->bench->flags & UKB_KEEPS_DISTURBED);
 	if (o->nevents)
 		counters_begin(&ctrs, res, o);
 
@@ -289,18 +352,24 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 		}
 		if (ctrs.n)
 			ukb_counters_read(&ctrs, before);
-		err = time_batch(ctx, res->batch_iters, &ns);
+		err = marked_batch(ctx, &dist, res->batch_iters, &ns, &cpu, &mark);
 		if (ctrs.n)
 			ukb_counters_read(&ctrs, after);
 		if (!err && ctrs.n)
 			err = counters_add(res, before, after, res->batch_iters);
 		if (!err)
-			err = push_sample(res, (double)ns / (double)res->batch_iters);
+			err = push_sample(res, (double)ns / (double)res->batch_iters, cpu, mark);
 		if (err) {
 			ukb_counters_close(&ctrs);
 			return err;
 		}
-		ukb_running_add(&run, res->samples[res->nsamples - 1]);
+		/*
+		 * The stopping rule sees what the figure will be made of: the
+		 * batches the thread ran throughout (every batch where the
+		 * benchmark keeps them all).
+		 */
+		if (!mark || res->keeps_disturbed)
+			ukb_running_add(&run, res->samples[res->nsamples - 1]);
 		elapsed = (double)(ukb_now_ns() - start);
 		res->measure_s = elapsed / 1e9;
 		if (o->progress)
@@ -308,7 +377,7 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 
 		if (res->nsamples >= o->max_samples)
 			break;
-		if (res->nsamples < o->min_samples) {
+		if (run.n < o->min_samples) {
 			/* a slow benchmark may overrun, but not without bound */
 			if (elapsed < 10 * budget)
 				continue;
@@ -462,7 +531,8 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 		return 0;
 	}
 	if (res->nsamples)
-		ukb_stats_compute(res->samples, res->nsamples, &res->stats);
+		ukb_figure_stats(res->samples, res->disturbed, res->nsamples, res->keeps_disturbed,
+				 &res->stats);
 	return 0;
 }
 
@@ -508,8 +578,11 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 {
 	struct ukb_ctx *ctx = calloc(n ? n : 1, sizeof(*ctx));
 	unsigned char *ready = calloc(n ? n : 1, 1);
+	struct ukb_disturb dist;
 	uint64_t start, ns;
 	size_t nready = 0, cycle = 0;
+	unsigned mark;
+	double cpu;
 	int err = 0;
 
 	if (!ctx || !ready) {
@@ -525,8 +598,10 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 			set_status(&res[i], UKB_ERROR, -EIO, "", "calibration failed");
 			ready[i] = 0;
 		}
+		res[i].keeps_disturbed = !!(bench->flags & UKB_KEEPS_DISTURBED);
 		nready += ready[i];
 	}
+	ukb_disturb_probe(&dist, !!(bench->flags & UKB_THREADED));
 
 	start = ukb_now_ns();
 	for (int warm = 1;; cycle++) {
@@ -545,7 +620,7 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 
 			if (!ready[i])
 				continue;
-			err = time_batch(&ctx[i], res[i].batch_iters, &ns);
+			err = marked_batch(&ctx[i], &dist, res[i].batch_iters, &ns, &cpu, &mark);
 			if (err) {
 				set_status(&res[i], UKB_ERROR, err, "", strerror(-err));
 				ready[i] = 0;
@@ -555,7 +630,8 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 				res[i].warmup_batches++;
 				continue;
 			}
-			err = push_sample(&res[i], (double)ns / (double)res[i].batch_iters);
+			err = push_sample(&res[i], (double)ns / (double)res[i].batch_iters, cpu,
+					  mark);
 			if (err)
 				goto out;
 			res[i].measure_s = elapsed / 1e9;
@@ -574,7 +650,8 @@ out:
 		if (ready[i] && path->teardown)
 			path->teardown(&ctx[i]);
 		if (res[i].status == UKB_OK && res[i].nsamples)
-			ukb_stats_compute(res[i].samples, res[i].nsamples, &res[i].stats);
+			ukb_figure_stats(res[i].samples, res[i].disturbed, res[i].nsamples,
+					 res[i].keeps_disturbed, &res[i].stats);
 		else if (res[i].status == UKB_OK)
 			set_status(&res[i], UKB_INTERRUPTED, -EINTR, "", "interrupted");
 	}

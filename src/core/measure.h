@@ -9,8 +9,12 @@
  *  3. warm up (caches, branch predictors, frequency, page faults);
  *  4. sample: time batches until the 95% CI of the mean per iteration is
  *     within the precision target, or the time budget is spent, and never
- *     fewer than the minimum count;
- *  5. compute statistics over every sample (outliers counted, not dropped).
+ *     fewer than the minimum count; around each batch, outside the timed
+ *     region, read what says whether the thread ran throughout it
+ *     (disturb.h), and keep the batch with its mark and its CPU time;
+ *  5. compute statistics over the batches the thread ran throughout
+ *     (every batch for benchmarks whose cost is the scheduling itself);
+ *     outliers among them are counted, not dropped.
  */
 #ifndef UKB_CORE_MEASURE_H
 #define UKB_CORE_MEASURE_H
@@ -22,6 +26,7 @@
 #include "ukbench.h"
 #include "clock.h"
 #include "counters.h"
+#include "disturb.h"
 #include "sampler.h"
 #include "stats.h"
 
@@ -91,9 +96,18 @@ struct ukb_result {
 	double batch_ns;      /* batch length the calibration aimed at */
 	size_t warmup_batches;
 	double *samples; /* ns per iteration of every measured batch, in order */
+	/*
+	 * Beside each sample: the CPU time of the thread per iteration (NAN:
+	 * not known), and its mark (enum ukb_disturbance; 0: the thread ran
+	 * throughout the batch).
+	 */
+	double *cpu_samples;
+	uint8_t *disturbed;
 	size_t nsamples, cap;
-	double measure_s; /* wall time spent sampling */
-	int converged;	  /* precision target reached */
+	size_t ndisturbed;   /* samples with a mark */
+	int keeps_disturbed; /* the figure counts every batch (UKB_KEEPS_DISTURBED) */
+	double measure_s;    /* wall time spent sampling */
+	int converged;	     /* precision target reached */
 	unsigned cpu;
 	struct ukb_stats stats;
 	unsigned ncounters;
@@ -125,6 +139,16 @@ int ukb_validate(const struct ukb_bench *bench, const struct ukb_variant *varian
 		 const struct ukb_path *path, const long *params, char *why, size_t len);
 
 void ukb_result_release(struct ukb_result *res);
+
+/*
+ * A figure's batches. Statistics leave out the batches whose thread did not
+ * run throughout (@disturbed[i] != 0; @disturbed may be NULL: none), unless
+ * @keep_all, or unless fewer than two would remain (then every batch counts,
+ * as on a machine so loaded that no batch ran undisturbed). Returns 1 when
+ * disturbed batches were left out, 0 when every batch counted, -errno.
+ */
+int ukb_figure_stats(const double *samples, const uint8_t *disturbed, size_t n, int keep_all,
+		     struct ukb_stats *st);
 
 /*
  * Measures @n variants of one path of @bench at once, a batch of each in

@@ -38,6 +38,7 @@ const struct rec_field rec_fields[] = {
 	F("measure_s", "measure_s", RF_DOUBLE, measure_s, 0, 1),
 	F("converged", "converged", RF_BOOL, converged, RF_CSV_TAIL, 1),
 	F("floor_rel", "floor_rel", RF_DOUBLE, floor_rel, RF_NULL_ZERO, 3),
+	F("keeps_disturbed", "keeps_disturbed", RF_BOOL, keeps_disturbed, 0, 6),
 };
 const size_t rec_nfields = sizeof(rec_fields) / sizeof(rec_fields[0]);
 
@@ -67,7 +68,9 @@ static int has_stats(const struct rec_result *r)
 	X(per_second, NULL, r->stats.mean > 0 ? 1e9 / r->stats.mean : NAN, RF_CSV)                 \
 	X(processes, NULL, r->nproc >= 2 ? r->nproc : 1, RF_CSV)                                   \
 	X(between_sd_ns, NULL, r->between_sd, RF_CSV)                                              \
-	X(within_se_ns, NULL, r->within_se, RF_CSV)
+	X(within_se_ns, NULL, r->within_se, RF_CSV)                                                \
+	X(disturbed, "disturbed", rec_disturbed_count(r), RF_CSV)                                  \
+	X(cpu_ns, "cpu_ns", rec_cpu_per_call(r), RF_CSV)
 
 STATS(S)
 #undef S

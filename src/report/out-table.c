@@ -17,28 +17,28 @@
 #include "width.h"
 
 /*
- * Two layouts: the wide one, every column (105 columns, --wide), and the
- * one that fits 80 columns, without calls/s and samples (in the JSON and
- * CSV, and with --wide), a benchmark name longer than its column on a line
- * of its own above its paths.
+ * Two layouts: the wide one, every column (115 columns, --wide), and the
+ * one that fits 80 columns, without the CPU time, calls/s and samples (in
+ * the JSON and CSV, and with --wide), a benchmark name longer than its
+ * column on a line of its own above its paths.
  */
 static const struct layout {
-	int name, path, mean, ci, proc, med, rate, n;
-} wide = { 35, 10, 10, 8, 8, 10, 9, 8 }, narrow = { 28, 8, 10, 7, 7, 10, 0, 0 };
+	int name, path, mean, ci, proc, med, cpu, rate, n;
+} wide = { 35, 10, 10, 8, 8, 10, 9, 9, 8 }, narrow = { 28, 8, 10, 7, 7, 10, 0, 0, 0 };
 static const struct layout *lay = &wide;
 static int table_cols;
 
 void table_set_columns(int cols)
 {
 	table_cols = cols;
-	lay = cols && cols < 105 ? &narrow : &wide;
+	lay = cols && cols < 115 ? &narrow : &wide;
 }
 
 /* One row: a cell per column of the layout (a 0-wide column is left out). */
 static void row_cells(FILE *f, const char *const *cell)
 {
-	const int w[] = { lay->name, lay->path, lay->mean, lay->ci,
-			  lay->proc, lay->med,	lay->rate, lay->n };
+	const int w[] = { lay->name, lay->path, lay->mean, lay->ci, lay->proc,
+			  lay->med,  lay->cpu,	lay->rate, lay->n };
 
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
 		if (!w[i])
@@ -105,12 +105,18 @@ void table_header(FILE *f, const struct rec_run *run)
 	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
 	struct json_object *w, *cpu;
 
-	fprintf(f, "ukbench %s on %s: Linux %s %s, %s\n", run->ukbench_version, run->host,
-		run->kernel_release, jstr(env, "machine", "?"), jstr(env, "cpu_model", "?"));
-	fprintf(f, "clocksource %s, %s, %d CPUs, virtualization: %s\n",
-		jstr(env, "clocksource", "?"), jstr(env, "libc", "?"),
-		json_object_get_int(json_object_object_get(env, "online_cpus")),
-		jstr(env, "virtualization", "?"));
+	char line[1024];
+
+	/* a CPU's name can be long: the line folds to the width, as warnings do */
+	snprintf(line, sizeof(line), "ukbench %s on %s: Linux %s %s, %s", run->ukbench_version,
+		 run->host, run->kernel_release, jstr(env, "machine", "?"),
+		 jstr(env, "cpu_model", "?"));
+	put_folded(f, line, 0, 2, table_cols);
+	snprintf(line, sizeof(line), "clocksource %s, %s, %d CPUs, virtualization: %s",
+		 jstr(env, "clocksource", "?"), jstr(env, "libc", "?"),
+		 json_object_get_int(json_object_object_get(env, "online_cpus")),
+		 jstr(env, "virtualization", "?"));
+	put_folded(f, line, 0, 2, table_cols);
 	w = json_object_object_get(env, "warnings");
 	for (size_t i = 0; w && i < json_object_array_length(w); i++) {
 		fputs("warning: ", f);
@@ -132,8 +138,9 @@ void table_header(FILE *f, const struct rec_run *run)
 	else
 		fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
 	{
-		static const char *const head[] = { "benchmark", "path",   "ns/call", "±CI95",
-						    "±proc",	 "median", "calls/s", "samples" };
+		static const char *const head[] = { "benchmark", "path",    "ns/call",
+						    "±CI95",	 "±proc",   "median",
+						    "cpu ns",	 "calls/s", "samples" };
 
 		row_cells(f, head);
 	}
@@ -205,7 +212,7 @@ static void table_counters(FILE *f, const struct rec_result *r)
 
 void table_row(FILE *f, const struct rec_result *r, int first)
 {
-	char mean[32], ci[32], within[32], med[32], rate[32], n[32];
+	char mean[32], ci[32], within[32], med[32], cpu[32], rate[32], n[32];
 	const char *name = first ? r->name : "";
 	static const char *const label[] = {
 		[UKB_UNSUPPORTED] = "n/a",
@@ -245,9 +252,17 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	format_ns(med, sizeof(med), r->stats.median);
 	/* threaded: every thread made the calls, so the rate is the aggregate */
 	format_si(rate, sizeof(rate), (r->threads ? r->threads : 1) * 1e9 / r->stats.mean);
-	snprintf(n, sizeof(n), "%zu", r->nsamples);
+	/* the samples the figure is made of; the disturbed ones left out after a '+' */
+	if (rec_excludes_disturbed(r))
+		snprintf(n, sizeof(n), "%zu+%zu", r->stats.n, r->nsamples - r->stats.n);
+	else
+		snprintf(n, sizeof(n), "%zu", r->nsamples);
+	if (isfinite(rec_cpu_per_call(r)))
+		format_ns(cpu, sizeof(cpu), rec_cpu_per_call(r));
+	else
+		snprintf(cpu, sizeof(cpu), "-");
 	{
-		const char *const cell[] = { name, r->path, mean, ci, within, med, rate, n };
+		const char *const cell[] = { name, r->path, mean, ci, within, med, cpu, rate, n };
 
 		row_cells(f, cell);
 	}
@@ -276,6 +291,64 @@ void table_footer(FILE *f, const struct rec_run *run)
 			"* %zu did not reach %g%% within the budget: raise --budget or lower "
 			"--precision\n",
 			unconverged, 100 * setting(run, "precision"));
+	table_disturbed(f, run);
+}
+
+/*
+ * What was left out: the batches the measuring thread did not run
+ * throughout (preempted, or its CPU taken by the hypervisor), over every
+ * path that leaves them out; the path that lost the largest share; and
+ * the benchmarks that keep every batch.
+ */
+void table_disturbed(FILE *f, const struct rec_run *run)
+{
+	size_t total = 0, left = 0, kept = 0, worst = run->nresults;
+	double share = 0;
+	char line[512];
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+		size_t d;
+
+		if (r->status != UKB_OK || !r->nsamples)
+			continue;
+		if (r->keeps_disturbed) {
+			kept++;
+			continue;
+		}
+		d = rec_excludes_disturbed(r) ? r->nsamples - r->stats.n : 0;
+		total += r->nsamples;
+		left += d;
+		if ((double)d / (double)r->nsamples > share) {
+			share = (double)d / (double)r->nsamples;
+			worst = i;
+		}
+	}
+	if (left) {
+		snprintf(line, sizeof(line),
+			 "%zu of %zu batches (%.1f%%) were disturbed (the thread did not run "
+			 "throughout: preempted, or its CPU stolen) and are left out of the "
+			 "figures; the most from %s/%s (%.0f%%)",
+			 left, total, 100.0 * (double)left / (double)total,
+			 run->results[worst].name, run->results[worst].path, 100 * share);
+		put_folded(f, line, 0, 2, table_cols);
+	}
+	if (share > 0.25) {
+		snprintf(line, sizeof(line),
+			 "warning: the machine is busy: up to %.0f%% of a path's batches were "
+			 "disturbed; each figure is the mean of the others, and the CPU time "
+			 "per call (--wide) is beside it",
+			 100 * share);
+		put_folded(f, line, 9, 2, table_cols);
+	}
+	if (kept) {
+		snprintf(line, sizeof(line),
+			 "%zu %s every batch, disturbed or not: the cost %s is the scheduling "
+			 "itself",
+			 kept, kept > 1 ? "paths keep" : "path keeps",
+			 kept > 1 ? "they measure" : "it measures");
+		put_folded(f, line, 0, 2, table_cols);
+	}
 }
 
 /*

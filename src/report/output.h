@@ -18,6 +18,8 @@
 void table_header(FILE *f, const struct rec_run *run);
 void table_row(FILE *f, const struct rec_result *r, int first_of_group);
 void table_footer(FILE *f, const struct rec_run *run);
+/* What the figures leave out: the disturbed batches; which paths keep them. */
+void table_disturbed(FILE *f, const struct rec_run *run);
 /*
  * The width the run tables may take: 0 or 105 and more for every column,
  * less for the layout that fits 80 (see out_columns()).

@@ -160,6 +160,56 @@ static int read_numbers(struct reader *rd, struct json_object *s, double **out, 
 	return 0;
 }
 
+/*
+ * The CPU time beside each sample (null where it was not known) and the
+ * marks of the disturbed batches: as many as there are samples.
+ */
+static int read_beside(struct reader *rd, struct json_object *o, struct rec_result *r,
+		       const char *where)
+{
+	struct json_object *s, *v;
+
+	if (json_object_object_get_ex(o, "cpu_samples_ns", &s) && s) {
+		if (!json_object_is_type(s, json_type_array) ||
+		    json_object_array_length(s) != r->nsamples)
+			return bad(rd, "%s.cpu_samples_ns is not an array of %zu values", where,
+				   r->nsamples);
+		r->cpu_samples = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
+		if (!r->cpu_samples)
+			return bad(rd, "out of memory");
+		for (size_t k = 0; k < r->nsamples; k++) {
+			v = json_object_array_get_idx(s, k);
+			if (v && !json_object_is_type(v, json_type_double) &&
+			    !json_object_is_type(v, json_type_int))
+				return bad(rd, "%s.cpu_samples_ns[%zu] is not a number", where, k);
+			r->cpu_samples[k] = v ? json_object_get_double(v) : NAN;
+			if (v && !(isfinite(r->cpu_samples[k]) && r->cpu_samples[k] >= 0))
+				return bad(rd, "%s.cpu_samples_ns[%zu] is not a time", where, k);
+		}
+	}
+	if (json_object_object_get_ex(o, "disturbed", &s) && s) {
+		if (!json_object_is_type(s, json_type_array) ||
+		    json_object_array_length(s) != r->nsamples)
+			return bad(rd, "%s.disturbed is not an array of %zu marks", where,
+				   r->nsamples);
+		r->disturbed = malloc(r->nsamples ? r->nsamples : 1);
+		if (!r->disturbed)
+			return bad(rd, "out of memory");
+		for (size_t k = 0; k < r->nsamples; k++) {
+			int64_t m;
+
+			v = json_object_array_get_idx(s, k);
+			m = v && json_object_is_type(v, json_type_int) ? json_object_get_int64(v)
+								       : -1;
+			if (m < 0 || m > (UKB_DIST_SWITCHED | UKB_DIST_OFFCPU))
+				return bad(rd, "%s.disturbed[%zu] is not a mark (0 to 3)", where,
+					   k);
+			r->disturbed[k] = (uint8_t)m;
+		}
+	}
+	return 0;
+}
+
 /* One field of the table; absent or null leaves the default. */
 static int read_field(struct reader *rd, struct json_object *o, const struct rec_field *f,
 		      struct rec_result *r, const char *where)
@@ -246,6 +296,8 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 
 	if (json_object_object_get_ex(o, "samples_ns", &s) && s &&
 	    read_numbers(rd, s, &r->samples, &r->nsamples, where, "samples_ns"))
+		return -1;
+	if (read_beside(rd, o, r, where))
 		return -1;
 	if (json_object_object_get_ex(o, "process_means_ns", &s) && s) {
 		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))

@@ -103,6 +103,14 @@ static void write_result(struct jw *w, const struct rec_result *r)
 		write_counters(w, r);
 	write_stats(w, r);
 	write_numbers(w, "samples_ns", r->samples, r->nsamples);
+	if (isfinite(rec_cpu_per_call(r)))
+		write_numbers(w, "cpu_samples_ns", r->cpu_samples, r->nsamples);
+	if (rec_disturbed_count(r)) {
+		jw_arr_begin(w, "disturbed");
+		for (size_t i = 0; i < r->nsamples; i++)
+			jw_int(w, NULL, r->disturbed[i]);
+		jw_arr_end(w);
+	}
 	if (r->nproc)
 		write_numbers(w, "process_means_ns", r->proc_means, r->nproc);
 	if (r->nproc && r->proc_se)

@@ -47,7 +47,8 @@ void rec_result_restat(struct rec_result *r)
 	memset(&r->stats, 0, sizeof(r->stats));
 	r->between_sd = r->within_se = NAN;
 	if (r->nsamples)
-		ukb_stats_compute(r->samples, r->nsamples, &r->stats);
+		ukb_figure_stats(r->samples, r->disturbed, r->nsamples, r->keeps_disturbed,
+				 &r->stats);
 	if (r->nproc < 2 || ukb_stats_compute(r->proc_means, r->nproc, &per))
 		return;
 	/*
@@ -148,6 +149,70 @@ int rec_append_numbers(double **a, size_t *n, const double *v, size_t k)
 	return 0;
 }
 
+int rec_append_samples(struct rec_result *d, const struct rec_result *s)
+{
+	size_t n = d->nsamples, k = s->nsamples, total = n + k;
+	int cpu = d->cpu_samples || s->cpu_samples, dist = d->disturbed || s->disturbed;
+	double *c = NULL;
+	uint8_t *m = NULL;
+
+	if (!k)
+		return 0;
+	if (cpu) {
+		c = realloc(d->cpu_samples, total * sizeof(*c));
+		if (!c)
+			return -ENOMEM;
+		if (!d->cpu_samples)
+			for (size_t i = 0; i < n; i++)
+				c[i] = NAN;
+		d->cpu_samples = c;
+		for (size_t i = 0; i < k; i++)
+			c[n + i] = s->cpu_samples ? s->cpu_samples[i] : NAN;
+	}
+	if (dist) {
+		m = realloc(d->disturbed, total * sizeof(*m));
+		if (!m)
+			return -ENOMEM;
+		if (!d->disturbed)
+			memset(m, 0, n);
+		d->disturbed = m;
+		if (s->disturbed)
+			memcpy(m + n, s->disturbed, k);
+		else
+			memset(m + n, 0, k);
+	}
+	return rec_append_numbers(&d->samples, &d->nsamples, s->samples, k);
+}
+
+size_t rec_disturbed_count(const struct rec_result *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; r->disturbed && i < r->nsamples; i++)
+		n += r->disturbed[i] != 0;
+	return n;
+}
+
+double rec_cpu_per_call(const struct rec_result *r)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; r->cpu_samples && i < r->nsamples; i++)
+		if (isfinite(r->cpu_samples[i])) {
+			sum += r->cpu_samples[i];
+			n++;
+		}
+	return n ? sum / (double)n : NAN;
+}
+
+int rec_excludes_disturbed(const struct rec_result *r)
+{
+	size_t k = rec_disturbed_count(r);
+
+	return !r->keeps_disturbed && k && r->nsamples - k >= 2;
+}
+
 static void fnv(uint64_t *h, const void *p, size_t n)
 {
 	const unsigned char *b = p;
@@ -173,6 +238,9 @@ void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 		fnv(&h, r->path, strlen(r->path) + 1);
 		if (r->nsamples)
 			fnv(&h, r->samples, r->nsamples * sizeof(double));
+		/* marks only where a batch has one: a record without any digests as before */
+		if (rec_disturbed_count(r))
+			fnv(&h, r->disturbed, r->nsamples);
 		if (r->nproc)
 			fnv(&h, r->proc_means, r->nproc * sizeof(double));
 	}
@@ -182,6 +250,8 @@ void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 void rec_result_release(struct rec_result *r)
 {
 	free(r->samples);
+	free(r->cpu_samples);
+	free(r->disturbed);
 	free(r->proc_means);
 	free(r->proc_se);
 	free(r->profile);
@@ -224,7 +294,17 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 		}
 		memcpy(r->samples, u->samples, u->nsamples * sizeof(double));
 		r->nsamples = u->nsamples;
+		r->cpu_samples = malloc(u->nsamples * sizeof(double));
+		r->disturbed = malloc(u->nsamples);
+		if (!r->cpu_samples || !r->disturbed) {
+			rec_result_release(r);
+			run->nresults--;
+			return NULL;
+		}
+		memcpy(r->cpu_samples, u->cpu_samples, u->nsamples * sizeof(double));
+		memcpy(r->disturbed, u->disturbed, u->nsamples);
 	}
+	r->keeps_disturbed = u->keeps_disturbed;
 	if (u->status == UKB_OK)
 		r->stats = u->stats;
 	for (unsigned i = 0; i < u->ncounters; i++) {

@@ -56,6 +56,17 @@ struct rec_result {
 	double *samples;	/* ns per iteration, in the order taken */
 	size_t nsamples;
 	/*
+	 * Beside each sample, NULL when not known (older records): the CPU
+	 * time of the measuring thread per iteration (NAN where unknown), and
+	 * the batch's mark (enum ukb_disturbance: 0, the thread ran throughout).
+	 * The statistics leave the marked batches out (ukb_figure_stats()),
+	 * unless the benchmark keeps them (@keeps_disturbed: its cost is the
+	 * scheduling itself). Every batch is kept.
+	 */
+	double *cpu_samples;
+	uint8_t *disturbed;
+	int keeps_disturbed;
+	/*
 	 * The unit of replication is the process: a run measures each path in
 	 * several fresh processes (`run --runs N`, 5 by default). Then the
 	 * samples are those of every process, concatenated; each process's
@@ -142,6 +153,19 @@ struct rec_result *rec_take_result(struct rec_run *run, struct rec_result *src);
 
 /* Appends @k figures of @v to the array *@a of *@n; 0 or -ENOMEM (untouched). */
 int rec_append_numbers(double **a, size_t *n, const double *v, size_t k);
+
+/*
+ * Appends the samples of @s to those of @d, with their CPU times and marks
+ * (NAN and 0 where one side does not know them). 0 or -ENOMEM.
+ */
+int rec_append_samples(struct rec_result *d, const struct rec_result *s);
+
+/* Samples of @r with a mark; its CPU time per call over every batch (NAN: unknown). */
+size_t rec_disturbed_count(const struct rec_result *r);
+double rec_cpu_per_call(const struct rec_result *r);
+
+/* Are the statistics of @r over its undisturbed batches only? */
+int rec_excludes_disturbed(const struct rec_result *r);
 
 /* Frees what one result owns and zeroes it. */
 void rec_result_release(struct rec_result *r);

@@ -164,8 +164,7 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			continue;
 		}
 		nse = d->nproc;
-		if (rec_append_numbers(&d->samples, &d->nsamples, s->samples, s->nsamples) ||
-		    rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
+		if (rec_append_samples(d, s) || rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
 		    rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1))
 			return -ENOMEM;
 		for (size_t k = 0; k < d->ncounters && k < s->ncounters; k++)

@@ -128,6 +128,15 @@ static const char *const migrations[] = {
 	"  at TEXT NOT NULL,"
 	"  already INTEGER NOT NULL DEFAULT 0,"
 	"  PRIMARY KEY (run_id, target));",
+
+	/* 6: beside each batch, the thread's CPU time and whether it ran
+	 * throughout; per result, the count left out, CPU time per call, and
+	 * whether the benchmark keeps every batch */
+	"ALTER TABLE samples ADD COLUMN cpu_ns REAL;"
+	"ALTER TABLE samples ADD COLUMN disturbed INTEGER;"
+	"ALTER TABLE results ADD COLUMN keeps_disturbed INTEGER;"
+	"ALTER TABLE results ADD COLUMN disturbed INTEGER;"
+	"ALTER TABLE results ADD COLUMN cpu_ns REAL;",
 };
 
 static int exec(struct store *st, const char *sql, char *err, size_t len)
@@ -637,6 +646,11 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 		sqlite3_bind_int64(smp, 1, rid);
 		sqlite3_bind_int64(smp, 2, (int64_t)k);
 		sqlite3_bind_double(smp, 3, r->samples[k]);
+		bind_num(smp, 4, r->cpu_samples ? r->cpu_samples[k] : NAN);
+		if (r->disturbed && r->disturbed[k])
+			sqlite3_bind_int(smp, 5, r->disturbed[k]);
+		else
+			sqlite3_bind_null(smp, 5);
 		if (step_done(st, smp, err, len))
 			return -1;
 	}
@@ -766,7 +780,10 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		    " uuid) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &ins, err, len) ||
 	    prepare(st, sql, &res, err, len) ||
-	    prepare(st, "INSERT INTO samples (result_id, seq, ns) VALUES (?,?,?)", &smp, err, len))
+	    prepare(
+		st,
+		"INSERT INTO samples (result_id, seq, ns, cpu_ns, disturbed) VALUES (?,?,?,?,?)",
+		&smp, err, len))
 		goto rollback;
 
 	bind_text(ins, i++, run->label);
@@ -884,15 +901,46 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 	size_t cap = 0;
 	int rc;
 
-	if (prepare(st, "SELECT ns FROM samples WHERE result_id = ? ORDER BY seq", &s, err, len))
+	size_t ccap = 0, dcap = 0, ncpu = 0, ndist = 0;
+
+	if (prepare(st,
+		    "SELECT ns, cpu_ns, disturbed FROM samples WHERE result_id = ? ORDER BY seq",
+		    &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, rid);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (store_grow(&r->samples, &cap, r->nsamples, sizeof(*r->samples), 256)) {
+		size_t k = r->nsamples;
+		int64_t m = sqlite3_column_int64(s, 2);
+
+		if (store_grow(&r->samples, &cap, k, sizeof(*r->samples), 256) ||
+		    store_grow(&r->cpu_samples, &ccap, k, sizeof(*r->cpu_samples), 256) ||
+		    store_grow(&r->disturbed, &dcap, k, sizeof(*r->disturbed), 256)) {
 			sqlite3_finalize(s);
 			return store_fail(err, len, "out of memory");
 		}
-		r->samples[r->nsamples++] = sqlite3_column_double(s, 0);
+		if (m < 0 || m > (UKB_DIST_SWITCHED | UKB_DIST_OFFCPU)) {
+			sqlite3_finalize(s);
+			return store_fail(err, len,
+					  "database '%s': result %lld, sample %zu: %lld is not a "
+					  "batch's mark",
+					  st->path, (long long)rid, k, (long long)m);
+		}
+		r->samples[k] = sqlite3_column_double(s, 0);
+		r->cpu_samples[k] =
+		    sqlite3_column_type(s, 1) == SQLITE_NULL ? NAN : sqlite3_column_double(s, 1);
+		r->disturbed[k] = (uint8_t)m;
+		ncpu += isfinite(r->cpu_samples[k]);
+		ndist += m != 0;
+		r->nsamples++;
+	}
+	/* nothing known beside the samples: as a record that never had it */
+	if (!ncpu) {
+		free(r->cpu_samples);
+		r->cpu_samples = NULL;
+	}
+	if (!ndist) {
+		free(r->disturbed);
+		r->disturbed = NULL;
 	}
 	return finish_read(st, s, rc, err, len);
 }

@@ -26,7 +26,7 @@
 
 #include "record.h"
 
-#define UKB_STORE_SCHEMA_VERSION 5
+#define UKB_STORE_SCHEMA_VERSION 6
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;

@@ -19,8 +19,9 @@ test_expect_success '--db chooses the file; --no-store stores nothing' '
 	ukbench run $tiny --db my.db --no-store time.time >out &&
 	! grep -q "^stored as run" out &&
 	test "$(sqlite3 my.db "select count(*) from runs")" = 1 &&
-	test "$(sqlite3 my.db "select count(*) from samples")" = \
-		"$(sqlite3 my.db "select sum(n) from results")"
+	test "$(sqlite3 my.db "select count(*) from samples")" -gt 0 &&
+	test "$(sqlite3 my.db "select count(*) from results r where (select count(*) from samples s
+		where s.result_id = r.id) not in (r.n, r.n + r.disturbed)")" = 0
 '
 
 test_expect_success 'every sample of a run is stored, in order' '
@@ -85,7 +86,7 @@ test_expect_success 'a database of a newer schema: refused, versions named' '
 	sqlite3 new.db "pragma user_version = 9; pragma wal_checkpoint(truncate);" >/dev/null &&
 	cp new.db before &&
 	test_expect_code 2 ukbench runs --db new.db 2>err &&
-	grep -q "schema version 9, newer than the 5 this ukbench knows" err &&
+	grep -q "schema version 9, newer than the 6 this ukbench knows" err &&
 	cmp new.db before
 '
 
@@ -96,8 +97,9 @@ test_expect_success 'concurrent runs into one database: every run and sample kep
 	wait &&
 	test "$(sqlite3 c.db "select count(*) from runs")" = 4 &&
 	test "$(sqlite3 c.db "select count(*) from results")" = 16 &&
-	test "$(sqlite3 c.db "select count(*) from samples")" = \
-		"$(sqlite3 c.db "select sum(n) from results")"
+	test "$(sqlite3 c.db "select count(*) from samples")" -gt 0 &&
+	test "$(sqlite3 c.db "select count(*) from results r where (select count(*) from samples s
+		where s.result_id = r.id) not in (r.n, r.n + r.disturbed)")" = 0
 '
 
 test_expect_success 'an interrupted run is not stored' '

@@ -6,6 +6,9 @@
 . "$(dirname "$0")/../lib.sh"
 
 unset COLUMNS
+# a CPU whose name is long (60 characters): the layout must not depend on it
+UKBENCH_TEST_CPU_NAME="Example(R) Processor Family 9 Model 1234567 @ 3.40GHz Rev. 8"
+export UKBENCH_TEST_CPU_NAME
 tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
 
 # no line of the files wider than $1 display columns
@@ -37,7 +40,7 @@ test_expect_success 'run, show, compare, history, runs, list, check, env, exec: 
 test_expect_success '--wide: every column, one line a row' '
 	ukbench run $tiny --db v.db -l a --wide time.time >run.out &&
 	ukbench run $tiny --db v.db -l b time.time >/dev/null &&
-	grep -q "^benchmark  *path  *ns/call  *±CI95  *±proc  *median  *calls/s  *samples$" run.out &&
+	grep -q "^benchmark  *path  *ns/call  *±CI95  *±proc  *median  *cpu ns  *calls/s  *samples$" run.out &&
 	ukbench compare --db v.db a b --wide >cmp.out &&
 	grep -q "^benchmark  *path  *base ns  *other ns  *change  *95% CI  *MDE  *p  *p(mwu)  *verdict$" cmp.out &&
 	grep -q "^time.time  *vdso  " cmp.out &&
