@@ -4,19 +4,25 @@
  * this machine?
  *
  * It measures what `compare` does, the way a patch author's runs are made:
- * each round makes five separate runs of lab.spin, each in fresh processes
- * as `run` makes them, one after another and in a shuffled order, so that
- * the variation between processes and between moments enters as it does
- * for real runs. Two runs are unchanged (A and A': a verdict other than
- * "no change" or "within noise" is a false alarm), three are slowed by
+ * each round makes five separate runs in fresh processes as `run` makes
+ * them, one after another and in a shuffled order, so that the variation
+ * between processes and between moments enters as it does for real runs.
+ * Two runs are unchanged (A and A': lab.spin and the paths named, by
+ * default a vDSO call and a system call; a verdict other than "no change"
+ * or "within noise" is a false alarm), three are lab.spin slowed by
  * exactly 2%, 5% and 10% of work (a "regressed" verdict is a detection).
  * The comparisons go through the same code as `compare`.
  *
  * The unchanged runs also measure what one run cannot see of itself: how
- * much a run's mean moves between runs made at different times beyond
- * what its processes show. That floor is stored for this host, and
- * `compare` adds it to every interval it gives for runs of this host.
+ * much a path's mean moves between runs of the same thing beyond what its
+ * processes show. They are stored as repeated runs of the label
+ * "calibrate", from which each path's floor is learned like any repeated
+ * label's, and the largest of their floors is kept as the host's, for the
+ * paths never calibrated. A calibration on a busy machine (load, or
+ * disturbed batches) measures that machine's floor, not a quiet one's: it
+ * is refused unless --busy says that is what is wanted, and marked.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +31,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmp-floor.h"
 #include "comparison.h"
+#include "describe.h"
 #include "env.h"
 #include "options.h"
 #include "runner.h"
@@ -33,7 +41,7 @@
 #include "stats.h"
 #include "store.h"
 
-enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE };
+enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY };
 
 static const struct opt calibrate_opts[] = {
 	{ "rounds", 'r', "N", "rounds (default 10)", O_ROUNDS },
@@ -42,8 +50,11 @@ static const struct opt calibrate_opts[] = {
 	{ "runs", 0, "N", "fresh processes per run, as run's --runs (default 5)", O_RUNS },
 	{ "threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
 	  O_THRESHOLD },
-	{ "db", 0, "PATH", "the store the host's floor is kept in", O_DB },
-	{ "no-store", 0, NULL, "do not store the floor", O_NO_STORE },
+	{ "db", 0, "PATH", "the store the runs and the host's floor are kept in", O_DB },
+	{ "no-store", 0, NULL, "store nothing", O_NO_STORE },
+	{ "busy", 0, NULL,
+	  "store a calibration made on a busy machine (marked so);\nwithout it, one is refused",
+	  O_BUSY },
 	{ NULL },
 };
 
@@ -51,27 +62,35 @@ const struct command cmd_calibrate_def = {
 	.name = "calibrate",
 	.fn = cmd_calibrate,
 	.summary = "measure what compare achieves here: false alarms, detection",
-	.synopsis = "[--rounds N] [--budget SEC] [--runs N] [--threshold PCT]",
+	.synopsis = "[--rounds N] [--budget SEC] [--runs N] [--threshold PCT] [PATTERN...]",
 	.about = "Measures what 'compare' achieves on this machine. Each round makes five\n"
-		 "runs of lab.spin as 'run' makes them (fresh processes), one after another\n"
-		 "in a shuffled order: two unchanged (A/A: a verdict of improved or\n"
-		 "regressed is a false alarm) and three slowed by exactly 2%, 5% and 10% of\n"
-		 "work (a 'regressed' verdict is a detection), compared with the same code\n"
-		 "as 'compare'. It reports the false-alarm rate, the detection rate of each\n"
-		 "size and the minimum detectable effect, and measures how much a run's mean\n"
-		 "moves between runs beyond what its processes show: that floor is stored\n"
-		 "for this host and 'compare' adds it to its intervals.",
+		 "runs as 'run' makes them (fresh processes), one after another in a shuffled\n"
+		 "order: two unchanged (A/A: lab.spin and the paths PATTERN names, by default\n"
+		 "time.clock_gettime.monotonic/vdso and syscall.null/syscall; a verdict of\n"
+		 "improved or regressed is a false alarm) and three of lab.spin slowed by\n"
+		 "exactly 2%, 5% and 10% of work (a 'regressed' verdict is a detection),\n"
+		 "compared with the same code as 'compare'. It reports the false-alarm rate,\n"
+		 "the detection rate of each size and the minimum detectable effect, and how\n"
+		 "much each path's mean moves between runs beyond what its processes show:\n"
+		 "the unchanged runs are stored as repeated runs of the label 'calibrate',\n"
+		 "from which run and compare learn each path's floor, and the largest floor\n"
+		 "is kept as the host's, for paths never calibrated. A calibration made on a\n"
+		 "busy machine (load average of a CPU or more, or a tenth of the batches\n"
+		 "disturbed) is refused unless --busy.",
 	.opts = calibrate_opts,
 	.footer = "examples:\n"
 		  "  ukbench calibrate\n"
-		  "  ukbench calibrate --rounds 30\n",
+		  "  ukbench calibrate --rounds 30\n"
+		  "  ukbench calibrate 'time.*/vdso' syscall.null\n",
 };
 
 struct calibrate_cli {
 	unsigned long rounds, runs;
 	double budget_s, threshold;
 	const char *db;
-	int no_store;
+	int no_store, busy;
+	char **pats; /* the paths of the A/A runs besides lab.spin */
+	int npats;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -96,6 +115,9 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_NO_STORE:
 		c->no_store = 1;
 		return 0;
+	case O_BUSY:
+		c->busy = 1;
+		return 0;
 	}
 	return -1;
 }
@@ -112,20 +134,32 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-/* One run of lab.spin.@variant in fresh processes; 0, or -1 (printed). */
+static const char *const default_paths[] = { "time.clock_gettime.monotonic/vdso",
+					     "syscall.null/syscall" };
+
+/*
+ * One run of lab.spin.@variant in fresh processes, with the paths named
+ * when it is the unchanged one; a record as run makes it. 0, or -1
+ * (printed).
+ */
 static int one_run(const struct calibrate_cli *c, const char *variant, struct rec_run *out)
 {
 	static const char *const self_argv[] = { "ukbench", "worker" };
 	const struct worker self = { "/proc/self/exe", self_argv, 2, "", NULL };
 	struct run_ctl ctl = { .stop = &stop_signal };
-	char pattern[64], *pats[1] = { pattern }, err[1024];
+	int base = !strcmp(variant, "base"), npats = 1;
+	char pattern[64], *pats[64] = { pattern }, err[1024];
 	struct ukb_selection sel;
+	struct ukb_clock_info clk;
 	struct run_plan p = { 0 };
+	struct ukb_env env;
 	struct ukb_err e;
 	int rc;
 
 	snprintf(pattern, sizeof(pattern), "lab.spin.%s/loop", variant);
-	if (ukb_select(&sel, 1, pats, 0, NULL, 1, &e)) {
+	for (int i = 0; base && i < c->npats && npats < 64; i++)
+		pats[npats++] = c->pats[i];
+	if (ukb_select(&sel, npats, pats, 0, NULL, 1, &e)) {
 		error_hint(&e);
 		ukb_selection_release(&sel);
 		return -1;
@@ -136,25 +170,44 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 	p.ncases = sel.n;
 	p.m.budget_s = p.m.min_time_s = c->budget_s / (double)c->runs;
 	p.m.warmup_s = 0.01;
-	memset(out, 0, sizeof(*out));
-	rc = run_procs(&p, &self, out, &ctl, err, sizeof(err));
-	ukb_selection_release(&sel);
-	if (rc < 0)
-		error("%s", err);
-	if (!rc && (out->nresults != 1 || out->results[0].status != UKB_OK)) {
-		error("cannot measure lab.spin: %s",
-		      out->nresults ? out->results[0].reason : "no result");
+	ukb_env_capture(&env);
+	rec_run_begin(out, &env, time(NULL), "calibrate");
+	snprintf(out->source, sizeof(out->source), "calibrate");
+	rc = ukb_clock_probe(&clk);
+	if (!rc && describe_run(out, &env, &p.m, p.procs, &clk))
+		rc = -ENOMEM;
+	if (!rc) {
+		uint64_t t0 = ukb_now_ns();
+
+		rc = run_procs(&p, &self, out, &ctl, err, sizeof(err));
+		out->duration_s = (double)(ukb_now_ns() - t0) / 1e9;
+		if (rc < 0)
+			error("%s", err);
+	} else {
+		error("cannot describe the run: %s", strerror(-rc));
 		rc = -1;
 	}
-	/* the comparisons pair results by name: make A' and the others A's */
-	if (!rc)
-		snprintf(out->results[0].name, sizeof(out->results[0].name), "lab.spin");
+	ukb_selection_release(&sel);
+	for (size_t i = 0; !rc && i < out->nresults; i++)
+		if (out->results[i].status != UKB_OK) {
+			error("cannot measure %s/%s: %s", out->results[i].name,
+			      out->results[i].path, out->results[i].reason);
+			rc = -1;
+		}
+	if (!rc && !out->nresults) {
+		error("cannot measure lab.spin: no result");
+		rc = -1;
+	}
+	/* the comparisons pair results by name: the slowed runs stand for A's */
+	if (!rc && !base)
+		snprintf(out->results[0].name, sizeof(out->results[0].name), "lab.spin.base");
 	return rc;
 }
 
 struct tally {
 	size_t flagged[NRUNS];
-	double *mde;
+	size_t aa_rows; /* path comparisons of A against A' */
+	double *mde;	/* of lab.spin, A against A' */
 	size_t nmde;
 };
 
@@ -166,40 +219,119 @@ static void tally_round(const struct rec_run *runs, const struct cmp_opts *o, st
 		size_t n;
 
 		compare_runs(&runs[A1], &runs[k], o, &rows, &n);
-		if (n && rows[0].ok) {
-			int aa = k == A2;
+		for (size_t i = 0; i < n; i++) {
+			int spin = rows[i].a && !strcmp(rows[i].a->name, "lab.spin.base");
 
-			t->flagged[k] +=
-			    aa ? rows[0].verdict == UKB_IMPROVED || rows[0].verdict == UKB_REGRESSED
-			       : rows[0].verdict == UKB_REGRESSED;
-			if (aa)
-				t->mde[t->nmde++] = rows[0].c.mde;
+			if (!rows[i].ok || (k != A2 && !spin))
+				continue;
+			if (k == A2) {
+				/* every path of A and A': a verdict either way is a false alarm */
+				t->aa_rows++;
+				t->flagged[k] += rows[i].verdict == UKB_IMPROVED ||
+						 rows[i].verdict == UKB_REGRESSED;
+				if (spin)
+					t->mde[t->nmde++] = rows[i].c.mde;
+			} else {
+				t->flagged[k] += rows[i].verdict == UKB_REGRESSED;
+			}
 		}
 		free(rows);
 	}
 }
 
 /*
- * The floor: the variance of the unchanged runs' log means between runs,
- * beyond the variance of each run's mean that its processes show.
+ * A run's log mean of path @x, the variance of it its processes show, and
+ * the log mean of the reference beside them (NAN when not timed). -1 when
+ * the path was not replicated.
  */
-static double floor_of(struct rec_run (*all)[NRUNS], size_t rounds)
+static int run_point(const struct rec_result *x, double *ly, double *w, double *lx)
 {
-	double lm[2 * rounds], within[2 * rounds];
-	size_t n = 0;
+	double s = 0, ss = 0, r = 0;
+
+	if (x->status != UKB_OK || x->nproc < 2)
+		return -1;
+	for (size_t i = 0; i < x->nproc; i++) {
+		s += x->proc_means[i];
+		r += x->proc_ref ? x->proc_ref[i] : NAN;
+	}
+	s /= (double)x->nproc;
+	for (size_t i = 0; i < x->nproc; i++)
+		ss += (x->proc_means[i] - s) * (x->proc_means[i] - s);
+	if (!(s > 0))
+		return -1;
+	*ly = log(s);
+	*w = ss / (double)(x->nproc - 1) / (double)x->nproc / (s * s);
+	*lx = r > 0 ? log(r / (double)x->nproc) : NAN;
+	return 0;
+}
+
+/* What the unchanged runs say of one path: its floors and its slope. */
+struct path_floor {
+	double floor;	 /* of the measured means */
+	double adjusted; /* at one speed of the machine, where beta is known */
+	double beta;	 /* 0: not learned, compared as measured */
+	double se_beta;
+};
+
+/*
+ * The floors of path @i of the unchanged runs: the variance of their log
+ * means between runs beyond the variance of each run's mean that its
+ * processes show; and after taking out how they move with the reference.
+ */
+static void floor_of(struct rec_run (*all)[NRUNS], size_t rounds, size_t i, struct path_floor *f)
+{
+	double ly[2 * rounds], lx[2 * rounds], within[2 * rounds], se;
+	struct ukb_run_pair pair[2 * rounds];
+	size_t n = 0, np = 0, df;
 
 	for (size_t r = 0; r < rounds; r++)
 		for (int k = A1; k <= A2; k++) {
-			const struct rec_result *x = all[r][k].nresults ? all[r][k].results : NULL;
-			double rel;
+			const struct rec_result *x =
+			    i < all[r][k].nresults ? &all[r][k].results[i] : NULL;
 
-			if (!x || x->status != UKB_OK || !(x->stats.mean > 0) || !x->nproc)
+			if (!x || strcmp(x->name, all[0][A1].results[i].name) ||
+			    strcmp(x->path, all[0][A1].results[i].path) ||
+			    run_point(x, &ly[n], &within[n], &lx[n]))
 				continue;
-			rel = x->between_sd / x->stats.mean;
-			lm[n] = log(x->stats.mean);
-			within[n++] = rel * rel / (double)x->nproc;
+			np += !rec_run_pair(x, &pair[np]);
+			n++;
 		}
-	return ukb_between_runs_sd(lm, within, n);
+	f->floor = ukb_between_runs_sd(ly, within, n);
+	f->beta = 0;
+	f->se_beta = 0;
+	f->adjusted = f->floor;
+	if (np == n) {
+		double adj = ukb_floor_adjusted(pair, np, &f->beta, &se, &df);
+
+		/* the reference is used where it pays: a smaller floor than without */
+		if (df >= 3 && f->beta > 0 && adj < f->floor) {
+			f->adjusted = adj;
+			f->se_beta = se;
+		} else {
+			f->beta = 0;
+		}
+	}
+}
+
+/* Each path's floors, printed; the largest of each kind returned. */
+static void floors(struct rec_run (*all)[NRUNS], size_t rounds, struct path_floor *each,
+		   double *most, double *most_adj)
+{
+	*most = *most_adj = 0;
+	printf("\nbetween runs at different times, a path's mean moves beyond what its "
+	       "processes show\n(SD, the floor): of the measured means, and at one speed of "
+	       "the machine, as\ncompare takes them (the path's sensitivity to the "
+	       "reference beside it taken out):\n");
+	printf("  %-36s %8s %8s %6s\n", "", "measured", "adjusted", "slope");
+	for (size_t i = 0; i < all[0][A1].nresults; i++) {
+		floor_of(all, rounds, i, &each[i]);
+		printf("  %-36s %7.2f%% %7.2f%% %6.2f\n", all[0][A1].results[i].name,
+		       100 * each[i].floor, 100 * each[i].adjusted, each[i].beta);
+		if (each[i].floor > *most)
+			*most = each[i].floor;
+		if (each[i].adjusted > *most_adj)
+			*most_adj = each[i].adjusted;
+	}
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -210,44 +342,70 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* The rates of every change without and with the floor, and the MDE with it. */
-static void print_rates(const struct calibrate_cli *c, struct tally *t, double floor)
+static void print_rates(const struct calibrate_cli *c, struct tally *t)
 {
 	qsort(t[1].mde, t[1].nmde, sizeof(double), cmp_double);
-	printf("%-8s %8s %14s %14s\n", "change", "rounds", "flagged", "with the floor");
-	for (int k = A2; k < NRUNS; k++)
-		printf("%-8s %8lu %8zu %4.0f%% %8zu %4.0f%%  %s\n", run_label[k], c->rounds,
-		       t[0].flagged[k], 100.0 * (double)t[0].flagged[k] / (double)c->rounds,
-		       t[1].flagged[k], 100.0 * (double)t[1].flagged[k] / (double)c->rounds,
-		       k == A2 ? "(false alarms)" : "(detections)");
-	printf("\nbetween runs at different times, a run's mean moves by %.2f%% (SD) beyond what "
-	       "its\nprocesses show: the floor run and compare add for this host\n",
-	       100 * floor);
-	printf("minimum detectable effect of one run against another (80%% power, the floor "
-	       "added),\nmedian over rounds: %.2f%%\n",
+	printf("%-8s %8s %14s %14s\n", "change", "compared", "flagged", "with the floor");
+	for (int k = A2; k < NRUNS; k++) {
+		size_t n = k == A2 ? t[0].aa_rows : c->rounds;
+
+		printf("%-8s %8zu %8zu %4.0f%% %8zu %4.0f%%  %s\n", run_label[k], n,
+		       t[0].flagged[k], n ? 100.0 * (double)t[0].flagged[k] / (double)n : 0,
+		       t[1].flagged[k], n ? 100.0 * (double)t[1].flagged[k] / (double)n : 0,
+		       k == A2 ? "(false alarms, every path)" : "(detections, lab.spin)");
+	}
+	printf("\nminimum detectable effect of lab.spin, one run against another (80%% power, "
+	       "the floor\nadded), median over rounds: %.2f%%\n",
 	       t[1].nmde ? 100 * t[1].mde[t[1].nmde / 2] : NAN);
 }
 
-static int store_floor(const struct calibrate_cli *c, double floor)
+/* The conditions of the unchanged runs: median load per CPU and disturbed share. */
+static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load, double *dist)
 {
-	struct store_floor f = { .floor = floor, .rounds = (unsigned)c->rounds };
+	double l[2 * rounds], d[2 * rounds];
+	size_t n = 0;
+
+	for (size_t r = 0; r < rounds; r++)
+		for (int k = A1; k <= A2; k++, n++)
+			run_busy(&all[r][k], &l[n], &d[n]);
+	qsort(l, n, sizeof(double), cmp_double);
+	qsort(d, n, sizeof(double), cmp_double);
+	*load = l[n / 2];
+	*dist = d[n / 2];
+	return (isfinite(*load) && *load >= FLOOR_BUSY_LOAD) ||
+	       (isfinite(*dist) && *dist >= FLOOR_BUSY_DISTURBED);
+}
+
+/* Stores the unchanged runs and the host's floor; 0 or -1. */
+static int store_calibration(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS],
+			     double floor, double floor_adj, double load, double dist)
+{
+	struct store_floor f = { .floor = floor,
+				 .adjusted = floor_adj,
+				 .rounds = (unsigned)c->rounds,
+				 .load = load,
+				 .disturbed = dist };
 	char path[4096], err[1024];
-	struct ukb_env env;
 	struct store *st;
 	time_t now = time(NULL);
-	int ret;
+	int ret = 0;
 
 	if (c->no_store)
 		return 0;
 	st = store_open_cli(c->db, path, sizeof(path));
 	if (!st)
 		return -1;
-	ukb_env_capture(&env);
+	for (size_t r = 0; r < c->rounds && !ret; r++)
+		for (int k = A1; k <= A2 && !ret; k++)
+			if ((ret = store_save(st, &all[r][k], err, sizeof(err))))
+				error("%s", err);
 	strftime(f.started, sizeof(f.started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	ret = store_floor_put(st, env.hostname, &f, err, sizeof(err));
-	if (ret)
+	if (!ret && (ret = store_floor_put(st, all[0][A1].host, &f, err, sizeof(err))))
 		error("%s", err);
-	else
-		printf("stored for host '%s' in %s\n", env.hostname, path);
+	if (!ret)
+		printf("stored for host '%s' in %s: %lu runs labelled 'calibrate', the host's "
+		       "floor %.2f%%\n(%.2f%% at one speed of the machine)\n",
+		       all[0][A1].host, path, 2 * c->rounds, 100 * floor, 100 * floor_adj);
 	store_close(st);
 	return ret;
 }
@@ -273,20 +431,30 @@ static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[N
 }
 
 /* The comparisons of every round, without the floor and with it; 0 or -1. */
-static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS], double floor,
-		     struct tally *t)
+static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS],
+		     const struct path_floor *each, struct tally *t)
 {
 	for (int pass = 0; pass < 2; pass++) {
-		struct cmp_opts o = { .alpha = 0.05,
-				      .threshold = c->threshold,
-				      .limit = -1,
-				      .floor = pass ? floor : 0 };
+		struct cmp_opts o = { .alpha = 0.05, .threshold = c->threshold, .limit = -1 };
 
 		t[pass].mde = calloc(c->rounds, sizeof(double));
 		if (!t[pass].mde)
 			return -1;
-		for (size_t r = 0; r < c->rounds; r++)
+		for (size_t r = 0; r < c->rounds; r++) {
+			/* the slowed runs stand for A's path: they get its floor */
+			for (int k = 0; k < NRUNS; k++)
+				for (size_t i = 0; i < all[r][k].nresults; i++) {
+					struct rec_result *x = &all[r][k].results[i];
+					int known = pass && i < all[0][A1].nresults;
+
+					x->floor_rel = known ? each[i].floor : 0;
+					x->floor_adj = known ? each[i].adjusted : 0;
+					/* the slope is learned from A and A' alone */
+					x->ref_beta = i < all[0][A1].nresults ? each[i].beta : 0;
+					x->ref_beta_se = known ? each[i].se_beta : 0;
+				}
 			tally_round(all[r], &o, &t[pass]);
+		}
 	}
 	return 0;
 }
@@ -296,30 +464,47 @@ int cmd_calibrate(int argc, char **argv)
 	struct calibrate_cli c = { .rounds = 10, .runs = 5, .budget_s = 0.75, .threshold = 0.01 };
 	struct rec_run(*all)[NRUNS];
 	struct tally t[2] = { 0 };
+	struct path_floor *each = NULL;
 	int first, rc;
 
 	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &c, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	if (first < argc) {
-		error("'ukbench calibrate' takes no arguments, got '%s'", argv[first]);
-		return UKB_EXIT_USAGE;
-	}
+	c.pats = first < argc ? argv + first : (char **)default_paths;
+	c.npats = first < argc ? argc - first : 2;
 	all = calloc(c.rounds, sizeof(*all));
 	if (!all)
 		return UKB_EXIT_FAIL;
 	run_catch_stops(on_signal);
-	printf("calibrate: lab.spin, %lu rounds of 5 runs, each %lu fresh processes and %g s, "
-	       "verdict at p < 0.05 and beyond %g%%\n\n",
+	printf("calibrate: %lu rounds of 5 runs, each %lu fresh processes and %g s a path; "
+	       "verdict at\np < 0.05 and beyond %g%%\n",
 	       c.rounds, c.runs, c.budget_s, 100 * c.threshold);
 	rc = measure_rounds(&c, all);
 	if (!rc) {
-		double floor = floor_of(all, c.rounds);
+		double floor = 0, floor_adj = 0, load, dist;
+		int busy;
 
-		rc = tally_all(&c, all, floor, t);
+		each = calloc(all[0][A1].nresults + 1, sizeof(*each));
+		if (each)
+			floors(all, c.rounds, each, &floor, &floor_adj);
+		rc = each ? tally_all(&c, all, each, t) : -1;
+		busy = rounds_busy(all, c.rounds, &load, &dist);
 		if (!rc) {
-			print_rates(&c, t, floor);
-			rc = store_floor(&c, floor);
+			printf("\n");
+			print_rates(&c, t);
+			printf(
+			    "measured at a load of %.2f per CPU, %.1f%% of batches disturbed%s\n",
+			    load, 100 * dist, busy ? ": a busy machine" : "");
+		}
+		if (!rc && busy && !c.busy && !c.no_store) {
+			error("not stored: this machine was busy while calibrating (load %.2f per "
+			      "CPU, %.1f%% of batches disturbed), and its floor would stand for "
+			      "quiet runs too; calibrate when it is quiet, or pass --busy to keep "
+			      "it, marked",
+			      load, 100 * dist);
+			rc = -1;
+		} else if (!rc) {
+			rc = store_calibration(&c, all, floor, floor_adj, load, dist);
 		}
 	} else if (rc > 0) {
 		error("interrupted by signal %d; nothing stored", rc - 128);
@@ -328,6 +513,7 @@ int cmd_calibrate(int argc, char **argv)
 		for (int k = 0; k < NRUNS; k++)
 			rec_run_release(&all[r][k]);
 	free(all);
+	free(each);
 	free(t[0].mde);
 	free(t[1].mde);
 	return rc > 0 ? rc : rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;

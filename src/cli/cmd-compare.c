@@ -30,6 +30,8 @@ enum {
 	O_FAIL,
 	O_BISECT,
 	O_ALL,
+	O_LATEST,
+	O_RAW,
 	O_FLOOR,
 	O_NO_FLOOR,
 	O_DB,
@@ -47,10 +49,16 @@ static const struct opt compare_opts_table[] = {
 	  "from noise at PCT%, else 0",
 	  O_FAIL },
 	{ "bisect", 0, "PCT", "the same, for 'git bisect run': 0 good, 1 bad, 125 skip", O_BISECT },
-	{ "all", 0, NULL, "pool every run of a label (one observation per boot)", O_ALL },
+	{ "all", 0, NULL, "pool every run of a label, each boot one observation", O_ALL },
+	{ "latest", 0, NULL, "a label's latest run alone (default: its runs on that boot)",
+	  O_LATEST },
+	{ "raw", 0, NULL,
+	  "compare the measured means, without taking the machine's\nown drift out "
+	  "(the reference)",
+	  O_RAW },
 	{ "floor", 0, "PCT",
 	  "variation between runs to add to each interval, in %\n"
-	  "(default: what 'ukbench calibrate' stored for the host)",
+	  "(default: learned from repeated runs of a label, else\n'ukbench calibrate')",
 	  O_FLOOR },
 	{ "no-floor", 0, NULL, "add no floor: the interval of the processes alone", O_NO_FLOOR },
 	{ "db", 0, "PATH", "the results database", O_DB },
@@ -86,9 +94,16 @@ const struct command cmd_compare_def = {
 		 "  unreplicated           a side measured in one process (run --runs 1)\n"
 		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
 		 "\n"
-		 "A run is an id (12, #12), a label (the latest run with it; --all pools every\n"
-		 "run with it, each boot one observation), or a ukbench JSON file. Arguments\n"
-		 "after the first two that name no run are patterns (NAME[/PATH], as for run).",
+		 "A run is an id (12, #12), a label, or a ukbench JSON file. A label names its\n"
+		 "runs made on the boot of its latest: the same thing measured again, pooled\n"
+		 "(--latest: the latest alone; --all: every boot, each one observation).\n"
+		 "Arguments after the first two that name no run are patterns (NAME[/PATH]).\n"
+		 "\n"
+		 "Each interval holds the floor: how much a path's mean moves between runs of\n"
+		 "the same thing beyond what one run's processes show. It is learned from\n"
+		 "repeated runs of one label (never from the runs compared, never across\n"
+		 "labels), else from 'ukbench calibrate'; the header says where it came from,\n"
+		 "when and under what load. --wide shows the interval without it.",
 	.opts = compare_opts_table,
 	.footer =
 	    "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
@@ -109,10 +124,9 @@ struct compare_opts {
 	struct rows out; /* JSON and CSV: one stream over every comparison */
 	struct cmp_opts c;
 	double floor_pct; /* --floor; < 0: the stored one */
-	int all, no_floor;
+	int pool, no_floor;
 	const char *db;
-	char floor_from[96];
-	int floor_known; /* calibrate measured it, even as 0 */
+	struct floor_choice fc; /* the floors of the comparison being printed */
 	char **pats;
 	int npats;
 };
@@ -143,7 +157,13 @@ static int set_option(void *ctx, int id, const char *arg)
 		o->no_floor = 1;
 		return 0;
 	case O_ALL:
-		o->all = 1;
+		o->pool = RUNREF_ALL;
+		return 0;
+	case O_LATEST:
+		o->pool = RUNREF_LATEST;
+		return 0;
+	case O_RAW:
+		o->c.raw = 1;
 		return 0;
 	case O_COLOR:
 		return set_color(arg);
@@ -175,6 +195,7 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 	o->c.threshold = 0.01;
 	o->c.limit = -1;
 	o->floor_pct = -1;
+	o->pool = RUNREF_BOOT;
 	rc = opts_parse(&cmd_compare_def, argc, argv, 0, set_option, o, first);
 	if (rc)
 		return rc;
@@ -190,16 +211,13 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 	return 0;
 }
 
-/* The floor: --floor, else what calibrate stored for the base's host. */
-static void choose_floor(struct compare_opts *o, struct store *st, const struct rec_run *a,
-			 const struct rec_run *b)
+/* The floors: --floor, --no-floor, else learned (cmp-floor.h). */
+static void choose_floor(struct compare_opts *o, struct store *st, struct rec_run *a,
+			 struct rec_run *b)
 {
-	struct floor_choice fc = { .pct = o->floor_pct, .none = o->no_floor };
-
-	cmp_choose_floor(&fc, st, a, b);
-	o->c.floor = fc.floor;
-	o->floor_known = fc.known;
-	snprintf(o->floor_from, sizeof(o->floor_from), "%s", fc.from);
+	o->fc = (struct floor_choice){ .pct = o->floor_pct, .none = o->no_floor };
+	cmp_choose_floor(&o->fc, st, a, b);
+	o->c.floor = 0; /* each path carries its own */
 }
 
 /* What automation is told, path by path, against the limit. */
@@ -244,18 +262,65 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 		char text[512];
 		int cols = out_columns(stdout, o->wide);
 
-		if (o->c.floor > 0 || o->floor_known)
+		if (o->c.raw)
 			snprintf(text, sizeof(text),
-				 "floor: runs of this host move by %.2f%% between runs (%s), added "
-				 "to each interval where a run's own history does not say more",
-				 100 * o->c.floor, o->floor_from);
+				 "--raw: the measured means, the machine's own drift left in");
 		else
 			snprintf(text, sizeof(text),
-				 "floor: none known for this host (%s): the intervals cover the "
-				 "variation between processes, and between runs only where a "
-				 "run's history measured it",
-				 o->floor_from);
+				 "where marked ~, the change is taken at one speed of the machine: "
+				 "each process's mean over the reference timed beside its batches, "
+				 "to the power the path was seen to move with it in repeated runs; "
+				 "--wide shows the measured change and the machine's own, --raw "
+				 "compares as measured");
 		put_folded(stdout, text, 0, 0, cols ? cols : 80);
+	}
+	{
+		const struct floor_choice *fc = &o->fc;
+		size_t known = fc->paths[FLOOR_LABELS] + fc->paths[FLOOR_CALIBRATE];
+		int cols = out_columns(stdout, o->wide);
+		char text[768], span[64];
+
+		if (fc->lo == fc->hi)
+			snprintf(span, sizeof(span), "%.2f%%", 100 * fc->hi);
+		else
+			snprintf(span, sizeof(span), "%.2f%% to %.2f%%", 100 * fc->lo,
+				 100 * fc->hi);
+		if (fc->paths[FLOOR_GIVEN])
+			snprintf(text, sizeof(text),
+				 "floor: %s a side, as given (%s); --wide shows each interval "
+				 "without it",
+				 span, fc->from);
+		else if (known)
+			snprintf(text, sizeof(text),
+				 "floor: a run's mean moves by %s between runs of the same thing "
+				 "(from %s), added to each interval%s%s; --wide shows the interval "
+				 "without it",
+				 span, fc->from,
+				 fc->paths[FLOOR_NONE] ? "; not known for some paths, whose "
+							 "intervals leave it out"
+						       : "",
+				 fc->paths[FLOOR_CALIBRATE] && fc->paths[FLOOR_LABELS]
+				     ? " (calibrate's where no label was repeated)"
+				     : "");
+		else
+			snprintf(text, sizeof(text),
+				 "floor: not known (%s): the intervals cover the variation between "
+				 "processes, not between runs",
+				 fc->from);
+		put_folded(stdout, text, 0, 0, cols ? cols : 80);
+		if (fc->busy_floor && !fc->busy_runs)
+			put_folded(stdout,
+				   "warning: the floor was measured on a busy machine and these "
+				   "runs were not: it is likely larger than their variation (the "
+				   "intervals err wide)",
+				   9, 2, cols ? cols : 80);
+		else if (!fc->busy_floor && fc->busy_runs && known)
+			put_folded(
+			    stdout,
+			    "warning: a run was made on a busy machine and the floor on a "
+			    "quiet one: the intervals may be too narrow (repeat the runs, or "
+			    "calibrate under the same load)",
+			    9, 2, cols ? cols : 80);
 	}
 	if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
 		printf("both runs in one boot: the variation between boots did not enter (between "
@@ -342,7 +407,7 @@ static int load_runs(struct compare_opts *o, struct store *st, int argc, char **
 	o->pats = argv + *nrun;
 	o->npats = argc - *nrun;
 	for (int i = 0; i < *nrun; i++)
-		if (runref_load(st, argv[i], o->all, &runs[i], desc[i], sizeof(desc[i])))
+		if (runref_load(st, argv[i], o->pool, &runs[i], desc[i], sizeof(desc[i])))
 			return -1;
 	return 0;
 }

@@ -214,19 +214,20 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 	char(*desc)[256] = calloc((size_t)argc, sizeof(*desc));
 	struct report_cmp *cmps = calloc((size_t)argc, sizeof(*cmps));
 	struct floor_choice *fc = calloc((size_t)argc, sizeof(*fc));
+	char(*floor_text)[512] = calloc((size_t)argc, sizeof(*floor_text));
 	struct cmp_opts *co = calloc((size_t)argc, sizeof(*co));
 	struct report_plots p = { .gnuplot = o->gnuplot, .off = o->no_plots };
 	int nrun = 2, ret = UKB_EXIT_USAGE, loaded = 0;
 
-	if (!runs || !desc || !cmps || !fc || !co) {
+	if (!runs || !desc || !cmps || !fc || !co || !floor_text) {
 		error("%s", strerror(ENOMEM));
 		goto out;
 	}
 	while (nrun < argc && runref_names_run(st, argv[nrun]))
 		nrun++;
 	for (; loaded < nrun; loaded++)
-		if (runref_load(st, argv[loaded], o->all, &runs[loaded], desc[loaded],
-				sizeof(desc[loaded])))
+		if (runref_load(st, argv[loaded], o->all ? RUNREF_ALL : RUNREF_BOOT, &runs[loaded],
+				desc[loaded], sizeof(desc[loaded])))
 			goto out;
 	ret = UKB_EXIT_OK;
 	for (int i = 1; i < nrun; i++) {
@@ -236,8 +237,9 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 
 		fc[i] = (struct floor_choice){ .pct = o->floor_pct, .none = o->no_floor };
 		cmp_choose_floor(&fc[i], st, &runs[0], &runs[i]);
+		cmp_floor_describe(&fc[i], floor_text[i], sizeof(floor_text[i]));
 		co[i] = o->c;
-		co[i].floor = fc[i].floor;
+		co[i].floor = 0; /* each path carries its own */
 		compare_runs(&runs[0], &runs[i], &co[i], &rows, &n);
 		n = cmp_keep_matching(rows, n, argv + nrun, argc - nrun);
 		*r = (struct report_cmp){ .a = &runs[0],
@@ -247,7 +249,7 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 					  .rows = rows,
 					  .n = n,
 					  .o = &co[i],
-					  .floor_from = fc[i].from };
+					  .floor_from = floor_text[i] };
 		{
 			size_t both = 0;
 
@@ -279,6 +281,7 @@ out:
 	free(desc);
 	free(cmps);
 	free(fc);
+	free(floor_text);
 	free(co);
 	return ret;
 }

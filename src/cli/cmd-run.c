@@ -19,6 +19,7 @@
 
 #include "affinity.h"
 #include "cli.h"
+#include "cmp-floor.h"
 #include "width.h"
 #include "events.h"
 #include "comparison.h"
@@ -355,35 +356,26 @@ struct view {
 	const char *what;  /* "", or " (32-bit ABI)" */
 	/* what the store knows of the movement between runs on this host */
 	struct store *st;
-	double host_floor, precision;
+	double precision;
 	size_t from_history, from_calibrate;
 };
 
 /*
  * Adds to a replicated figure what no run can see of itself: how much the
- * path's mean moved between the stored runs of this host and kernel (five
- * or more), and at least the host's floor from calibrate. An estimate from
- * few runs is noisy, and is often 0 where the truth is not: the larger of
- * the two is kept.
+ * path's mean moves between runs of the same thing on this host and
+ * kernel, learned from repeated runs of a label, else from calibrate
+ * (cmp-floor.h).
  */
 static void apply_floor(struct view *v, const struct rec_run *run, struct rec_result *r)
 {
-	char err[256];
-	size_t n = 0;
-	double f = 0;
+	struct floor_pick p;
 
 	if (r->status != UKB_OK || r->nproc < 2)
 		return;
-	if (v->st && store_path_floor(v->st, run->host, run->kernel_release, r->name, r->path, 20,
-				      &f, &n, err, sizeof(err)))
-		warning("%s", err);
-	if (n < 5)
-		f = 0;
-	if (f > 0 && f >= v->host_floor)
-		v->from_history++;
-	else if ((f = v->host_floor) > 0)
-		v->from_calibrate++;
-	r->floor_rel = f;
+	floor_pick(v->st, run, r, NULL, 0, &p);
+	v->from_history += p.source == FLOOR_LABELS;
+	v->from_calibrate += p.source == FLOOR_CALIBRATE;
+	r->floor_rel = p.floor;
 	rec_result_restat(r);
 	r->converged = r->stats.ci95_rel <= v->precision;
 }
@@ -598,13 +590,14 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 		if (ro->plan.procs > 1 && (v->from_history || v->from_calibrate))
 			fprintf(
 			    out,
-			    "±CI95 includes how much a run moves between runs on this host: for "
-			    "%zu paths\nfrom their stored runs, for %zu from 'ukbench calibrate'\n",
+			    "±CI95 includes how much a run moves between runs of the same thing: "
+			    "for %zu paths\nfrom repeated runs of a label, for %zu from 'ukbench "
+			    "calibrate'\n",
 			    v->from_history, v->from_calibrate);
 		else if (ro->plan.procs > 1)
 			fprintf(out,
-				"how much a run moves between runs is not known yet (no stored "
-				"runs of this\nkernel, no 'ukbench calibrate'): ±CI95 leaves it "
+				"how much a run moves between runs is not known yet (no label run "
+				"twice on this\nkernel, no 'ukbench calibrate'): ±CI95 leaves it "
 				"out\n");
 		return 0;
 	}
@@ -665,8 +658,8 @@ static int prepare(struct run_state *s)
 		bst = s->st ? s->st : store_open_cli(ro->db, s->dbpath, sizeof(s->dbpath));
 		if (!bst)
 			return -1;
-		err[0] =
-		    runref_load(bst, ro->baseline, 0, &s->base, s->basedesc, sizeof(s->basedesc));
+		err[0] = runref_load(bst, ro->baseline, RUNREF_BOOT, &s->base, s->basedesc,
+				     sizeof(s->basedesc));
 		if (bst != s->st)
 			store_close(bst);
 		if (err[0])
@@ -675,16 +668,11 @@ static int prepare(struct run_state *s)
 	return outfile_open(&s->json, ro->json);
 }
 
-/* Where the floors come from: the store's history and calibrate. */
+/* Where the floors come from: the store's repeated labels and calibrate. */
 static void view_floors(struct view *v, struct run_state *s)
 {
-	struct store_floor f;
-	char err[256];
-
 	v->st = s->st;
 	v->precision = s->ro.plan.m.precision;
-	if (s->st && !store_floor_get(s->st, s->run.host, &f, err, sizeof(err)))
-		v->host_floor = f.floor;
 }
 
 /* Starts the record: environment, settings, clock, vDSO; 0 or -1. */

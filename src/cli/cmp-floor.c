@@ -1,40 +1,201 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmp-floor.c - which floor a comparison uses, and why.
+ * cmp-floor.c - which floor a path gets, and why (see cmp-floor.h).
  */
+#include <json-c/json.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "cmp-floor.h"
 
-void cmp_choose_floor(struct floor_choice *fc, struct store *st, const struct rec_run *a,
-		      const struct rec_run *b)
+void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
+		const int64_t *exclude, size_t nex, struct floor_pick *out)
 {
-	struct store_floor f;
 	char err[256];
 
-	fc->floor = 0;
-	fc->known = 0;
+	struct store_floor_est adj;
+
+	memset(out, 0, sizeof(*out));
+	out->source = FLOOR_NONE;
+	if (!st || r->status != UKB_OK)
+		return;
+	if (store_label_floor(st, run->host, run->kernel_release, r->name, r->path, 0, exclude, nex,
+			      &out->est, err, sizeof(err)) ||
+	    store_label_floor(st, run->host, run->kernel_release, r->name, r->path, 1, exclude, nex,
+			      &adj, err, sizeof(err)))
+		warning("%s", err);
+	else if (out->est.df >= 2) {
+		out->floor = out->est.floor;
+		/* too few runs with the reference: compared as measured */
+		/* the reference is used where it pays: a smaller floor than without */
+		out->beta = adj.df >= 3 && adj.floor < out->est.floor ? adj.beta : 0;
+		out->se_beta = out->beta > 0 ? adj.se_beta : 0;
+		out->adjusted = out->beta > 0 ? adj.floor : out->floor;
+		out->source = FLOOR_LABELS;
+		return;
+	}
+	if (!store_floor_get(st, run->host, &out->cal, err, sizeof(err))) {
+		out->floor = out->cal.floor;
+		/* no slope of this path learned: it is compared as measured */
+		out->adjusted = out->floor;
+		out->source = FLOOR_CALIBRATE;
+	}
+}
+
+static int busy(double load, double disturbed)
+{
+	return (isfinite(load) && load >= FLOOR_BUSY_LOAD) ||
+	       (isfinite(disturbed) && disturbed >= FLOOR_BUSY_DISTURBED);
+}
+
+int floor_pick_busy(const struct floor_pick *p)
+{
+	if (p->source == FLOOR_LABELS)
+		return busy(p->est.load, p->est.disturbed);
+	if (p->source == FLOOR_CALIBRATE)
+		return busy(p->cal.load, p->cal.disturbed);
+	return 0;
+}
+
+int run_busy(const struct rec_run *run, double *load, double *disturbed)
+{
+	struct json_object *e = json_tokener_parse(run->environment ? run->environment : "{}");
+	struct json_object *l, *c;
+	size_t all = 0, left = 0;
+
+	*load = *disturbed = NAN;
+	if (json_object_object_get_ex(e, "loadavg", &l) &&
+	    json_object_is_type(l, json_type_array) && json_object_array_length(l) >= 1 &&
+	    json_object_object_get_ex(e, "online_cpus", &c) && json_object_get_int(c) > 0)
+		*load = json_object_get_double(json_object_array_get_idx(l, 0)) /
+			json_object_get_int(c);
+	json_object_put(e);
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+
+		/* no marks kept: none was disturbed */
+		if (r->status != UKB_OK || r->keeps_disturbed)
+			continue;
+		all += r->nsamples;
+		left += rec_disturbed_count(r);
+	}
+	if (all)
+		*disturbed = (double)left / (double)all;
+	return busy(*load, *disturbed);
+}
+
+/* The ids of the stored runs behind @r: its own, or those pooled into it. */
+static size_t ids_of(const struct rec_run *r, int64_t *ids, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->npooled && n < max; i++)
+		ids[n++] = r->pooled_ids[i];
+	if (!n && r->id && n < max)
+		ids[n++] = r->id;
+	return n;
+}
+
+/* One run's results: each gets its floor, counted by source. */
+static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *run,
+		    const int64_t *ex, size_t nex, struct floor_pick *labels, int *have_labels)
+{
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct rec_result *r = &run->results[i];
+		struct floor_pick p;
+
+		if (r->status != UKB_OK)
+			continue;
+		/* boots pooled: each boot one observation, which moves as runs do */
+		if (r->boots >= 2) {
+			r->floor_rel = r->floor_adj = 0;
+			continue;
+		}
+		if (fc->none || fc->pct >= 0) {
+			r->floor_rel = r->floor_adj = fc->none ? 0 : fc->pct / 100;
+			fc->paths[FLOOR_GIVEN]++;
+			fc->lo = fc->hi = r->floor_rel;
+			continue;
+		}
+		floor_pick(st, run, r, ex, nex, &p);
+		r->floor_rel = p.floor;
+		r->floor_adj = p.adjusted;
+		r->ref_beta = p.beta;
+		r->ref_beta_se = p.se_beta;
+		fc->paths[p.source]++;
+		if (p.source == FLOOR_NONE)
+			continue;
+		fc->busy_floor |= floor_pick_busy(&p);
+		/* what the header shows: the floor of what is compared */
+		if (p.adjusted < fc->lo)
+			fc->lo = p.adjusted;
+		if (p.adjusted > fc->hi)
+			fc->hi = p.adjusted;
+		if (p.source == FLOOR_LABELS) {
+			/* the widest span of dates and the most runs, for the header */
+			if (!*have_labels || p.est.runs > labels->est.runs)
+				*labels = p;
+			*have_labels = 1;
+		} else {
+			*labels = *have_labels ? *labels : p;
+		}
+	}
+}
+
+void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run *a,
+		      struct rec_run *b)
+{
+	int64_t ex[128];
+	size_t nex = 0;
+	struct floor_pick shown = { 0 };
+	int have_labels = 0;
+	double load, dist;
+	char when[128] = "";
+
+	memset(fc->paths, 0, sizeof(fc->paths));
+	fc->lo = INFINITY;
+	fc->hi = 0;
+	fc->busy_floor = 0;
+	fc->busy_runs = run_busy(a, &load, &dist) | run_busy(b, &load, &dist);
 	if (fc->none) {
 		snprintf(fc->from, sizeof(fc->from), "--no-floor");
-		return;
+	} else if (fc->pct >= 0) {
+		snprintf(fc->from, sizeof(fc->from), "--floor %g", fc->pct);
 	}
-	if (fc->pct >= 0) {
-		fc->floor = fc->pct / 100;
-		fc->known = 1;
-		snprintf(fc->from, sizeof(fc->from), "--floor");
+	/* the runs compared never teach their own floor */
+	nex = ids_of(a, ex, sizeof(ex) / sizeof(ex[0]));
+	nex += ids_of(b, ex + nex, sizeof(ex) / sizeof(ex[0]) - nex);
+	set_run(fc, st, a, ex, nex, &shown, &have_labels);
+	set_run(fc, st, b, ex, nex, &shown, &have_labels);
+	if (!isfinite(fc->lo))
+		fc->lo = 0;
+	if (fc->none || fc->pct >= 0)
 		return;
-	}
-	if (strcmp(a->host, b->host)) {
-		snprintf(fc->from, sizeof(fc->from), "the runs are of two hosts");
-		return;
-	}
-	if (st && !store_floor_get(st, a->host, &f, err, sizeof(err))) {
-		fc->floor = f.floor;
-		fc->known = 1;
-		snprintf(fc->from, sizeof(fc->from), "ukbench calibrate, %s, %u rounds", f.started,
-			 f.rounds);
-		return;
-	}
-	snprintf(fc->from, sizeof(fc->from), "'ukbench calibrate' measures it");
+	if (shown.source == FLOOR_LABELS)
+		snprintf(when, sizeof(when),
+			 "repeated runs of a label, up to %zu runs of %zu, %.10s..%.10s",
+			 shown.est.runs, shown.est.labels, shown.est.first, shown.est.last);
+	else if (shown.source == FLOOR_CALIBRATE)
+		snprintf(when, sizeof(when), "ukbench calibrate, %s, %u rounds", shown.cal.started,
+			 shown.cal.rounds);
+	snprintf(fc->from, sizeof(fc->from), "%s%s%s%s", when,
+		 fc->busy_floor ? when[0] ? ", measured on a busy machine" : "measured busy" : "",
+		 !when[0] ? "'ukbench calibrate' measures it, or repeated runs of one label" : "",
+		 strcmp(a->host, b->host) ? "; the runs are of two hosts, each with its own" : "");
+}
+
+void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len)
+{
+	size_t known =
+	    fc->paths[FLOOR_LABELS] + fc->paths[FLOOR_CALIBRATE] + fc->paths[FLOOR_GIVEN];
+
+	if (!known)
+		snprintf(buf, len, "none known (%s)", fc->from);
+	else if (fc->lo == fc->hi)
+		snprintf(buf, len, "%.2f%% a side (%s)", 100 * fc->hi, fc->from);
+	else
+		snprintf(buf, len, "%.2f%% to %.2f%% a side (%s)", 100 * fc->lo, 100 * fc->hi,
+			 fc->from);
 }

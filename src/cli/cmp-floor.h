@@ -1,8 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmp-floor.h - the floor a comparison adds to each interval (compare.h):
- * --no-floor, --floor PCT, else what `calibrate` stored for the base's
- * host when both runs are of that host. Shared by compare and report.
+ * cmp-floor.h - the floor: how much a path's mean moves between runs of
+ * the same thing beyond what the processes of one run show, which no
+ * single run can see of itself and every interval between runs must hold.
+ *
+ * It is learned only from runs known to measure the same thing: repeated
+ * runs of one label (each against its own label's mean, so that a change
+ * between labels never enters), or the A/A runs `calibrate` makes. Never
+ * from the runs being compared. Each floor says where it came from, when,
+ * and under what load, since a floor measured on a busy machine is larger
+ * than a quiet one's.
+ *
+ * Used by run (its own interval), compare and report.
  */
 #ifndef UKB_CLI_CMP_FLOOR_H
 #define UKB_CLI_CMP_FLOOR_H
@@ -10,17 +19,66 @@
 #include "record.h"
 #include "store.h"
 
+/*
+ * Share of disturbed batches, or load per CPU, from which a machine was
+ * busy. The share is measured during the run; the load average trails by a
+ * minute and counts ukbench's own processes, so only a heavy one counts.
+ */
+#define FLOOR_BUSY_LOAD	     1.5
+#define FLOOR_BUSY_DISTURBED 0.10
+
+enum floor_source {
+	FLOOR_NONE,	 /* not known */
+	FLOOR_GIVEN,	 /* --floor, --no-floor */
+	FLOOR_LABELS,	 /* repeated runs of a label */
+	FLOOR_CALIBRATE, /* the host's calibration */
+};
+
+/* One path's floor and its provenance. */
+struct floor_pick {
+	double floor;
+	double adjusted; /* of the mean at one speed of the machine, as compare takes it */
+	double beta;	 /* the path's sensitivity to the reference; 0: not known */
+	double se_beta;
+	enum floor_source source;
+	struct store_floor_est est; /* FLOOR_LABELS */
+	struct store_floor cal;	    /* FLOOR_CALIBRATE */
+};
+
+/*
+ * The floor of path @r of @run: from the stored repeated runs of a label
+ * on its host and kernel (leaving out @exclude[0..nex)), else the host's
+ * calibration, else none. @st may be NULL.
+ */
+void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
+		const int64_t *exclude, size_t nex, struct floor_pick *out);
+
+/* Was it measured on a busy machine? */
+int floor_pick_busy(const struct floor_pick *p);
+
+/* A run's own conditions: busy when its load or its disturbed share says so. */
+int run_busy(const struct rec_run *run, double *load, double *disturbed);
+
+/* What a comparison uses, for both of its runs. */
 struct floor_choice {
 	double pct; /* --floor, in %; < 0: not given */
 	int none;   /* --no-floor */
-	/* out */
-	double floor; /* as a fraction */
-	int known;    /* measured or given, even as 0 */
-	char from[96];
+	/* out: what the header says */
+	size_t paths[FLOOR_CALIBRATE + 1]; /* results of both runs, by source */
+	double lo, hi;			   /* the floors used, smallest and largest */
+	int busy_floor, busy_runs;	   /* a floor measured busy; a run made busy */
+	char from[256];			   /* where they came from, in a line */
 };
 
-/* Fills the out members of @fc for @a against @b; @st may be NULL. */
-void cmp_choose_floor(struct floor_choice *fc, struct store *st, const struct rec_run *a,
-		      const struct rec_run *b);
+/*
+ * Sets the floor of every result of @a and @b (floor_rel), as the options
+ * of @fc say, else from the store without the runs compared, and fills
+ * @fc's description. @st may be NULL.
+ */
+void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run *a,
+		      struct rec_run *b);
+
+/* The floors chosen, in a phrase: "0.80% to 2.10% a side (from ...)", or "none known (...)". */
+void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len);
 
 #endif

@@ -26,8 +26,29 @@ int cmp_parse_format(const char *arg, enum cmp_fmt *fmt)
 }
 
 const char *const cmp_row_keys[] = {
-	"base",	  "other",   "name", "benchmark", "path",  "base_ns", "other_ns",   "change",
-	"ci_low", "ci_high", "mde",  "p",	  "p_mwu", "verdict", "replicated", NULL,
+	"base",
+	"other",
+	"name",
+	"benchmark",
+	"path",
+	"base_ns",
+	"other_ns",
+	"change",
+	"ci_low",
+	"ci_high",
+	"mde",
+	"p",
+	"p_mwu",
+	"verdict",
+	"replicated",
+	"adjusted",
+	"measured_change",
+	"machine_change",
+	"slope",
+	"floor",
+	"ci_low_without_floor",
+	"ci_high_without_floor",
+	NULL,
 };
 
 void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_side *b,
@@ -52,6 +73,13 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		rows_num(out, r->ok ? r->c.p_mwu : NAN);
 		rows_str(out, r->ok ? cmp_verdict_name(r) : cmp_why_not(r));
 		rows_bool(out, r->ok && r->replicated);
+		rows_bool(out, r->ok && r->adjusted);
+		rows_num(out, r->ok ? r->raw.change : NAN);
+		rows_num(out, r->ok && r->adjusted ? r->ref.change : NAN);
+		rows_num(out, r->ok && r->adjusted ? r->beta : NAN);
+		rows_num(out, r->ok ? r->floor : NAN);
+		rows_num(out, r->ok ? r->c0.ci_lo : NAN);
+		rows_num(out, r->ok ? r->c0.ci_hi : NAN);
 	}
 }
 
@@ -112,6 +140,10 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 {
 	char method[512], fa[32], fb[32];
 	size_t shown = 0;
+	int floored = 0;
+
+	for (size_t i = 0; i < n; i++)
+		floored |= rows[i].ok && rows[i].floor > 0;
 
 	fprintf(f, "%sukbench: %s -> %s\n\n", markdown ? "### " : "", a->desc, b->desc);
 	side_line(f, "base", a, markdown);
@@ -121,7 +153,9 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		 "the change other/base - 1 with its %g%% CI from Welch's t on the log ratio; a "
 		 "verdict of improved or regressed needs p < %g and a change beyond %g%%%s.",
 		 markdown ? "" : "", 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
-		 o->floor > 0 ? "; the intervals include this host's variation between runs" : "");
+		 floored ? "; the intervals include how much runs of the same thing move between "
+			   "runs"
+			 : "");
 	fputc('\n', f);
 	fold(f, method, 0);
 	fputc('\n', f);

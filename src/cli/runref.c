@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <json-c/json.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,14 @@ static const double *means_of(const struct rec_result *s, size_t *n)
 	return s->nproc ? s->proc_means : &s->stats.mean;
 }
 
+/* The reference beside process @j of @s; NAN when not known. */
+static double ref_of(const struct rec_result *s, size_t j)
+{
+	if (!s->nproc)
+		return rec_ref_mean(s, 0, s->nsamples);
+	return s->proc_ref && j < s->nproc ? s->proc_ref[j] : NAN;
+}
+
 /*
  * The same path of @n runs into @d (the path of runs[0]): samples pooled,
  * process means pooled within a boot; with several boots each boot is one
@@ -118,7 +127,7 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 	const struct rec_result *src[n];
 	size_t nboots = 0, k, total = 0, nm;
 	char seen[64][40];
-	double *out;
+	double *out, *ref;
 
 	if (d->status != UKB_OK)
 		return 0;
@@ -138,12 +147,16 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 			snprintf(seen[nboots++], sizeof(seen[0]), "%s", boot[i]);
 	}
 	out = calloc(total + 1, sizeof(*out));
-	if (!out)
+	ref = calloc(total + 1, sizeof(*ref));
+	if (!out || !ref) {
+		free(out);
+		free(ref);
 		return -1;
+	}
 	d->boots = nboots;
 	k = 0;
 	for (size_t b = 0; b < nboots; b++) {
-		double sum = 0;
+		double sum = 0, rsum = 0;
 		size_t cnt = 0;
 
 		for (size_t i = 0; i < n; i++) {
@@ -154,26 +167,36 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 			m = means_of(src[i], &nm);
 			for (size_t j = 0; j < nm; j++, cnt++) {
 				sum += m[j];
-				if (nboots < 2)
+				rsum += ref_of(src[i], j);
+				if (nboots < 2) {
+					ref[k] = ref_of(src[i], j);
 					out[k++] = m[j];
+				}
 			}
 		}
-		if (nboots >= 2)
+		if (nboots >= 2) {
+			ref[k] = rsum / (double)cnt;
 			out[k++] = sum / (double)cnt;
+		}
 	}
+	d->pooled = 1;
 	for (size_t i = 1; i < n; i++) {
 		if (!src[i])
 			continue;
+		d->pooled++;
 		if (rec_append_samples(d, src[i])) {
 			free(out);
+			free(ref);
 			return -1;
 		}
 		d->converged = d->converged && src[i]->converged;
 	}
 	free(d->proc_se);
 	free(d->proc_means);
+	free(d->proc_ref);
 	d->proc_se = NULL;
 	d->proc_means = out;
+	d->proc_ref = ref;
 	d->nproc = k;
 	rec_result_restat(d);
 	return 0;
@@ -208,35 +231,65 @@ static int pool(struct rec_run *runs, size_t n)
 	return ret;
 }
 
-/* Loads the runs of @list (newest first) and pools them into @run. */
-static int load_all(struct store *st, const struct store_run *list, size_t n, struct rec_run *run)
+/*
+ * Loads the runs of @list (newest first) and pools them into @run: every
+ * one (@mode RUNREF_ALL), or those made on the newest one's host, kernel
+ * and boot (RUNREF_BOOT). *@used gets how many were pooled.
+ */
+static int load_all(struct store *st, const struct store_run *list, size_t n, int mode,
+		    struct rec_run *run, size_t *used)
 {
 	struct rec_run *runs = calloc(n, sizeof(*runs));
-	char err[1024];
+	char err[1024], boot0[40], boot[40];
+	size_t k = 0;
 	int ret = 0;
 
 	if (!runs)
 		return error("out of memory"), -1;
-	for (size_t i = 0; i < n && !ret; i++)
-		if ((ret = store_load(st, list[i].id, &runs[i], err, sizeof(err))))
+	for (size_t i = 0; i < n && !ret; i++) {
+		if ((ret = store_load(st, list[i].id, &runs[k], err, sizeof(err)))) {
 			error("%s", err);
-	if (!ret && pool(runs, n)) {
+			break;
+		}
+		boot_of(&runs[k], boot, sizeof(boot));
+		if (!k)
+			snprintf(boot0, sizeof(boot0), "%s", boot);
+		/* the same thing measured again: one host, kernel and boot */
+		if (k && mode == RUNREF_BOOT &&
+		    (strcmp(boot, boot0) || !boot0[0] || strcmp(runs[k].host, runs[0].host) ||
+		     strcmp(runs[k].kernel_release, runs[0].kernel_release))) {
+			rec_run_release(&runs[k]);
+			continue;
+		}
+		k++;
+	}
+	if (!ret && pool(runs, k)) {
 		error("out of memory");
 		ret = -1;
 	}
 	if (!ret) {
+		int64_t *ids = calloc(k, sizeof(*ids));
+
+		for (size_t i = 0; ids && i < k; i++)
+			ids[i] = runs[i].id;
 		*run = runs[0];
 		memset(&runs[0], 0, sizeof(runs[0]));
+		free(run->pooled_ids);
+		run->pooled_ids = ids;
+		run->npooled = ids ? k : 0;
+		*used = k;
 	}
+	n = k + (ret && k < n);
 	for (size_t i = 0; i < n; i++)
 		rec_run_release(&runs[i]);
 	free(runs);
 	return ret ? -1 : 0;
 }
 
-static int load_label(struct store *st, const char *label, int all, struct rec_run *run, char *desc,
-		      size_t desclen)
+static int load_label(struct store *st, const char *label, int mode, struct rec_run *run,
+		      char *desc, size_t desclen)
 {
+	size_t used = 0;
 	struct store_filter f = { .label = label };
 	struct store_run *list;
 	char err[1024], glob[300];
@@ -266,32 +319,47 @@ static int load_label(struct store *st, const char *label, int all, struct rec_r
 		      label);
 		goto out;
 	}
-	if (!all) {
+	if (mode == RUNREF_LATEST || n == 1) {
 		if (n > 1)
 			fprintf(stderr,
-				"note: label '%s' matches %zu runs; using the latest, #%lld (--all "
-				"pools them)\n",
+				"note: label '%s' matches %zu runs; using the latest, #%lld\n",
 				label, n, (long long)list[0].id);
 		ret = load_id(st, list[0].id, run, desc, desclen);
 		goto out;
 	}
-	ret = load_all(st, list, n, run);
+	ret = load_all(st, list, n, mode, run, &used);
 	if (ret)
 		goto out;
-	snprintf(desc, desclen, "'%s' (%zu runs pooled)", label, n);
+	if (used == 1) {
+		snprintf(desc, desclen, "#%lld '%s'", (long long)run->id, label);
+		if (n > 1)
+			fprintf(stderr,
+				"note: label '%s' matches %zu runs, one of them on the latest's "
+				"boot: #%lld (--all pools every boot)\n",
+				label, n, (long long)run->id);
+	} else if (mode == RUNREF_BOOT) {
+		snprintf(desc, desclen, "'%s' (%zu runs of one boot pooled)", label, used);
+		if (n > used)
+			fprintf(stderr,
+				"note: label '%s' matches %zu runs; the %zu on the latest's boot "
+				"are pooled (--all pools every boot, --latest takes one)\n",
+				label, n, used);
+	} else {
+		snprintf(desc, desclen, "'%s' (%zu runs pooled)", label, used);
+	}
 	ret = 0;
 out:
 	free(list);
 	return ret;
 }
 
-int runref_load(struct store *st, const char *ref, int all, struct rec_run *run, char *desc,
+int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run, char *desc,
 		size_t desclen)
 {
 	if (!strncmp(ref, "file:", 5))
 		return runref_load_file(ref + 5, run, desc, desclen);
 	if (!strncmp(ref, "label:", 6) && st)
-		return load_label(st, ref + 6, all, run, desc, desclen);
+		return load_label(st, ref + 6, mode, run, desc, desclen);
 	if (access(ref, F_OK) == 0 && (strchr(ref, '/') || strstr(ref, ".json")))
 		return runref_load_file(ref, run, desc, desclen);
 	if (strstr(ref, ".json") || strchr(ref, '/')) {
@@ -310,7 +378,7 @@ int runref_load(struct store *st, const char *ref, int all, struct rec_run *run,
 		return load_id(st, atoll(ref), run, desc, desclen);
 	if (!strncmp(ref, "label:", 6))
 		ref += 6;
-	return load_label(st, ref, all, run, desc, desclen);
+	return load_label(st, ref, mode, run, desc, desclen);
 }
 
 int runref_names_run(struct store *st, const char *ref)

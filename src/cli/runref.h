@@ -3,8 +3,11 @@
  * runref.h - naming a run on the command line.
  *
  *   12, #12, id:12         run 12 in the store
- *   before, label:before   the latest run labelled 'before' (with --all:
- *                          every such run, pooled)
+ *   before, label:before   the runs labelled 'before' made on the latest
+ *                          one's boot, pooled (the same thing measured
+ *                          again); RUNREF_LATEST: the latest alone;
+ *                          RUNREF_ALL: every such run, each boot one
+ *                          observation
  *   FILE.json, file:PATH   a ukbench JSON file (any path that exists)
  */
 #ifndef UKB_CLI_RUNREF_H
@@ -15,13 +18,19 @@
 #include "record.h"
 #include "store.h"
 
+enum runref_pool {
+	RUNREF_LATEST, /* a label: its latest run */
+	RUNREF_BOOT,   /* a label: its runs on the latest one's boot, pooled */
+	RUNREF_ALL,    /* a label: every run, one observation per boot */
+};
+
 /*
  * Loads the run @ref names into @run. @st may be NULL when no store is
- * open (then only files resolve). A label matching several runs takes
- * the latest and says so on stderr, unless @all pools them. @desc gets a
+ * open (then only files resolve). A label matching several runs is
+ * taken as @mode says, and a note on stderr says which. @desc gets a
  * short description ("#12 'before'", "before.json"). 0 or -1 (printed).
  */
-int runref_load(struct store *st, const char *ref, int all, struct rec_run *run, char *desc,
+int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run, char *desc,
 		size_t desclen);
 
 /*

@@ -82,7 +82,8 @@ void ukb_result_release(struct ukb_result *res)
 	free(res->samples);
 	free(res->cpu_samples);
 	free(res->disturbed);
-	res->samples = res->cpu_samples = NULL;
+	free(res->ref_samples);
+	res->samples = res->cpu_samples = res->ref_samples = NULL;
 	res->disturbed = NULL;
 	res->nsamples = res->cap = res->ndisturbed = 0;
 }
@@ -110,8 +111,11 @@ int ukb_figure_stats(const double *x, const uint8_t *dist, size_t n, int keep_al
 	return err ? err : 1;
 }
 
-/* One batch as taken: its time per iteration, CPU time per iteration, mark. */
-static int push_sample(struct ukb_result *res, double v, double cpu, unsigned mark)
+/*
+ * One batch as taken: its time per iteration, CPU time per iteration, mark,
+ * and the reference's time per iteration beside it.
+ */
+static int push_sample(struct ukb_result *res, double v, double cpu, unsigned mark, double ref)
 {
 	if (res->nsamples == res->cap) {
 		size_t cap = res->cap ? 2 * res->cap : 256;
@@ -126,6 +130,10 @@ static int push_sample(struct ukb_result *res, double v, double cpu, unsigned ma
 		if (!c)
 			return -ENOMEM;
 		res->cpu_samples = c;
+		c = realloc(res->ref_samples, cap * sizeof(*c));
+		if (!c)
+			return -ENOMEM;
+		res->ref_samples = c;
 		d = realloc(res->disturbed, cap * sizeof(*d));
 		if (!d)
 			return -ENOMEM;
@@ -133,6 +141,7 @@ static int push_sample(struct ukb_result *res, double v, double cpu, unsigned ma
 		res->cap = cap;
 	}
 	res->cpu_samples[res->nsamples] = cpu;
+	res->ref_samples[res->nsamples] = ref;
 	res->disturbed[res->nsamples] = (uint8_t)mark;
 	res->ndisturbed += mark != 0;
 	res->samples[res->nsamples++] = v;
@@ -150,6 +159,39 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 	t1 = ukb_now_ns();
 	*ns = ctx->bench->flags & UKB_SELF_TIMED ? ctx->elapsed_ns : t1 - t0;
 	return err;
+}
+
+/*
+ * Iterations of the reference for a reference batch: measured once in a
+ * process (the first path to need it), since it is the same work for all.
+ */
+static uint64_t ref_iters(void)
+{
+	static uint64_t n;
+
+	if (!n)
+		n = ukb_ref_calibrate(UKB_REF_BATCH_NS);
+	return n;
+}
+
+/*
+ * The reference batch after a path's batch: ns per reference iteration,
+ * or NAN when the thread did not run throughout it.
+ */
+static double ref_batch(const struct ukb_disturb *d)
+{
+	struct ukb_mark a, b;
+	uint64_t n = ref_iters(), t0, t1;
+	double cpu;
+
+	ukb_mark_read(d, &a);
+	t0 = ukb_now_ns();
+	ukb_ref_run(n);
+	t1 = ukb_now_ns();
+	ukb_mark_read(d, &b);
+	if (ukb_disturbed(d, &a, &b, t1 - t0, &cpu))
+		return NAN;
+	return (double)(t1 - t0) / (double)n;
 }
 
 /*
@@ -358,7 +400,8 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 		if (!err && ctrs.n)
 			err = counters_add(res, before, after, res->batch_iters);
 		if (!err)
-			err = push_sample(res, (double)ns / (double)res->batch_iters, cpu, mark);
+			err = push_sample(res, (double)ns / (double)res->batch_iters, cpu, mark,
+					  res->keeps_disturbed ? NAN : ref_batch(&dist));
 		if (err) {
 			ukb_counters_close(&ctrs);
 			return err;
@@ -631,7 +674,7 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 				continue;
 			}
 			err = push_sample(&res[i], (double)ns / (double)res[i].batch_iters, cpu,
-					  mark);
+					  mark, res[i].keeps_disturbed ? NAN : ref_batch(&dist));
 			if (err)
 				goto out;
 			res[i].measure_s = elapsed / 1e9;

@@ -27,6 +27,7 @@
 #include "clock.h"
 #include "counters.h"
 #include "disturb.h"
+#include "reference.h"
 #include "sampler.h"
 #include "stats.h"
 
@@ -103,6 +104,12 @@ struct ukb_result {
 	 */
 	double *cpu_samples;
 	uint8_t *disturbed;
+	/*
+	 * The reference work timed right after each batch (reference.h), ns
+	 * per reference iteration; NAN where that reference batch was
+	 * disturbed or none was run (benchmarks that keep every batch).
+	 */
+	double *ref_samples;
 	size_t nsamples, cap;
 	size_t ndisturbed;   /* samples with a mark */
 	int keeps_disturbed; /* the figure counts every batch (UKB_KEEPS_DISTURBED) */

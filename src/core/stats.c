@@ -237,6 +237,97 @@ double ukb_between_runs_sd(const double *log_means, const double *within, size_t
 	return f > 0 ? sqrt(f) : 0;
 }
 
+double ukb_between_runs_sd_grouped(const double *log_means, const double *within,
+				   const size_t *group, size_t n, size_t *df)
+{
+	double ss = 0, w = 0, f;
+	size_t used = 0, groups = 0;
+
+	*df = 0;
+	for (size_t i = 0; i < n; i++) {
+		double s = 0;
+		size_t k = 0, first = 1;
+
+		/* each group once, at its first member */
+		for (size_t j = 0; j < i && first; j++)
+			first = group[j] != group[i];
+		if (!first)
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (group[j] == group[i]) {
+				s += log_means[j];
+				k++;
+			}
+		if (k < 2)
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (group[j] == group[i]) {
+				double d = log_means[j] - s / (double)k;
+
+				ss += d * d;
+				w += within[j];
+			}
+		used += k;
+		groups++;
+	}
+	if (used - groups < 2)
+		return 0;
+	*df = used - groups;
+	f = ss / (double)*df - w / (double)used;
+	return f > 0 ? sqrt(f) : 0;
+}
+
+double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, double *beta, double *se_beta,
+			  size_t *df)
+{
+	double sxx = 0, sxy = 0, syy = 0, vyy = 0, vxy = 0, vxx = 0, b, rss, f;
+	size_t used = 0, groups = 0;
+
+	*beta = *se_beta = 0;
+	*df = 0;
+	for (size_t i = 0; i < n; i++) {
+		double mx = 0, my = 0;
+		size_t k = 0, first = 1;
+
+		for (size_t j = 0; j < i && first; j++)
+			first = p[j].group != p[i].group;
+		if (!first)
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (p[j].group == p[i].group) {
+				mx += p[j].lx;
+				my += p[j].ly;
+				k++;
+			}
+		if (k < 2)
+			continue;
+		mx /= (double)k;
+		my /= (double)k;
+		for (size_t j = i; j < n; j++)
+			if (p[j].group == p[i].group) {
+				sxx += (p[j].lx - mx) * (p[j].lx - mx);
+				sxy += (p[j].lx - mx) * (p[j].ly - my);
+				syy += (p[j].ly - my) * (p[j].ly - my);
+				vyy += p[j].vyy;
+				vxy += p[j].vxy;
+				vxx += p[j].vxx;
+			}
+		used += k;
+		groups++;
+	}
+	if (used < groups + 4 || !(sxx > 0))
+		return 0;
+	*df = used - groups - 1;
+	b = sxy / sxx;
+	b = b < 0 ? 0 : b > 2 ? 2 : b;
+	*beta = b;
+	rss = (syy - 2 * b * sxy + b * b * sxx) / (double)*df;
+	*se_beta = sqrt((rss > 0 ? rss : 0) / sxx);
+	/* less what the runs' own processes show of the adjusted mean */
+	f = rss - (vyy - 2 * b * vxy + b * b * vxx) / (double)used;
+	return f > 0 ? sqrt(f) : 0;
+}
+
 void ukb_shuffle(size_t *idx, size_t n, uint64_t *state)
 {
 	uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;

@@ -59,6 +59,39 @@ double ukb_t_quantile(double p, double df);
 double ukb_between_runs_sd(const double *log_means, const double *within, size_t n);
 
 /*
+ * The same, from groups of runs known to measure the same thing (repeated
+ * runs of one label): each run's log mean against its own group's mean,
+ * so that a difference between groups never enters. @group[i] numbers
+ * run i's group. *@df gets the degrees of freedom (runs less groups of
+ * two or more); 0 below two.
+ */
+double ukb_between_runs_sd_grouped(const double *log_means, const double *within,
+				   const size_t *group, size_t n, size_t *df);
+
+/*
+ * One run for ukb_floor_adjusted(): the log of its mean and of its
+ * reference's mean, and what its processes show of them: the variances of
+ * those logs and their covariance (each over the process count), so that
+ * the variance of log mean - beta log ref within the run is
+ * vyy - 2 beta vxy + beta^2 vxx.
+ */
+struct ukb_run_pair {
+	double ly, lx;
+	double vyy, vxy, vxx;
+	size_t group; /* runs of one group measure the same thing */
+};
+
+/*
+ * The floor after taking out what the reference explains: the slope of ly
+ * on lx within groups into *@beta (held to [0, 2]) with its standard error
+ * *@se_beta, and the SD of ly - beta lx between runs beyond what each
+ * run's processes show of it. *@df: runs less groups less one; below 3,
+ * every output is 0.
+ */
+double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, double *beta, double *se_beta,
+			  size_t *df);
+
+/*
  * A random permutation of 0..n-1 into @idx (Fisher-Yates), drawn from the
  * xorshift generator state *@state, which moves on (never 0).
  */

@@ -552,8 +552,8 @@ void report_method(char *buf, size_t len, const struct cmp_opts *o, const char *
 		 "The MDE is the change this comparison detects with 80%% power. A verdict of "
 		 "improved or regressed needs p < %g and a change beyond the noise threshold of "
 		 "%g%%; a side measured in one process is compared on its batches and gets no "
-		 "such verdict (unreplicated). Floor, the variation between runs added to each "
-		 "interval: %.2f%% (%s).",
-		 100 * (1 - o->alpha), o->alpha, 100 * o->threshold, 100 * o->floor,
+		 "such verdict (unreplicated). Floor, the variation between runs of the same "
+		 "thing added to each interval: %s.",
+		 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
 		 floor_from && *floor_from ? floor_from : "none known");
 }

@@ -11,29 +11,113 @@
 #include "comparison.h"
 #include "select.h"
 
+/*
+ * Each process's mean at one speed of the machine: its mean over its
+ * reference's (reference.h) to the power @beta, the path's sensitivity to
+ * what moves the reference (ANCOVA on the logs with a known slope). 0
+ * (nothing in *@out) unless every process of @r has a reference.
+ */
+static size_t adjusted(const struct rec_result *r, double beta, double **out)
+{
+	*out = NULL;
+	if (r->nproc < 2 || !r->proc_ref || !(beta > 0))
+		return 0;
+	for (size_t i = 0; i < r->nproc; i++)
+		if (!(r->proc_ref[i] > 0) || !isfinite(r->proc_ref[i]))
+			return 0;
+	*out = malloc(r->nproc * sizeof(**out));
+	if (!*out)
+		return 0;
+	for (size_t i = 0; i < r->nproc; i++)
+		(*out)[i] = r->proc_means[i] / pow(r->proc_ref[i], beta);
+	return r->nproc;
+}
+
+/* The slope both sides share: the mean of those known. */
+static double shared_beta(const struct rec_result *a, const struct rec_result *b)
+{
+	if (a->ref_beta > 0 && b->ref_beta > 0)
+		return (a->ref_beta + b->ref_beta) / 2;
+	return a->ref_beta > 0 ? a->ref_beta : b->ref_beta;
+}
+
+/* The floor variance of a comparison: each side's, over the runs it pools. */
+static double floor_var(const struct rec_result *a, const struct rec_result *b, double fa,
+			double fb, double dflt)
+{
+	double ka = a->pooled > 1 ? (double)a->pooled : 1;
+	double kb = b->pooled > 1 ? (double)b->pooled : 1;
+
+	fa = fa > 0 ? fa : dflt;
+	fb = fb > 0 ? fb : dflt;
+	return fa * fa / ka + fb * fb / kb;
+}
+
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
-	/*
-	 * What each run cannot see of itself: its own floor where its history
-	 * measured one, else the host's from calibrate.
-	 */
-	double fa = a && a->floor_rel > 0 ? a->floor_rel : o->floor;
-	double fb = b && b->floor_rel > 0 ? b->floor_rel : o->floor;
-	double floor = fa * fa + fb * fb;
+	double *xa = NULL, *xb = NULL, raw, adj, floor;
+	size_t na, nb;
 
 	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
 		return;
+	/*
+	 * What each run cannot see of itself, on the scale compared: the
+	 * floor of its path (cmp-floor.h), else the caller's.
+	 */
+	raw = floor_var(a, b, a->floor_rel, b->floor_rel, o->floor);
+	adj = floor_var(a, b, a->floor_adj, b->floor_adj, o->floor);
 	/* each process is one observation; batches of one process are not */
 	row->replicated = a->nproc >= 2 && b->nproc >= 2;
-	if (row->replicated)
-		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, floor,
-				       o->alpha, &row->c);
-	else
-		row->ok = !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, floor,
-				       o->alpha, &row->c);
+	if (!row->replicated) {
+		row->ok = !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, raw,
+				       o->alpha, &row->c) &&
+			  !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, 0,
+				       o->alpha, &row->c0);
+		row->raw = row->c;
+		floor = raw;
+	} else {
+		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, raw,
+				       o->alpha, &row->raw);
+		row->beta = o->raw ? 0 : shared_beta(a, b);
+		na = adjusted(a, row->beta, &xa);
+		nb = adjusted(b, row->beta, &xb);
+		/*
+		 * Where both sides timed the reference, the change is taken at
+		 * the same speed of the machine: the machine's own drift
+		 * between the runs, which moves every path alike, leaves it.
+		 */
+		row->adjusted = na && nb && row->ok &&
+				!ukb_compare(a->proc_ref, a->nproc, b->proc_ref, b->nproc, 0,
+					     o->alpha, &row->ref);
+		if (row->adjusted) {
+			/*
+			 * The slope is itself an estimate: the further the
+			 * machine moved between the runs, the more its error
+			 * weighs (ANCOVA's term for it).
+			 */
+			double dx = log(row->ref.mean_b / row->ref.mean_a);
+			double se =
+			    a->ref_beta_se > b->ref_beta_se ? a->ref_beta_se : b->ref_beta_se;
+
+			floor = adj + dx * dx * se * se;
+			row->ok = !ukb_compare(xa, na, xb, nb, adj, o->alpha, &row->c) &&
+				  !ukb_compare(xa, na, xb, nb, 0, o->alpha, &row->c0);
+			/* the figures stay the measured ones */
+			row->c.mean_a = row->c0.mean_a = row->raw.mean_a;
+			row->c.mean_b = row->c0.mean_b = row->raw.mean_b;
+		} else {
+			floor = raw;
+			row->c = row->raw;
+			row->ok = row->ok && !ukb_compare(a->proc_means, a->nproc, b->proc_means,
+							  b->nproc, 0, o->alpha, &row->c0);
+		}
+		free(xa);
+		free(xb);
+	}
 	if (!row->ok)
 		return;
+	row->floor = sqrt(floor);
 	row->verdict = ukb_verdict_of(row->c.change, row->c.p_welch, o->alpha, o->threshold);
 	if (!row->replicated)
 		row->outcome = CMP_CANNOT_TELL;

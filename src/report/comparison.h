@@ -21,7 +21,8 @@
 struct cmp_opts {
 	double alpha;	  /* significance level, 0.05 */
 	double threshold; /* noise threshold as a fraction, 0.01 */
-	double floor;	  /* between-run relative SD of one side (calibrate), or 0 */
+	double floor;	  /* between-run relative SD of a side with none of its own, or 0 */
+	int raw;	  /* compare the measured means, not at the reference's speed */
 	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
 };
 
@@ -36,7 +37,20 @@ struct cmp_row {
 	const struct rec_result *a, *b; /* either NULL: missing in that run */
 	int ok;				/* both measured: the figures below hold */
 	int replicated;			/* both sides have two process means or more */
+	/*
+	 * The change compared: at one speed of the machine where both sides
+	 * timed the reference (@adjusted: each process's mean over its
+	 * reference's), else of the measured means. Its means are the
+	 * measured ones either way.
+	 */
 	struct ukb_cmp c;
+	/* the same without the floor: what the processes alone say */
+	struct ukb_cmp c0;
+	struct ukb_cmp raw; /* of the measured means, floor included */
+	struct ukb_cmp ref; /* of the reference: how the machine itself moved */
+	int adjusted;
+	double beta;  /* the path's sensitivity to the reference, as learned */
+	double floor; /* the floor in c's interval, both sides together (relative SD) */
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };

@@ -24,7 +24,7 @@ static char last_name[128];
 
 void cmp_set_columns(int cols)
 {
-	narrow = cols && cols < 131;
+	narrow = cols && cols < 190;
 }
 
 static void pct(char *buf, size_t len, double v)
@@ -48,14 +48,16 @@ void cmp_print_header(FILE *f)
 			"other ns", "change", "95% CI", "verdict");
 		return;
 	}
-	fprintf(f, "%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s  %s\n", "benchmark", "path",
-		"base ns", "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "verdict");
+	fprintf(f, "%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s %9s %9s  %-21s  %s\n", "benchmark",
+		"path", "base ns", "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "measured",
+		"machine", "95% CI, no floor", "verdict");
 }
 
 void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 {
 	const struct rec_result *x = r->b ? r->b : r->a;
-	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16];
+	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16], raw[32],
+	    mach[32], ci0[80];
 	const char *col = "", *end = "";
 
 	if (!x)
@@ -76,6 +78,9 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	format_ns(fa, sizeof(fa), r->c.mean_a);
 	format_ns(fb, sizeof(fb), r->c.mean_b);
 	pct(ch, sizeof(ch), r->c.change);
+	/* ~: taken at one speed of the machine */
+	if (r->adjusted)
+		strncat(ch, "~", sizeof(ch) - strlen(ch) - 1);
 	pct(lo, sizeof(lo), r->c.ci_lo);
 	pct(hi, sizeof(hi), r->c.ci_hi);
 	snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
@@ -97,7 +102,20 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 			r->c.p_welch < alpha ? "*" : " ", ci, col, cmp_verdict_name(r), end);
 		return;
 	}
-	fprintf(f, "%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s  %s%s%s\n", x->name, x->path, fa,
-		fb, ch, r->c.p_welch < alpha ? "*" : " ", ci, mde, pw, pm, col, cmp_verdict_name(r),
-		end);
+	/*
+	 * Beside the verdict: the change of the measured means, how much the
+	 * machine itself moved (the reference), and the interval the
+	 * processes alone give.
+	 */
+	pct(raw, sizeof(raw), r->raw.change);
+	if (r->adjusted)
+		pct(mach, sizeof(mach), r->ref.change);
+	else
+		snprintf(mach, sizeof(mach), "-");
+	pct(lo, sizeof(lo), r->c0.ci_lo);
+	pct(hi, sizeof(hi), r->c0.ci_hi);
+	snprintf(ci0, sizeof(ci0), "[%s, %s]", lo, hi);
+	fprintf(f, "%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s %9s %9s  %-21s  %s%s%s\n",
+		x->name, x->path, fa, fb, ch, r->c.p_welch < alpha ? "*" : " ", ci, mde, pw, pm,
+		raw, mach, ci0, col, cmp_verdict_name(r), end);
 }

@@ -164,29 +164,39 @@ static int read_numbers(struct reader *rd, struct json_object *s, double **out, 
  * The CPU time beside each sample (null where it was not known) and the
  * marks of the disturbed batches: as many as there are samples.
  */
+/* An array of times beside the samples, null where unknown, into *@out. */
+static int read_times_beside(struct reader *rd, struct json_object *o, const char *key,
+			     struct rec_result *r, double **out, const char *where)
+{
+	struct json_object *s, *v;
+
+	if (!json_object_object_get_ex(o, key, &s) || !s)
+		return 0;
+	if (!json_object_is_type(s, json_type_array) || json_object_array_length(s) != r->nsamples)
+		return bad(rd, "%s.%s is not an array of %zu values", where, key, r->nsamples);
+	*out = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
+	if (!*out)
+		return bad(rd, "out of memory");
+	for (size_t k = 0; k < r->nsamples; k++) {
+		v = json_object_array_get_idx(s, k);
+		if (v && !json_object_is_type(v, json_type_double) &&
+		    !json_object_is_type(v, json_type_int))
+			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
+		(*out)[k] = v ? json_object_get_double(v) : NAN;
+		if (v && !(isfinite((*out)[k]) && (*out)[k] >= 0))
+			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
+	}
+	return 0;
+}
+
 static int read_beside(struct reader *rd, struct json_object *o, struct rec_result *r,
 		       const char *where)
 {
 	struct json_object *s, *v;
 
-	if (json_object_object_get_ex(o, "cpu_samples_ns", &s) && s) {
-		if (!json_object_is_type(s, json_type_array) ||
-		    json_object_array_length(s) != r->nsamples)
-			return bad(rd, "%s.cpu_samples_ns is not an array of %zu values", where,
-				   r->nsamples);
-		r->cpu_samples = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
-		if (!r->cpu_samples)
-			return bad(rd, "out of memory");
-		for (size_t k = 0; k < r->nsamples; k++) {
-			v = json_object_array_get_idx(s, k);
-			if (v && !json_object_is_type(v, json_type_double) &&
-			    !json_object_is_type(v, json_type_int))
-				return bad(rd, "%s.cpu_samples_ns[%zu] is not a number", where, k);
-			r->cpu_samples[k] = v ? json_object_get_double(v) : NAN;
-			if (v && !(isfinite(r->cpu_samples[k]) && r->cpu_samples[k] >= 0))
-				return bad(rd, "%s.cpu_samples_ns[%zu] is not a time", where, k);
-		}
-	}
+	if (read_times_beside(rd, o, "cpu_samples_ns", r, &r->cpu_samples, where) ||
+	    read_times_beside(rd, o, "ref_samples_ns", r, &r->ref_samples, where))
+		return -1;
 	if (json_object_object_get_ex(o, "disturbed", &s) && s) {
 		if (!json_object_is_type(s, json_type_array) ||
 		    json_object_array_length(s) != r->nsamples)
@@ -311,6 +321,29 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 		if (n != r->nproc)
 			return bad(rd, "%s.process_se_ns has %zu entries for %zu processes", where,
 				   n, r->nproc);
+	}
+	if (json_object_object_get_ex(o, "process_ref_ns", &s) && s) {
+		size_t n = 0;
+
+		/* null where a process had no undisturbed reference batch */
+		if (!json_object_is_type(s, json_type_array) ||
+		    json_object_array_length(s) != r->nproc)
+			return bad(rd, "%s.process_ref_ns is not an array of %zu values", where,
+				   r->nproc);
+		n = r->nproc;
+		r->proc_ref = malloc((n ? n : 1) * sizeof(double));
+		if (!r->proc_ref)
+			return bad(rd, "out of memory");
+		for (size_t k = 0; k < n; k++) {
+			struct json_object *v = json_object_array_get_idx(s, k);
+
+			if (v && !json_object_is_type(v, json_type_double) &&
+			    !json_object_is_type(v, json_type_int))
+				return bad(rd, "%s.process_ref_ns[%zu] is not a number", where, k);
+			r->proc_ref[k] = v ? json_object_get_double(v) : NAN;
+			if (v && !(isfinite(r->proc_ref[k]) && r->proc_ref[k] > 0))
+				return bad(rd, "%s.process_ref_ns[%zu] is not a time", where, k);
+		}
 	}
 	if (json_object_object_get_ex(o, "profile", &s) && s) {
 		if (!json_object_is_type(s, json_type_object))

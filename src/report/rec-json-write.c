@@ -105,6 +105,8 @@ static void write_result(struct jw *w, const struct rec_result *r)
 	write_numbers(w, "samples_ns", r->samples, r->nsamples);
 	if (isfinite(rec_cpu_per_call(r)))
 		write_numbers(w, "cpu_samples_ns", r->cpu_samples, r->nsamples);
+	if (isfinite(rec_ref_mean(r, 0, r->nsamples)))
+		write_numbers(w, "ref_samples_ns", r->ref_samples, r->nsamples);
 	if (rec_disturbed_count(r)) {
 		jw_arr_begin(w, "disturbed");
 		for (size_t i = 0; i < r->nsamples; i++)
@@ -115,6 +117,8 @@ static void write_result(struct jw *w, const struct rec_result *r)
 		write_numbers(w, "process_means_ns", r->proc_means, r->nproc);
 	if (r->nproc && r->proc_se)
 		write_numbers(w, "process_se_ns", r->proc_se, r->nproc);
+	if (r->nproc && r->proc_ref)
+		write_numbers(w, "process_ref_ns", r->proc_ref, r->nproc);
 	if (r->profile)
 		jw_raw(w, "profile", r->profile);
 	jw_obj_end(w);

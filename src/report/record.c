@@ -149,26 +149,36 @@ int rec_append_numbers(double **a, size_t *n, const double *v, size_t k)
 	return 0;
 }
 
+/* Appends @k figures beside samples (NAN where @src is NULL) to *@dst of @n. */
+static int append_beside(double **dst, size_t n, const double *src, size_t k)
+{
+	double *c;
+
+	if (!*dst && !src)
+		return 0;
+	c = realloc(*dst, (n + k) * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	if (!*dst)
+		for (size_t i = 0; i < n; i++)
+			c[i] = NAN;
+	*dst = c;
+	for (size_t i = 0; i < k; i++)
+		c[n + i] = src ? src[i] : NAN;
+	return 0;
+}
+
 int rec_append_samples(struct rec_result *d, const struct rec_result *s)
 {
 	size_t n = d->nsamples, k = s->nsamples, total = n + k;
-	int cpu = d->cpu_samples || s->cpu_samples, dist = d->disturbed || s->disturbed;
-	double *c = NULL;
+	int dist = d->disturbed || s->disturbed;
 	uint8_t *m = NULL;
 
 	if (!k)
 		return 0;
-	if (cpu) {
-		c = realloc(d->cpu_samples, total * sizeof(*c));
-		if (!c)
-			return -ENOMEM;
-		if (!d->cpu_samples)
-			for (size_t i = 0; i < n; i++)
-				c[i] = NAN;
-		d->cpu_samples = c;
-		for (size_t i = 0; i < k; i++)
-			c[n + i] = s->cpu_samples ? s->cpu_samples[i] : NAN;
-	}
+	if (append_beside(&d->cpu_samples, n, s->cpu_samples, k) ||
+	    append_beside(&d->ref_samples, n, s->ref_samples, k))
+		return -ENOMEM;
 	if (dist) {
 		m = realloc(d->disturbed, total * sizeof(*m));
 		if (!m)
@@ -204,6 +214,47 @@ double rec_cpu_per_call(const struct rec_result *r)
 			n++;
 		}
 	return n ? sum / (double)n : NAN;
+}
+
+double rec_ref_mean(const struct rec_result *r, size_t from, size_t to)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = from; r->ref_samples && i < to && i < r->nsamples; i++)
+		if (isfinite(r->ref_samples[i])) {
+			sum += r->ref_samples[i];
+			n++;
+		}
+	return n ? sum / (double)n : NAN;
+}
+
+int rec_run_pair(const struct rec_result *r, struct ukb_run_pair *p)
+{
+	double my = 0, mx = 0, sy = 0, sx = 0, n = (double)r->nproc;
+
+	if (r->status != UKB_OK || r->nproc < 2 || !r->proc_ref)
+		return -1;
+	for (size_t i = 0; i < r->nproc; i++) {
+		if (!(r->proc_means[i] > 0) || !(r->proc_ref[i] > 0))
+			return -1;
+		my += log(r->proc_means[i]) / n;
+		mx += log(r->proc_ref[i]) / n;
+		sy += r->proc_means[i] / n;
+		sx += r->proc_ref[i] / n;
+	}
+	p->ly = log(sy);
+	p->lx = log(sx);
+	p->vyy = p->vxy = p->vxx = 0;
+	for (size_t i = 0; i < r->nproc; i++) {
+		double dy = log(r->proc_means[i]) - my, dx = log(r->proc_ref[i]) - mx;
+
+		p->vyy += dy * dy / ((n - 1) * n);
+		p->vxy += dy * dx / ((n - 1) * n);
+		p->vxx += dx * dx / ((n - 1) * n);
+	}
+	p->group = 0;
+	return 0;
 }
 
 int rec_excludes_disturbed(const struct rec_result *r)
@@ -251,9 +302,11 @@ void rec_result_release(struct rec_result *r)
 {
 	free(r->samples);
 	free(r->cpu_samples);
+	free(r->ref_samples);
 	free(r->disturbed);
 	free(r->proc_means);
 	free(r->proc_se);
+	free(r->proc_ref);
 	free(r->profile);
 	for (size_t k = 0; k < r->ncounters; k++)
 		free(r->counters[k].per_sample);
@@ -295,13 +348,15 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 		memcpy(r->samples, u->samples, u->nsamples * sizeof(double));
 		r->nsamples = u->nsamples;
 		r->cpu_samples = malloc(u->nsamples * sizeof(double));
+		r->ref_samples = malloc(u->nsamples * sizeof(double));
 		r->disturbed = malloc(u->nsamples);
-		if (!r->cpu_samples || !r->disturbed) {
+		if (!r->cpu_samples || !r->ref_samples || !r->disturbed) {
 			rec_result_release(r);
 			run->nresults--;
 			return NULL;
 		}
 		memcpy(r->cpu_samples, u->cpu_samples, u->nsamples * sizeof(double));
+		memcpy(r->ref_samples, u->ref_samples, u->nsamples * sizeof(double));
 		memcpy(r->disturbed, u->disturbed, u->nsamples);
 	}
 	r->keeps_disturbed = u->keeps_disturbed;
@@ -338,6 +393,7 @@ void rec_run_release(struct rec_run *run)
 	free(run->settings);
 	free(run->clock);
 	free(run->vdso);
+	free(run->pooled_ids);
 	memset(run, 0, sizeof(*run));
 }
 

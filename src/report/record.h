@@ -67,6 +67,11 @@ struct rec_result {
 	uint8_t *disturbed;
 	int keeps_disturbed;
 	/*
+	 * The reference work timed after each batch (reference.h), ns per
+	 * reference iteration (NAN where not known); NULL when not known.
+	 */
+	double *ref_samples;
+	/*
 	 * The unit of replication is the process: a run measures each path in
 	 * several fresh processes (`run --runs N`, 5 by default). Then the
 	 * samples are those of every process, concatenated; each process's
@@ -78,6 +83,13 @@ struct rec_result {
 	 */
 	double *proc_means;
 	double *proc_se; /* NULL when not known (older records) */
+	/*
+	 * Each process's mean of the reference work timed beside its batches
+	 * (reference.h; NAN where not known); NULL when not known. compare
+	 * takes each process's mean over its reference's to take the
+	 * machine's own drift out of a change.
+	 */
+	double *proc_ref;
 	/*
 	 * `run --profile`: where the measured loop spent its time, as the JSON
 	 * object of the run's "profile" member (event, samples, shares, the
@@ -95,9 +107,22 @@ struct rec_result {
 	 * `calibrate`; 0 when unknown. The CI includes it.
 	 */
 	double floor_rel;
+	/*
+	 * compare, not kept: how the path's log mean moves with its
+	 * reference's (learned as the floor is; 0: not known, compared as
+	 * measured), and the floor of the mean so adjusted
+	 */
+	double ref_beta, ref_beta_se;
+	double floor_adj;
 	/* pooled over runs of several boots (compare --all): each process mean is then
 	 * one boot's mean; 0 or 1 otherwise */
 	size_t boots;
+	/*
+	 * Runs of one label pooled into this figure (compare): each moved by
+	 * the floor on its own, so the floor of their mean is floor/sqrt(runs).
+	 * 0 or 1: one run.
+	 */
+	size_t pooled;
 	struct rec_counter *counters;
 	size_t ncounters;
 };
@@ -123,6 +148,9 @@ struct rec_run {
 	char *environment, *settings, *clock, *vdso;
 	struct rec_result *results;
 	size_t nresults;
+	/* the stored runs pooled into this one (compare): their ids, owned */
+	int64_t *pooled_ids;
+	size_t npooled;
 };
 
 /*
@@ -163,6 +191,16 @@ int rec_append_samples(struct rec_result *d, const struct rec_result *s);
 /* Samples of @r with a mark; its CPU time per call over every batch (NAN: unknown). */
 size_t rec_disturbed_count(const struct rec_result *r);
 double rec_cpu_per_call(const struct rec_result *r);
+
+/* The mean of the known reference samples of @r[from, to) (NAN: none). */
+double rec_ref_mean(const struct rec_result *r, size_t from, size_t to);
+
+/*
+ * @r as one run of ukb_floor_adjusted(): the logs of its mean and of its
+ * reference's, and what its processes show of them. -1 unless it was
+ * replicated with the reference beside every process.
+ */
+int rec_run_pair(const struct rec_result *r, struct ukb_run_pair *p);
 
 /* Are the statistics of @r over its undisturbed batches only? */
 int rec_excludes_disturbed(const struct rec_result *r);

@@ -128,13 +128,32 @@ static int merge_counter(struct rec_counter *d, const struct rec_counter *s)
 	return rec_append_numbers(&d->per_sample, &d->n, s->per_sample, s->n);
 }
 
+/*
+ * The mean of the reference beside the batches of @s that its figure is
+ * made of (NAN when none was timed undisturbed).
+ */
+static double figure_ref(const struct rec_result *s)
+{
+	int skip = rec_excludes_disturbed(s);
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; s->ref_samples && i < s->nsamples; i++)
+		if (isfinite(s->ref_samples[i]) && !(skip && s->disturbed[i])) {
+			sum += s->ref_samples[i];
+			n++;
+		}
+	return n ? sum / (double)n : NAN;
+}
+
 /* Adds one process's results to @m: samples pooled, its mean and SE kept. */
 static int merge(struct rec_run *m, struct rec_run *one)
 {
 	for (size_t i = 0; i < one->nresults; i++) {
 		struct rec_result *s = &one->results[i], *d = NULL;
 		double mean = s->stats.mean, se = s->stats.stddev / sqrt((double)s->stats.n);
-		size_t nse;
+		double ref = figure_ref(s);
+		size_t nse, nref;
 
 		for (size_t k = 0; k < m->nresults && !d; k++)
 			if (!strcmp(m->results[k].name, s->name) &&
@@ -146,11 +165,13 @@ static int merge(struct rec_run *m, struct rec_run *one)
 				return -ENOMEM;
 			free(d->proc_means);
 			free(d->proc_se);
-			d->proc_means = d->proc_se = NULL;
-			d->nproc = nse = 0;
+			free(d->proc_ref);
+			d->proc_means = d->proc_se = d->proc_ref = NULL;
+			d->nproc = nse = nref = 0;
 			if (d->status == UKB_OK &&
 			    (rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1) ||
-			     rec_append_numbers(&d->proc_se, &nse, &se, 1)))
+			     rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
+			     rec_append_numbers(&d->proc_ref, &nref, &ref, 1)))
 				return -ENOMEM;
 			continue;
 		}
@@ -163,8 +184,9 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			}
 			continue;
 		}
-		nse = d->nproc;
+		nse = nref = d->nproc;
 		if (rec_append_samples(d, s) || rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
+		    rec_append_numbers(&d->proc_ref, &nref, &ref, 1) ||
 		    rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1))
 			return -ENOMEM;
 		for (size_t k = 0; k < d->ncounters && k < s->ncounters; k++)
@@ -229,7 +251,8 @@ static int deliver(struct rec_run *m, const struct run_plan *p, const struct wor
 		if (nproc < 2) {
 			free(r->proc_means);
 			free(r->proc_se);
-			r->proc_means = r->proc_se = NULL;
+			free(r->proc_ref);
+			r->proc_means = r->proc_se = r->proc_ref = NULL;
 			r->nproc = 0;
 		}
 		if (r->status == UKB_OK) {

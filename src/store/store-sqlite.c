@@ -129,14 +129,16 @@ static const char *const migrations[] = {
 	"  already INTEGER NOT NULL DEFAULT 0,"
 	"  PRIMARY KEY (run_id, target));",
 
-	/* 6: beside each batch, the thread's CPU time and whether it ran
-	 * throughout; per result, the count left out, CPU time per call, and
-	 * whether the benchmark keeps every batch */
+	/* 6: beside each batch, the thread's CPU time, whether it ran
+	 * throughout, and the reference work timed after it; per result, the count left out, CPU
+	 * time per call, and whether the benchmark keeps every batch */
 	"ALTER TABLE samples ADD COLUMN cpu_ns REAL;"
+	"ALTER TABLE samples ADD COLUMN ref_ns REAL;"
 	"ALTER TABLE samples ADD COLUMN disturbed INTEGER;"
 	"ALTER TABLE results ADD COLUMN keeps_disturbed INTEGER;"
 	"ALTER TABLE results ADD COLUMN disturbed INTEGER;"
-	"ALTER TABLE results ADD COLUMN cpu_ns REAL;",
+	"ALTER TABLE results ADD COLUMN cpu_ns REAL;"
+	"ALTER TABLE results ADD COLUMN process_ref TEXT;",
 };
 
 static int exec(struct store *st, const char *sql, char *err, size_t len)
@@ -618,12 +620,15 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 		       sqlite3_stmt *res, sqlite3_stmt *smp, char *err, size_t len)
 {
 	char *pm = numbers_text(r->proc_means, r->nproc), *ps = numbers_text(r->proc_se, r->nproc);
+	char *pr = numbers_text(r->proc_ref, r->nproc);
 	int i = 1;
 	int64_t rid;
 
-	if ((r->nproc && !pm) || (r->nproc && r->proc_se && !ps)) {
+	if ((r->nproc && !pm) || (r->nproc && r->proc_se && !ps) ||
+	    (r->nproc && r->proc_ref && !pr)) {
 		free(pm);
 		free(ps);
+		free(pr);
 		return store_fail(err, len, "out of memory");
 	}
 	sqlite3_bind_int64(res, i++, run_id);
@@ -635,8 +640,10 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 			bind_num(res, i++, stat_fields[k].get(r));
 	bind_json(res, i++, pm);
 	bind_json(res, i++, ps);
+	bind_json(res, i++, pr);
 	free(pm);
 	free(ps);
+	free(pr);
 	if (step_done(st, res, err, len))
 		return -1;
 	rid = sqlite3_last_insert_rowid(st->db);
@@ -651,6 +658,7 @@ static int save_result(struct store *st, int64_t run_id, size_t seq, const struc
 			sqlite3_bind_int(smp, 5, r->disturbed[k]);
 		else
 			sqlite3_bind_null(smp, 5);
+		bind_num(smp, 6, r->ref_samples ? r->ref_samples[k] : NAN);
 		if (step_done(st, smp, err, len))
 			return -1;
 	}
@@ -673,8 +681,9 @@ static int results_insert_sql(char *buf, size_t len)
 			n++;
 		}
 	if (o < len)
-		o += (size_t)snprintf(buf + o, len - o, ", process_means, process_se) VALUES (?");
-	for (size_t k = 1; k < n + 1 && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o,
+				      ", process_means, process_se, process_ref) VALUES (?");
+	for (size_t k = 1; k < n + 2 && o < len; k++)
 		o += (size_t)snprintf(buf + o, len - o, ",?");
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o, ")");
@@ -780,10 +789,10 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 		    " uuid) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    &ins, err, len) ||
 	    prepare(st, sql, &res, err, len) ||
-	    prepare(
-		st,
-		"INSERT INTO samples (result_id, seq, ns, cpu_ns, disturbed) VALUES (?,?,?,?,?)",
-		&smp, err, len))
+	    prepare(st,
+		    "INSERT INTO samples (result_id, seq, ns, cpu_ns, disturbed, ref_ns)"
+		    " VALUES (?,?,?,?,?,?)",
+		    &smp, err, len))
 		goto rollback;
 
 	bind_text(ins, i++, run->label);
@@ -899,12 +908,12 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 {
 	sqlite3_stmt *s;
 	size_t cap = 0;
+	size_t ccap = 0, dcap = 0, rcap = 0, ncpu = 0, ndist = 0, nref = 0;
 	int rc;
 
-	size_t ccap = 0, dcap = 0, ncpu = 0, ndist = 0;
-
 	if (prepare(st,
-		    "SELECT ns, cpu_ns, disturbed FROM samples WHERE result_id = ? ORDER BY seq",
+		    "SELECT ns, cpu_ns, disturbed, ref_ns FROM samples WHERE result_id = ?"
+		    " ORDER BY seq",
 		    &s, err, len))
 		return -1;
 	sqlite3_bind_int64(s, 1, rid);
@@ -914,7 +923,8 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 
 		if (store_grow(&r->samples, &cap, k, sizeof(*r->samples), 256) ||
 		    store_grow(&r->cpu_samples, &ccap, k, sizeof(*r->cpu_samples), 256) ||
-		    store_grow(&r->disturbed, &dcap, k, sizeof(*r->disturbed), 256)) {
+		    store_grow(&r->disturbed, &dcap, k, sizeof(*r->disturbed), 256) ||
+		    store_grow(&r->ref_samples, &rcap, k, sizeof(*r->ref_samples), 256)) {
 			sqlite3_finalize(s);
 			return store_fail(err, len, "out of memory");
 		}
@@ -929,6 +939,9 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 		r->cpu_samples[k] =
 		    sqlite3_column_type(s, 1) == SQLITE_NULL ? NAN : sqlite3_column_double(s, 1);
 		r->disturbed[k] = (uint8_t)m;
+		r->ref_samples[k] =
+		    sqlite3_column_type(s, 3) == SQLITE_NULL ? NAN : sqlite3_column_double(s, 3);
+		nref += isfinite(r->ref_samples[k]);
 		ncpu += isfinite(r->cpu_samples[k]);
 		ndist += m != 0;
 		r->nsamples++;
@@ -941,6 +954,10 @@ static int load_samples(struct store *st, int64_t rid, struct rec_result *r, cha
 	if (!ndist) {
 		free(r->disturbed);
 		r->disturbed = NULL;
+	}
+	if (!nref) {
+		free(r->ref_samples);
+		r->ref_samples = NULL;
 	}
 	return finish_read(st, s, rc, err, len);
 }
@@ -967,18 +984,30 @@ static int col_numbers(sqlite3_stmt *s, int col, double **out, size_t *nout, cha
 	return 0;
 }
 
-/* The per-process means and their standard errors (columns @col, @col + 1). */
+/*
+ * The per-process means, their standard errors and their reference's means
+ * (columns @col, @col + 1, @col + 2).
+ */
 static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, char *err, size_t len)
 {
-	size_t nse = 0;
+	size_t nse = 0, nref = 0;
 
 	if (col_numbers(s, col, &r->proc_means, &r->nproc, err, len) ||
-	    col_numbers(s, col + 1, &r->proc_se, &nse, err, len))
+	    col_numbers(s, col + 1, &r->proc_se, &nse, err, len) ||
+	    col_numbers(s, col + 2, &r->proc_ref, &nref, err, len))
 		return -1;
 	if (nse != r->nproc) {
 		free(r->proc_se);
 		r->proc_se = NULL;
 	}
+	if (nref != r->nproc) {
+		free(r->proc_ref);
+		r->proc_ref = NULL;
+	}
+	/* a process without an undisturbed reference batch was stored as null */
+	for (size_t i = 0; r->proc_ref && i < nref; i++)
+		if (!(r->proc_ref[i] > 0))
+			r->proc_ref[i] = NAN;
 	return 0;
 }
 
@@ -1051,10 +1080,10 @@ static int results_select_sql(char *buf, size_t len)
 	for (size_t k = 0; k < rec_nfields && o < len; k++)
 		o += (size_t)snprintf(buf + o, len - o, ", %s", rec_fields[k].sql);
 	if (o < len)
-		o +=
-		    (size_t)snprintf(buf + o, len - o,
-				     ", process_means, process_se FROM results WHERE run_id = ? AND"
-				     " name GLOB ? AND path GLOB ? ORDER BY seq");
+		o += (size_t)snprintf(buf + o, len - o,
+				      ", process_means, process_se, process_ref FROM results WHERE"
+				      " run_id = ? AND"
+				      " name GLOB ? AND path GLOB ? ORDER BY seq");
 	return o < len ? 0 : -1;
 }
 
@@ -1207,14 +1236,22 @@ int store_floor_put(struct store *st, const char *host, const struct store_floor
 
 	if (st->pg)
 		return store_fail(err, len, "calibrations are kept by each machine's own store");
+	char detail[192];
+
 	if (prepare(st,
-		    "INSERT INTO calibrations (host, started, floor, rounds) VALUES (?, ?, ?, ?)",
+		    "INSERT INTO calibrations (host, started, floor, rounds, detail)"
+		    " VALUES (?, ?, ?, ?, ?)",
 		    &s, err, len))
 		return -1;
+	/* the conditions it was measured under */
+	snprintf(detail, sizeof(detail), "{\"load\":%.17g,\"disturbed\":%.17g,\"adjusted\":%.17g}",
+		 isfinite(f->load) ? f->load : -1, isfinite(f->disturbed) ? f->disturbed : -1,
+		 isfinite(f->adjusted) ? f->adjusted : -1);
 	bind_text(s, 1, host);
 	bind_text(s, 2, f->started);
 	sqlite3_bind_double(s, 3, f->floor);
 	sqlite3_bind_int(s, 4, (int)f->rounds);
+	bind_text(s, 5, detail);
 	ret = step_done(st, s, err, len);
 	sqlite3_finalize(s);
 	return ret;
@@ -1229,16 +1266,32 @@ int store_floor_get(struct store *st, const char *host, struct store_floor *f, c
 	if (st->pg)
 		return 1; /* a server keeps no calibrations: none known */
 	if (prepare(st,
-		    "SELECT floor, started, rounds FROM calibrations WHERE host = ?"
+		    "SELECT floor, started, rounds, detail FROM calibrations WHERE host = ?"
 		    " ORDER BY started DESC, id DESC LIMIT 1",
 		    &s, err, len))
 		return -1;
 	bind_text(s, 1, host);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
+		const unsigned char *d = sqlite3_column_text(s, 3);
+		struct json_object *o = d ? json_tokener_parse((const char *)d) : NULL, *v;
+
 		f->floor = sqlite3_column_double(s, 0);
 		store_col_text(s, 1, f->started, sizeof(f->started));
 		f->rounds = (unsigned)sqlite3_column_int(s, 2);
+		/* older calibrations did not say: unknown */
+		f->load = json_object_object_get_ex(o, "load", &v) ? json_object_get_double(v) : -1;
+		f->disturbed =
+		    json_object_object_get_ex(o, "disturbed", &v) ? json_object_get_double(v) : -1;
+		f->adjusted =
+		    json_object_object_get_ex(o, "adjusted", &v) ? json_object_get_double(v) : -1;
+		if (!(f->adjusted >= 0))
+			f->adjusted = NAN;
+		if (!(f->load >= 0))
+			f->load = NAN;
+		if (!(f->disturbed >= 0))
+			f->disturbed = NAN;
+		json_object_put(o);
 		sqlite3_finalize(s);
 		return 0;
 	}
@@ -1267,47 +1320,188 @@ static int run_point(const char *pm, double *m, double *v)
 	return n >= 2 && *m > 0 ? 0 : -1;
 }
 
-int store_path_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		     const char *path, size_t max, double *floor, size_t *nruns, char *err,
-		     size_t len)
+/*
+ * A run for the adjusted floor: its process means @pm and their reference's
+ * @pr (JSON arrays of one length, every reference known) in logs, with
+ * what its processes show of them. -1 when it has no such pair.
+ */
+static int run_pair(const char *pm, const char *pr, struct ukb_run_pair *p)
 {
-	double lm[max ? max : 1], within[max ? max : 1];
-	sqlite3_stmt *s;
-	size_t n = 0;
-	int rc;
+	struct json_object *a = json_tokener_parse(pm), *b = pr ? json_tokener_parse(pr) : NULL;
+	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+	double y[n ? n : 1], x[n ? n : 1], my = 0, mx = 0, sy = 0, sx = 0;
+	int ok =
+	    n >= 2 && json_object_is_type(b, json_type_array) && json_object_array_length(b) == n;
 
-	*floor = 0;
-	*nruns = 0;
+	for (size_t i = 0; ok && i < n; i++) {
+		double m = json_object_get_double(json_object_array_get_idx(a, i));
+		double r = json_object_get_double(json_object_array_get_idx(b, i));
+
+		ok = m > 0 && r > 0;
+		y[i] = ok ? log(m) : 0;
+		x[i] = ok ? log(r) : 0;
+		my += y[i];
+		mx += x[i];
+		sy += m;
+		sx += r;
+	}
+	json_object_put(a);
+	json_object_put(b);
+	if (!ok)
+		return -1;
+	my /= (double)n;
+	mx /= (double)n;
+	p->ly = log(sy / (double)n);
+	p->lx = log(sx / (double)n);
+	p->vyy = p->vxy = p->vxx = 0;
+	for (size_t i = 0; i < n; i++) {
+		p->vyy += (y[i] - my) * (y[i] - my);
+		p->vxy += (y[i] - my) * (x[i] - mx);
+		p->vxx += (x[i] - mx) * (x[i] - mx);
+	}
+	p->vyy /= (double)(n - 1) * (double)n;
+	p->vxy /= (double)(n - 1) * (double)n;
+	p->vxx /= (double)(n - 1) * (double)n;
+	return 0;
+}
+
+/* The 1-minute load average per CPU in a run's environment; NAN when absent. */
+static double env_load(const char *env)
+{
+	struct json_object *e = env ? json_tokener_parse(env) : NULL, *l, *c;
+	double load = NAN;
+
+	if (json_object_object_get_ex(e, "loadavg", &l) &&
+	    json_object_is_type(l, json_type_array) && json_object_array_length(l) >= 1 &&
+	    json_object_object_get_ex(e, "online_cpus", &c) && json_object_get_int(c) > 0)
+		load = json_object_get_double(json_object_array_get_idx(l, 0)) /
+		       json_object_get_int(c);
+	json_object_put(e);
+	return load;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of the finite values of @v[0..n) (reordered); NAN when none. */
+static double median_of(double *v, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[k++] = v[i];
+	if (!k)
+		return NAN;
+	qsort(v, k, sizeof(*v), cmp_dbl);
+	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
+		      const char *path, int adjusted, const int64_t *exclude, size_t nexclude,
+		      struct store_floor_est *out, char *err, size_t len)
+{
+	enum { PER_LABEL = 20, MAX = 400 };
+	double *lm = NULL, *within = NULL, *load = NULL, *dist = NULL;
+	struct ukb_run_pair *pair = NULL;
+	size_t *group = NULL, n = 0, in_label = 0;
+	char label[128] = "";
+	sqlite3_stmt *s;
+	int rc, ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->load = out->disturbed = NAN;
 	if (st->pg)
 		return 0; /* the server's runs are not read for a floor */
+	lm = malloc(MAX * sizeof(*lm));
+	pair = malloc(MAX * sizeof(*pair));
+	within = malloc(MAX * sizeof(*within));
+	load = malloc(MAX * sizeof(*load));
+	dist = malloc(MAX * sizeof(*dist));
+	group = malloc(MAX * sizeof(*group));
+	if (!lm || !pair || !within || !load || !dist || !group) {
+		store_fail(err, len, "out of memory");
+		goto out;
+	}
+	/* repeated runs of a label, each label's newest first */
 	if (prepare(st,
-		    "SELECT r.process_means FROM results r JOIN runs u ON u.id = r.run_id"
+		    "SELECT u.id, u.label, u.started, u.environment, r.process_means, r.disturbed,"
+		    " r.n, r.process_ref FROM results r JOIN runs u ON u.id = r.run_id"
 		    " WHERE u.host = ? AND u.kernel_release = ? AND r.name = ? AND r.path = ?"
 		    " AND r.status = 'ok' AND u.interrupted = 0 AND r.process_means IS NOT NULL"
-		    " ORDER BY u.started DESC, u.id DESC LIMIT ?",
+		    " AND u.label <> '' ORDER BY u.label, u.started DESC, u.id DESC",
 		    &s, err, len))
-		return -1;
+		goto out;
 	bind_text(s, 1, host);
 	bind_text(s, 2, kernel);
 	bind_text(s, 3, name);
 	bind_text(s, 4, path);
-	sqlite3_bind_int64(s, 5, (int64_t)max);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const unsigned char *t = sqlite3_column_text(s, 0);
-		double m, v;
+		int64_t id = sqlite3_column_int64(s, 0);
+		const char *lab = (const char *)sqlite3_column_text(s, 1);
+		const unsigned char *t = sqlite3_column_text(s, 4);
+		const char *ref = (const char *)sqlite3_column_text(s, 7);
+		double m, v, nd = sqlite3_column_double(s, 5), nn = sqlite3_column_double(s, 6);
+		int skip = 0;
 
-		/* LIMIT keeps n within @max; the test keeps the arrays safe */
-		if (!t || n == max || run_point((const char *)t, &m, &v))
+		for (size_t k = 0; k < nexclude && !skip; k++)
+			skip = exclude[k] == id;
+
+		if (skip || !lab || !t || n == MAX || run_point((const char *)t, &m, &v) ||
+		    (adjusted && run_pair((const char *)t, ref, &pair[n])))
 			continue;
+		if (strcmp(lab, label)) {
+			snprintf(label, sizeof(label), "%s", lab);
+			in_label = 0;
+		}
+		if (in_label++ >= PER_LABEL)
+			continue;
+		group[n] = n && !strcmp(lab, label) && in_label > 1 ? group[n - 1] : n;
+		pair[n].group = group[n];
 		lm[n] = log(m);
-		within[n++] = v / (m * m);
+		within[n] = v / (m * m);
+		load[n] = env_load((const char *)sqlite3_column_text(s, 3));
+		dist[n] = nn + nd > 0 ? nd / (nn + nd) : NAN;
+		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->last) > 0)
+			store_col_text(s, 2, out->last, sizeof(out->last));
+		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->first) < 0)
+			store_col_text(s, 2, out->first, sizeof(out->first));
+		n++;
 	}
 	if (finish_read(st, s, rc, err, len))
-		return -1;
-	*nruns = n;
-	if (n >= 3)
-		*floor = ukb_between_runs_sd(lm, within, n);
-	return 0;
+		goto out;
+	if (adjusted)
+		out->floor = ukb_floor_adjusted(pair, n, &out->beta, &out->se_beta, &out->df);
+	else
+		out->floor = ukb_between_runs_sd_grouped(lm, within, group, n, &out->df);
+	/* what the estimate came from: the runs of labels with two or more */
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+
+		for (size_t j = 0; j < n; j++)
+			k += group[j] == group[i];
+		if (k < 2) {
+			load[i] = dist[i] = NAN;
+			continue;
+		}
+		out->runs++;
+		out->labels += group[i] == i;
+	}
+	out->load = median_of(load, n);
+	out->disturbed = median_of(dist, n);
+	ret = 0;
+out:
+	free(lm);
+	free(pair);
+	free(within);
+	free(load);
+	free(dist);
+	free(group);
+	return ret;
 }
 
 /* ------------------------------------------------------------------ */

@@ -134,17 +134,38 @@ struct store_floor {
 	double floor;
 	char started[32];
 	unsigned rounds;
+	double adjusted;  /* the floor of a mean over its reference's; NAN: unknown */
+	double load;	  /* median 1-minute load average per CPU while measuring; NAN */
+	double disturbed; /* median share of disturbed batches; NAN: unknown */
 };
 
 /*
- * The floor of one path from the stored runs of @host and @kernel (the
- * latest @max, without run @exclude): the variance of their log means
- * beyond what their processes show, as a relative SD. 0 with *@nruns the
- * runs it came from (at least 3, else *@floor is 0), or -1 with @err.
+ * How much one path's mean moves between runs of the same thing, from the
+ * stored runs of @host and @kernel: repeated runs of one label only (the
+ * newest 20 of each), each against its own label's mean, so that a change
+ * between two labels never enters; leaving out the runs @exclude (those
+ * being compared). The variance of their log means beyond what their
+ * processes show, as a relative SD, with where it came from; @adjusted:
+ * after taking out how their means move with the reference timed beside
+ * them (reference.h), as compare takes them.
  */
-int store_path_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		     const char *path, size_t max, double *floor, size_t *nruns, char *err,
-		     size_t errlen);
+struct store_floor_est {
+	double floor; /* 0 when df < 2: not known */
+	/*
+	 * @adjusted: how the path's log mean moves with its reference's
+	 * (within labels), the floor being that of log mean - beta log ref
+	 */
+	double beta, se_beta;
+	size_t runs, labels, df;
+	char first[32], last[32]; /* when the runs were made */
+	double load;		  /* median 1-minute load average per CPU; NAN: unknown */
+	double disturbed;	  /* median share of disturbed batches; NAN: unknown */
+};
+
+/* 0, or -1 with @err. */
+int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
+		      const char *path, int adjusted, const int64_t *exclude, size_t nexclude,
+		      struct store_floor_est *out, char *err, size_t errlen);
 
 /* Stores a calibration of @host. 0 or -1 with @err. */
 int store_floor_put(struct store *st, const char *host, const struct store_floor *f, char *err,

@@ -21,7 +21,8 @@ test_expect_success 'setup: a base file of known samples and process means' '
 	jq ".results |= map(. as \$r | (if \$r.path == \"vdso\" then 2 elif \$r.path == \"libc\" then 3 else 100 end) as \$m |
 		.samples_ns = [range(0; 50) | ((. % 5) * 0.002 + 1) * \$m] |
 		.process_means_ns = [range(0; 5) | (. * 0.002 + 1) * \$m] |
-		.process_se_ns = [range(0; 5) | 0.001 * \$m] | del(.cpu_samples_ns, .disturbed))" \
+		.process_se_ns = [range(0; 5) | 0.001 * \$m] |
+		del(.cpu_samples_ns, .ref_samples_ns, .process_ref_ns, .disturbed))" \
 		measured.json >"$TEST_ROOT/base.json" &&
 	jq -e ".results | length == 3 and all(.[]; (.samples_ns | length) == 50 and (.process_means_ns | length) == 5)" "$TEST_ROOT/base.json"
 '
@@ -42,7 +43,7 @@ test_expect_success 'a 20% slower syscall path: regressed, with CI and p-values'
 test_expect_success 'faster: improved; the exact Mann-Whitney p of 5 against 5 beside it' '
 	scaled "$base" 0.8 vdso >$TEST_ROOT/fast.json &&
 	ukbench compare --db c.db "$base" $TEST_ROOT/fast.json >out &&
-	grep -q "^time.time  *vdso .* -20.00%\* .* <0.001  *0.008  *improved" out
+	grep -q "^time.time  *vdso .* -20.00%\* .* <0.001  *0.008 .*  improved$" out
 '
 
 test_expect_success 'a significant change below the threshold is within noise' '
@@ -77,13 +78,16 @@ test_expect_success 'runs that share no path: says so, exit 1' '
 	grep -q "share no measured benchmark path" err
 '
 
-test_expect_success 'labels: the latest of several, and --all pools them' '
+test_expect_success 'labels: the runs of one boot pooled, --latest the newest, --all every boot' '
 	scaled "$base" 1.2 syscall 2030-01-01T00:00:00Z >later.json &&
 	ukbench import --db l.db --label lab "$base" >/dev/null &&
 	ukbench import --db l.db --label lab later.json >/dev/null &&
 	scaled "$base" 1 syscall 2029-01-01T00:00:00Z >ref.json &&
 	ukbench import --db l.db --label ref ref.json >/dev/null &&
 	ukbench compare --db l.db ref lab >out 2>err &&
+	grep -q "^other .*lab. (2 runs of one boot pooled)" out &&
+	grep -q "syscall .* +10.00%" out &&
+	ukbench compare --db l.db --latest ref lab >out 2>err &&
 	grep -q "label .lab. matches 2 runs; using the latest, #2" err &&
 	grep -q "syscall .* regressed" out &&
 	ukbench compare --db l.db --all ref lab >out 2>err &&
@@ -139,23 +143,69 @@ test_expect_success 'run --baseline --fail-on-regression: KTAP not ok and exit 1
 	grep -q "needs --baseline" err
 '
 
-test_expect_success 'calibrate: fresh processes, every size, a floor that compare then uses' '
-	ukbench calibrate --db cal.db --rounds 4 --budget 0.05 --threshold 5 >out &&
+test_expect_success 'calibrate: A/A of lab.spin and the paths named, every size, floors stored' '
+	ukbench calibrate --db cal.db --busy --rounds 4 --budget 0.05 --threshold 5 time.time/vdso >out &&
 	cat out &&
-	grep -q "^A/A  *4 " out &&
+	grep -q "^A/A  *8 " out &&
 	grep -q "^+10%  *4 " out &&
-	grep -q "minimum detectable effect of one run against another" out &&
-	grep -q "^stored for host" out &&
-	aa=$(awk "\$1 == \"A/A\" { print \$3 }" out) &&
-	test "$aa" -le 1 &&
-	sqlite3 cal.db "SELECT count(*), min(floor) >= 0 FROM calibrations" >n &&
-	test "$(cat n)" = "1|1" &&
-	sqlite3 cal.db "UPDATE calibrations SET floor = 0.02" &&
-	ukbench import --db cal.db "$base" >/dev/null &&
-	ukbench compare --db cal.db 1 $TEST_ROOT/slow.json >out &&
-	grep -q "floor: runs of this host move by 2.00% between runs (ukbench calibrate" out &&
-	ukbench compare --db cal.db --no-floor 1 $TEST_ROOT/slow.json >out &&
-	grep -q "floor: none known for this host (--no-floor)" out
+	grep -q "^  lab.spin.base  *[0-9.]*%  *[0-9.]*%  *[0-9.]*$" out &&
+	grep -q "^  time.time  *[0-9.]*%  *[0-9.]*%  *[0-9.]*$" out &&
+	grep -q "minimum detectable effect of lab.spin, one run against another" out &&
+	grep -q "^measured at a load of [0-9.]* per CPU, [0-9.]*% of batches disturbed" out &&
+	grep -q "^stored for host .* 8 runs labelled .calibrate." out &&
+	test "$(sqlite3 cal.db "SELECT count(*) FROM runs WHERE label = '"'"'calibrate'"'"' AND source = '"'"'calibrate'"'"'")" = 8 &&
+	sqlite3 cal.db "SELECT count(*), min(floor) >= 0, detail LIKE '"'"'%\"load\":%'"'"' FROM calibrations" >n &&
+	test "$(cat n)" = "1|1|1"
+'
+
+# Without --busy, a calibration on a busy machine is refused and one on a
+# quiet machine stored: which this machine is, the output says; either way
+# the store agrees with it.
+test_expect_success 'calibrate: refused on a busy machine unless --busy, stored on a quiet one' '
+	ukbench calibrate --db q.db --rounds 2 --budget 0.05 time.time/vdso >out 2>err
+	rc=$?
+	if grep -q "a busy machine$" out; then
+		test "$rc" = 1 &&
+		grep -q "not stored: this machine was busy while calibrating (load .*, .*% of batches disturbed)" err &&
+		grep -q "pass --busy" err &&
+		test "$(sqlite3 q.db "SELECT count(*) FROM calibrations" 2>/dev/null || echo 0)" = 0
+	else
+		test "$rc" = 0 && grep -q "^stored for host" out &&
+		test "$(sqlite3 q.db "SELECT count(*) FROM calibrations")" = 1
+	fi
+'
+
+# The floor comes from repeated runs of one label (never the runs compared,
+# never across labels), else calibrate; the options that name it change the
+# interval.
+test_expect_success 'the floor: learned from repeated labels, said where from; --floor and --no-floor change the interval' '
+	for i in 1 2 3 4; do ukbench run --db "$TEST_ROOT/fl.db" $tiny -l same time.time/vdso >/dev/null || return 1; done &&
+	ukbench run --db "$TEST_ROOT/fl.db" $tiny -l x time.time/vdso >/dev/null &&
+	ukbench run --db "$TEST_ROOT/fl.db" $tiny -l y time.time/vdso >/dev/null &&
+	ukbench compare --db "$TEST_ROOT/fl.db" x y >out &&
+	grep -q "from repeated runs of a label, up to 4 runs of 1" out &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --format json x y >dflt.json &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --format json --no-floor x y >none.json &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --format json --floor 30 x y >thirty.json &&
+	jq -e ".[0].floor == 0 and .[0].ci_low == .[0].ci_low_without_floor" none.json &&
+	jq -e ".[0].floor > 0.4 and (.[0].ci_high - .[0].ci_low) > (.[0].ci_high_without_floor - .[0].ci_low_without_floor)" thirty.json &&
+	w30=$(jq ".[0].ci_high - .[0].ci_low" thirty.json) &&
+	w0=$(jq ".[0].ci_high - .[0].ci_low" none.json) &&
+	awk -v a="$w30" -v b="$w0" "BEGIN { exit !(a > b) }" &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --floor 30 x y >out &&
+	grep -q "^floor: 30.00% a side, as given (--floor 30)" out &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --no-floor x y >out &&
+	grep -q "^floor: 0.00% a side, as given (--no-floor)" out
+'
+
+test_expect_success 'a label names its runs of one boot, pooled; --latest the newest; --all every boot' '
+	ukbench compare --db "$TEST_ROOT/fl.db" same y 2>err >out &&
+	grep -q "^base .*same. (4 runs of one boot pooled)" out &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --latest same y 2>err >out &&
+	grep -q "using the latest" err &&
+	grep -q "^base .*#4 .same." out &&
+	ukbench compare --db "$TEST_ROOT/fl.db" --all same y >out &&
+	grep -q "^base .*same. (4 runs pooled)" out
 '
 
 test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto off' '

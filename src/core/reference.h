@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * reference.h - a fixed piece of user-space work timed beside every batch,
+ * to say how fast the machine itself ran at that moment.
+ *
+ * On a shared machine the speed of the same code moves by 10% and more
+ * over seconds: the other hardware thread of the core is busy or idle,
+ * the frequency steps. Every path measured moves with it, so two runs made
+ * a minute apart differ by more than most patches change, and no number of
+ * batches or processes inside one run can see it. The reference is a short
+ * loop (a multiply-add chain, a load from a 4 KiB table, and the
+ * architecture's instruction barrier), timed right after each batch of the
+ * path, outside the path's timed region. It touches no system call and no
+ * kernel code, so a kernel change leaves it alone; and it slows and speeds
+ * with the machine as the paths do (reference.c has the figures). compare
+ * uses it to take the machine's own drift out of a change (comparison.h),
+ * learning from repeated runs how much each path moves with it, and says so.
+ */
+#ifndef UKB_CORE_REFERENCE_H
+#define UKB_CORE_REFERENCE_H
+
+#include <stdint.h>
+
+/* Length of a reference batch: a quarter of a 1 ms path batch. */
+#define UKB_REF_BATCH_NS 250000.0
+
+/* Runs @iters iterations of the reference work. */
+void ukb_ref_run(uint64_t iters);
+
+/* Iterations of the reference that last about @target_ns here. */
+uint64_t ukb_ref_calibrate(double target_ns);
+
+#endif
