@@ -8,6 +8,7 @@
 #   make perf-check       the harness against hand-written loops (prints figures)
 #   make stopping-sim     bias and coverage of stopping rules, by simulation
 #   make validity         A/A false alarms, coverage, detection, change points here
+#   make sensitivity      MDE quiet and loaded, the headline under load, a planted change
 #   make report-speed     a report of 84 paths written and shown in Chromium: times
 #   make format-check     the code against .clang-format
 #   make analyze          scan-build and gcc -fanalyzer over the product's code
@@ -176,7 +177,8 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
-tests: all doc $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec
+tests: all doc $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec \
+	$(O)/plain-loop $(O)/seccomp-slow
 
 check:
 	tests/check.sh
@@ -233,6 +235,16 @@ report-speed: all
 validity: all
 	tools/validity.sh
 
+# the plain loop a developer writes, and a change planted in system-call
+# entry: what sensitivity.sh measures ukbench against
+$(O)/plain-loop $(O)/seccomp-slow: $(O)/%: tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
+# MDE, A/A, coverage, the headline under load, a planted change: figures
+sensitivity: all $(O)/plain-loop $(O)/seccomp-slow
+	tools/sensitivity.sh
+
 analyze:
 	tests/analyze/run.sh
 
@@ -272,7 +284,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: sensitivity report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -195,6 +195,20 @@ static double ref_batch(const struct ukb_disturb *d)
 }
 
 /*
+ * The reference after a path's batch marked @mark. It is timed only after
+ * a batch the thread ran throughout, so that it always follows a stretch
+ * of running: right after the thread comes back, its short batch would pay
+ * for refilling caches that the longer path batch hardly notices, and
+ * would read the machine slower than it is.
+ */
+static double ref_after(const struct ukb_result *res, const struct ukb_disturb *d, unsigned mark)
+{
+	if (res->keeps_disturbed || mark)
+		return NAN;
+	return ref_batch(d);
+}
+
+/*
  * A measured batch: the marks are read around it, outside the timed
  * region (disturb.h), so they cost the figure nothing. *@cpu gets the CPU
  * time per iteration (NAN: not known), *@mark the judgement.
@@ -401,7 +415,7 @@ static int sample(struct ukb_ctx *ctx, struct ukb_result *res, const struct ukb_
 			err = counters_add(res, before, after, res->batch_iters);
 		if (!err)
 			err = push_sample(res, (double)ns / (double)res->batch_iters, cpu, mark,
-					  res->keeps_disturbed ? NAN : ref_batch(&dist));
+					  ref_after(res, &dist, mark));
 		if (err) {
 			ukb_counters_close(&ctrs);
 			return err;
@@ -674,7 +688,7 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 				continue;
 			}
 			err = push_sample(&res[i], (double)ns / (double)res[i].batch_iters, cpu,
-					  mark, res[i].keeps_disturbed ? NAN : ref_batch(&dist));
+					  mark, ref_after(&res[i], &dist, mark));
 			if (err)
 				goto out;
 			res[i].measure_s = elapsed / 1e9;

@@ -1,0 +1,244 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sensitivity.sh - what a default comparison can tell on this machine,
+# measured with the real pipeline (calibrate, run, compare) and printed as
+# figures:
+#
+#   1. the default suite's length (target: under 60 s);
+#   2. A/A, quiet: SENS_RUNS runs of vDSO clock_gettime and the null system
+#      call, each with its own label, every pair compared: the share of
+#      path comparisons called improved or regressed (target: at most 5%),
+#      the median minimum detectable effect per path (target: at most 2%),
+#      and how often a run's 95% CI holds the mean of the others (target:
+#      at least 90%);
+#   3. A/A under 2x oversubscription (two busy loops a CPU): the same runs
+#      and pairs, SENS_LOADED of them (target MDE: at most 3%);
+#   4. the headline under 2x oversubscription against quiet, interleaved
+#      rounds: ukbench's figure, a plain loop's and perf bench's (target for
+#      ukbench: within 3%);
+#   5. a real change planted in the kernel's system-call entry (a seccomp
+#      filter, tools/seccomp-slow.c) and measured by a plain loop,
+#      interleaved, for its true size: ukbench runs without and with it,
+#      compared; how often each path's change is detected when its true
+#      size is above the MDE printed (target: at least 80%), and the vDSO
+#      path, which the filter cannot touch, called changed (a false alarm).
+#
+# Before 2, `calibrate` (quiet, SENS_CALIBRATE rounds) stores the A/A runs
+# compare learns each path's floor and its sensitivity to the reference
+# from: what a developer does once per machine.
+#
+# Needs a built ukbench with its tools (make), python3; perf (linux-perf)
+# for its column. Takes about 10 minutes with the defaults.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+ukb=${UKBENCH:-$top/build/ukbench}
+bin=$(dirname "$ukb")
+runs=${SENS_RUNS:-20}
+loaded=${SENS_LOADED:-10}
+rounds=${SENS_ROUNDS:-5}
+trials=${SENS_TRIALS:-6}
+cal=${SENS_CALIBRATE:-10}
+suite=${SENS_SUITE:-1}
+paths="time.clock_gettime.monotonic/vdso syscall.null/syscall"
+copies="copy.read_zero.10k/read copy.read_zero.100k/read"
+for t in plain-loop seccomp-slow; do
+	[ -x "$bin/$t" ] || { echo "sensitivity: $bin/$t not built (make)" >&2; exit 2; }
+done
+command -v python3 >/dev/null || { echo "sensitivity: needs python3" >&2; exit 2; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-sensitivity.XXXXXX")
+busy_pids=""
+busy_stop() {
+	[ -n "$busy_pids" ] && kill $busy_pids 2>/dev/null
+	busy_pids=""
+}
+cleanup() {
+	busy_stop
+	if [ "${SENS_KEEP:-0}" = 1 ]; then echo "kept: $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+export UKBENCH_DB="$work/s.db"
+busy_start() {
+	i=0
+	while [ $i -lt $((2 * $(nproc))) ]; do
+		sh -c 'while :; do :; done' &
+		busy_pids="$busy_pids $!"
+		i=$((i + 1))
+	done
+	sleep 1
+}
+load() { cut -d' ' -f1 /proc/loadavg; }
+now() { date +%s.%N; }
+
+echo "sensitivity: $(uname -r) $(uname -m), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(load)"
+
+# 1 ------------------------------------------------------------------
+if [ "$suite" = 1 ]; then
+	t0=$(now)
+	"$ukb" run -q --no-store
+	echo "1. default suite: $(echo "$(now) - $t0" | bc | xargs printf '%.1f') s (target: under 60 s), load $(load)"
+fi
+
+# calibrate, quiet -----------------------------------------------------
+# shellcheck disable=SC2086
+"$ukb" calibrate --rounds "$cal" $paths $copies >"$work/cal" 2>&1 || {
+	sed 's/^/  calibrate: /' "$work/cal"
+	echo "sensitivity: calibrate failed (a busy machine? it says why above)" >&2
+	exit 1
+}
+sed -n '/^  *measured adjusted/,/^$/p' "$work/cal" | sed 's/^/  calibrate: /'
+
+# A/A runs: $1 prefix, $2 count ---------------------------------------
+aa_runs() {
+	i=1
+	: >"$work/$1.time"
+	while [ $i -le "$2" ]; do
+		t0=$(now)
+		# shellcheck disable=SC2086
+		"$ukb" run -q -l "$1$i" $paths
+		echo "$(now) - $t0" | bc >>"$work/$1.time"
+		"$ukb" show "$1$i" --format json >"$work/$1$i.json"
+		i=$((i + 1))
+	done
+	i=1
+	while [ $i -le "$2" ]; do
+		j=$((i + 1))
+		while [ $j -le "$2" ]; do
+			"$ukb" compare --format json "$1$i" "$1$j" >"$work/$1-$i-$j.cmp" 2>/dev/null
+			j=$((j + 1))
+		done
+		i=$((i + 1))
+	done
+}
+
+aa_report() { # $1 prefix, $2 count, $3 title, $4 MDE target
+	python3 - "$work" "$1" "$2" "$3" "$4" <<'EOF'
+import glob, json, statistics as st, sys
+work, pre, n, title, target = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
+rows = []
+for f in glob.glob(f"{work}/{pre}-*.cmp"):
+    rows += [r for r in json.load(open(f)) if r["verdict"] not in ("only in the other run", "not in the other run")]
+flag = sum(r["verdict"] in ("improved", "regressed") for r in rows)
+times = [float(x) for x in open(f"{work}/{pre}.time")]
+print(f"{title}: {n} runs, {len(rows)} path comparisons, median run {st.median(times):.1f} s")
+print(f"   A/A false alarms: {flag} of {len(rows)} ({100 * flag / max(len(rows), 1):.1f}%; target <= 5%)")
+for path in sorted({(r['name'], r['path']) for r in rows}):
+    sel = [r for r in rows if (r['name'], r['path']) == path]
+    mde = st.median(r['mde'] for r in sel)
+    adj = sum(r['adjusted'] for r in sel)
+    print(f"   {path[0]}/{path[1]}: median MDE {100 * mde:.2f}% (target <= {target:g}%), "
+          f"{adj} of {len(sel)} at one speed of the machine, median measured |change| "
+          f"{100 * st.median(abs(r['measured_change']) for r in sel):.2f}%, machine's own "
+          f"{100 * st.median(abs(r['machine_change'] or 0) for r in sel):.2f}%")
+# coverage: each run's CI holds the mean of the others
+runs = [json.load(open(f"{work}/{pre}{i}.json")) for i in range(1, n + 1)]
+hit = tot = 0
+for path in {(r['name'], r['path']) for run in runs for r in run['results']}:
+    m = [next(r['stats'] for r in run['results'] if (r['name'], r['path']) == path) for run in runs]
+    for i, s in enumerate(m):
+        others = st.mean(x['mean_ns'] for j, x in enumerate(m) if j != i)
+        tot += 1
+        hit += abs(s['mean_ns'] - others) <= s['ci95_ns']
+print(f"   coverage: a run's 95% CI holds the mean of the other runs {hit} of {tot} ({100 * hit / tot:.1f}%; target >= 90%)")
+EOF
+}
+
+# 2 --------------------------------------------------------------------
+aa_runs q "$runs"
+aa_report q "$runs" "2. A/A quiet" 2
+
+# 3 --------------------------------------------------------------------
+busy_start
+aa_runs l "$loaded"
+busy_stop
+aa_report l "$loaded" "3. A/A under 2x oversubscription" 3
+
+# 4 --------------------------------------------------------------------
+perf_bench() {
+	command -v perf >/dev/null && perf bench syscall basic 2>/dev/null |
+		awk '/usecs\/op/ { printf "%.3f\n", $1 * 1000 }' || echo nan
+}
+headline() { # $1: quiet or loaded
+	# shellcheck disable=SC2086
+	"$ukb" run -q --no-store --json "$work/h.json" $paths
+	python3 -c "import json; d = json.load(open('$work/h.json')); print(' '.join('%.4f' % r['stats']['mean_ns'] for r in d['results']))" |
+		while read -r cg sc; do
+			echo "$1 ukbench $cg $sc"
+		done
+	echo "$1 loop $("$bin/plain-loop" clock_gettime 5000000) $("$bin/plain-loop" syscall 1000000)"
+	echo "$1 perf nan $(perf_bench)"
+}
+: >"$work/head"
+r=1
+while [ $r -le "$rounds" ]; do
+	headline quiet >>"$work/head"
+	busy_start
+	headline loaded >>"$work/head"
+	busy_stop
+	r=$((r + 1))
+done
+python3 - "$work/head" "$rounds" <<'EOF'
+import statistics as st, sys
+rows = [l.split() for l in open(sys.argv[1])]
+print(f"4. the headline under 2x oversubscription against quiet, {sys.argv[2]} interleaved rounds (medians):")
+for tool in ("ukbench", "loop", "perf"):
+    for k, name in ((2, "clock_gettime vdso"), (3, "null system call")):
+        q = [float(r[k]) for r in rows if r[1] == tool and r[0] == "quiet"]
+        l = [float(r[k]) for r in rows if r[1] == tool and r[0] == "loaded"]
+        if not q or any(x != x for x in q + l):
+            continue
+        ratio = st.median(b / a for a, b in zip(q, l))
+        target = " (target: within 3%)" if tool == "ukbench" else ""
+        print(f"   {tool:8s} {name:20s} quiet {st.median(q):9.2f} ns, loaded {st.median(l):9.2f} ns: x{ratio:.3f}{target}")
+EOF
+
+# 5 --------------------------------------------------------------------
+truth() { # ratio with the filter to without, plain loops interleaved
+	for what in syscall read:10240 read:102400 clock_gettime; do
+		n=2000000
+		[ "$what" = clock_gettime ] && n=5000000
+		[ "$what" = read:102400 ] && n=100000
+		a=$("$bin/plain-loop" "$what" $n)
+		b=$("$bin/seccomp-slow" 0 -- "$bin/plain-loop" "$what" $n)
+		echo "$what $a $b"
+	done
+}
+: >"$work/truth"
+t=1
+while [ $t -le "$trials" ]; do
+	truth >>"$work/truth"
+	# shellcheck disable=SC2086
+	"$ukb" run -q -l "pa$t" $paths $copies
+	# shellcheck disable=SC2086
+	"$bin/seccomp-slow" 0 -- "$ukb" run -q -l "pb$t" $paths $copies
+	"$ukb" compare --format json "pa$t" "pb$t" >"$work/p-$t.cmp" 2>/dev/null
+	t=$((t + 1))
+done
+python3 - "$work" "$trials" <<'EOF'
+import glob, json, statistics as st, sys
+work, n = sys.argv[1], int(sys.argv[2])
+truth = {}
+for l in open(f"{work}/truth"):
+    w, a, b = l.split()
+    truth.setdefault(w, []).append(float(b) / float(a) - 1)
+key = {"syscall.null": "syscall", "copy.read_zero.10k": "read:10240",
+       "copy.read_zero.100k": "read:102400", "time.clock_gettime.monotonic": "clock_gettime"}
+rows = [r for t in range(1, n + 1) for r in json.load(open(f"{work}/p-{t}.cmp"))]
+print(f"5. a change planted in system-call entry (seccomp filter), {n} trials a path; true size by a plain loop, interleaved:")
+above = hit = 0
+for name in key:
+    sel = [r for r in rows if r["name"] == name]
+    size = st.median(truth[key[name]])
+    mde = st.median(r["mde"] for r in sel)
+    reg = sum(r["verdict"] == "regressed" for r in sel)
+    other = sum(r["verdict"] == "improved" for r in sel)
+    when = [r for r in sel if size > r["mde"]]
+    above += len(when)
+    hit += sum(r["verdict"] == "regressed" for r in when)
+    print(f"   {name:30s} true {100 * size:+6.2f}%, measured median {100 * st.median(r['change'] for r in sel):+6.2f}% "
+          f"(MDE {100 * mde:.2f}%): regressed {reg} of {len(sel)}, improved {other}")
+print(f"   detected when the true change is above the MDE printed: {hit} of {above}"
+      + (f" ({100 * hit / above:.0f}%; target >= 80%)" if above else ""))
+EOF
+echo "done, load $(load)"
