@@ -139,7 +139,7 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o, int markdown)
 {
 	char method[512], fa[32], fb[32];
-	size_t shown = 0;
+	size_t shown = 0, adjusted = 0;
 	int floored = 0;
 
 	for (size_t i = 0; i < n; i++)
@@ -186,9 +186,31 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 			     ? "**"
 			     : "",
 			 100 * r->c.ci_lo, 100 * r->c.ci_hi, cmp_verdict_name(r));
-		fprintf(f, "%s\n", line);
+		/* a wide interval puts the verdict on a line of its own */
+		if (strlen(line) + 4 > MAIL_WIDTH) {
+			char *v = strrchr(line, ' ');
+
+			if (v) {
+				*v = 0;
+				fprintf(f, "%s\n    %s", line, v + 1);
+				*v = ' ';
+			}
+		} else {
+			fputs(line, f);
+		}
+		fprintf(f, "%s\n", r->adjusted ? " ~" : "");
+		adjusted += r->adjusted;
 		shown++;
 	}
 	if (!shown)
 		fprintf(f, "(no path measured on both sides)\n");
+	if (adjusted) {
+		fputc('\n', f);
+		fold(f,
+		     "~ the change at one speed of the machine: each process's mean over a "
+		     "reference loop timed beside its batches, to the power the path was seen to "
+		     "move with it in repeated runs, so that the machine's own drift between "
+		     "the runs leaves the change ('ukbench compare --raw' shows it as measured).",
+		     0);
+	}
 }
