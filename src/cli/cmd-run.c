@@ -65,9 +65,14 @@ static const struct opt run_opts[] = {
 	{ "precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
 	  O_PRECISION },
 	{ "budget", 'b', "SEC",
-	  "measuring time per path, spread over the processes\n(default 0.75)", O_BUDGET },
+	  "measuring time per path, spread over the processes\n(default: 36 s over the paths "
+	  "selected, 0.4 to 5 s\neach)",
+	  O_BUDGET },
 	{ "warmup", 'w', "SEC", "warm-up per path, calibration included (default 0.05)", O_WARMUP },
-	{ "min-samples", 'n', "N", "never fewer samples than this (default 10)", O_MIN },
+	{ "min-samples", 'n', "N",
+	  "never fewer undisturbed samples than this in a process\n(default 10; 3 when the "
+	  "processes are chosen)",
+	  O_MIN },
 	{ "max-samples", 0, "N", "never more samples than this (default 1000000)", O_MAX },
 	{ "batch", 0, "USEC",
 	  "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and read "
@@ -75,8 +80,10 @@ static const struct opt run_opts[] = {
 	  O_BATCH },
 	{ "cpu", 'c', "N", "pin the measuring thread to CPU N", O_CPU },
 	{ "runs", 'r', "N",
-	  "fresh processes per path (default 5), each taking the\npaths in its own order; the CI "
-	  "is over their means.\n1: this process only, variation between processes\nnot measured",
+	  "fresh processes per path, each taking the paths in its\nown order; the CI is over "
+	  "their means (default: chosen\nper path: 4 pilots, then as many of the length that\n"
+	  "makes the interval least as the budget and the\nprecision ask). 1: this process only, "
+	  "variation\nbetween processes not measured",
 	  O_RUNS },
 	{ "abi", 0, "64|32|both",
 	  "measure through the native ABI, the 32-bit one (the\ni386 vDSO and compat system "
@@ -159,7 +166,18 @@ struct run_opts {
 	char helper[PATH_MAX];
 	struct ukb_selection sel;
 	long *sizes;
+	int budget_given, min_given;
 };
+
+/*
+ * The default budget: a run of about RUN_SECONDS of measuring whatever is
+ * selected, each path between PATH_MIN_S and PATH_MAX_S. The default suite
+ * (about 90 paths) gets the least; a comparison of two paths, which needs
+ * the most, gets the most.
+ */
+#define RUN_SECONDS 36.0
+#define PATH_MIN_S  0.4
+#define PATH_MAX_S  5.0
 
 static volatile sig_atomic_t stop_signal;
 
@@ -180,6 +198,7 @@ static int set_number(struct run_opts *ro, int id, const char *arg)
 			   ? -1
 			   : (m->precision = d / 100, 0);
 	case O_BUDGET:
+		ro->budget_given = 1;
 		return parse_double("--budget", arg, 0.001, 86400, &m->budget_s);
 	case O_WARMUP:
 		return parse_double("--warmup", arg, 0, 3600, &m->warmup_s);
@@ -188,6 +207,7 @@ static int set_number(struct run_opts *ro, int id, const char *arg)
 	case O_FAIL:
 		return parse_double("--fail-on-regression", arg, 0, 1000, &ro->fail_pct);
 	case O_MIN:
+		ro->min_given = 1;
 		return parse_uint("--min-samples", arg, 2, 10000000, &u)
 			   ? -1
 			   : (m->min_samples = (unsigned)u, 0);
@@ -302,8 +322,7 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 	int first, rc;
 
 	ukb_measure_opts_init(&ro->plan.m);
-	ro->plan.m.budget_s = 0.75;
-	ro->plan.procs = 5;
+	ro->plan.procs = 0; /* chosen per path */
 	ro->fail_pct = -1;
 	ro->profile_s = 1;
 	ro->abi = 1;
@@ -329,6 +348,11 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 	}
 	ro->plan.cases = ro->sel.cases;
 	ro->plan.ncases = ro->sel.n;
+	if (!ro->budget_given) {
+		double b = ro->sel.n ? RUN_SECONDS / (double)ro->sel.n : PATH_MAX_S;
+
+		ro->plan.m.budget_s = b < PATH_MIN_S ? PATH_MIN_S : b > PATH_MAX_S ? PATH_MAX_S : b;
+	}
 	if ((ro->abi & 2) && abi32_helper(ro->helper, sizeof(ro->helper)))
 		return error("--abi %s needs the 32-bit helper '%s', which was not built: this "
 			     "machine's compiler cannot build i386 code (install "
@@ -477,10 +501,17 @@ static void on_progress(void *arg, const struct ukb_result *r)
  * The plan one process of several gets: its share of the budget, measured
  * whole (no early stop, so no lucky stretch ends it), and of the warm-up.
  */
-static struct run_plan process_plan(const struct run_plan *p)
+static struct run_plan process_plan(const struct run_plan *p, int min_given)
 {
 	struct run_plan q = *p;
 
+	if (p->procs == 0) {
+		/* chosen per path (alloc.h): many short processes, each warmed briefly */
+		q.m.warmup_s = p->m.warmup_s / 20 > 0.002 ? p->m.warmup_s / 20 : 0.002;
+		if (!min_given)
+			q.m.min_samples = 3;
+		return q;
+	}
 	if (p->procs < 2)
 		return q;
 	q.m.budget_s = p->m.budget_s / p->procs;
@@ -498,11 +529,11 @@ static int measure(struct run_opts *ro, struct rec_run *run, struct view *v)
 	const struct worker abi32 = { ro->helper, abi32_argv, 1, "@32",
 				      "through the 32-bit ABI (ukbench-abi32)" };
 	struct run_ctl ctl = { &stop_signal, on_result, on_progress, on_begin, v };
-	struct run_plan each = process_plan(&ro->plan);
+	struct run_plan each = process_plan(&ro->plan, ro->min_given);
 	char err[1024];
 	int rc = 0;
 
-	if ((ro->abi & 1) && ro->plan.procs <= 1) {
+	if ((ro->abi & 1) && ro->plan.procs == 1) {
 		rc = run_inproc(&ro->plan, run, &ctl);
 		if (rc < 0)
 			error("cannot measure: %s", strerror(-rc));
@@ -569,6 +600,29 @@ static int check_baseline(const struct run_opts *ro, const struct rec_run *base,
 	return status;
 }
 
+/* How many processes each figure is the mean of, when they were chosen. */
+static void replication_note(FILE *out, const struct rec_run *run)
+{
+	size_t lo = SIZE_MAX, hi = 0;
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+
+		if (r->status != UKB_OK || r->nproc < 2)
+			continue;
+		lo = r->nproc < lo ? r->nproc : lo;
+		hi = r->nproc > hi ? r->nproc : hi;
+	}
+	if (!hi)
+		return;
+	if (lo == hi)
+		fprintf(out, "each figure is the mean of %zu fresh processes", hi);
+	else
+		fprintf(out, "each figure is the mean of %zu to %zu fresh processes", lo, hi);
+	fprintf(out, " (as many as the budget and\nthe precision asked for) and ±CI95 is over "
+		     "their means; ±proc is the CI one\nprocess claims of itself\n");
+}
+
 /* The outputs other than the streamed table; 0, or -1 on a write error. */
 static int report(const struct run_opts *ro, const struct rec_run *run, FILE *out, int table,
 		  const struct view *v, const char *const *verdicts)
@@ -583,18 +637,20 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 			    "each figure is the mean of %u fresh processes and ±CI95 is over their "
 			    "means;\n±proc is the CI one process claims of itself\n",
 			    ro->plan.procs);
+		else if (ro->plan.procs == 0)
+			replication_note(out, run);
 		else
 			fprintf(out,
 				"one process (--runs 1): ±CI95 is over its batches; the variation "
 				"between\nprocesses, usually larger, was not measured\n");
-		if (ro->plan.procs > 1 && (v->from_history || v->from_calibrate))
+		if (ro->plan.procs != 1 && (v->from_history || v->from_calibrate))
 			fprintf(
 			    out,
 			    "±CI95 includes how much a run moves between runs of the same thing: "
 			    "for %zu paths\nfrom repeated runs of a label, for %zu from 'ukbench "
 			    "calibrate'\n",
 			    v->from_history, v->from_calibrate);
-		else if (ro->plan.procs > 1)
+		else if (ro->plan.procs != 1)
 			fprintf(out,
 				"how much a run moves between runs is not known yet (no label run "
 				"twice on this\nkernel, no 'ukbench calibrate'): ±CI95 leaves it "

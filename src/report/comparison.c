@@ -33,12 +33,59 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
 	return r->nproc;
 }
 
-/* The slope both sides share: the mean of those known. */
-static double shared_beta(const struct rec_result *a, const struct rec_result *b)
+/*
+ * Where no slope was learned from repeated runs: the slope of the log
+ * process means on their reference's within each side, pooled (ANCOVA's
+ * estimate), when the processes show it clearly (t above 2). 0 otherwise,
+ * *@se its standard error.
+ */
+static double within_beta(const struct rec_result *a, const struct rec_result *b, double *se)
 {
+	const struct rec_result *side[2] = { a, b };
+	double sxx = 0, sxy = 0, syy = 0, beta, rss;
+	size_t n = 0;
+
+	*se = 0;
+	for (int k = 0; k < 2; k++) {
+		const struct rec_result *r = side[k];
+		double mx = 0, my = 0;
+
+		if (r->nproc < 3 || !r->proc_ref)
+			return 0;
+		for (size_t i = 0; i < r->nproc; i++) {
+			if (!(r->proc_ref[i] > 0) || !(r->proc_means[i] > 0))
+				return 0;
+			mx += log(r->proc_ref[i]) / (double)r->nproc;
+			my += log(r->proc_means[i]) / (double)r->nproc;
+		}
+		for (size_t i = 0; i < r->nproc; i++) {
+			double dx = log(r->proc_ref[i]) - mx, dy = log(r->proc_means[i]) - my;
+
+			sxx += dx * dx;
+			sxy += dx * dy;
+			syy += dy * dy;
+		}
+		n += r->nproc;
+	}
+	if (n < 10 || !(sxx > 0))
+		return 0;
+	beta = sxy / sxx;
+	rss = (syy - beta * sxy) / (double)(n - 3);
+	*se = rss > 0 ? sqrt(rss / sxx) : 0;
+	if (!(beta > 2 * *se) || beta > 2)
+		return 0;
+	return beta;
+}
+
+/* The slope both sides share: the mean of those learned, else the processes'. */
+static double shared_beta(const struct rec_result *a, const struct rec_result *b, double *se)
+{
+	*se = a->ref_beta_se > b->ref_beta_se ? a->ref_beta_se : b->ref_beta_se;
 	if (a->ref_beta > 0 && b->ref_beta > 0)
 		return (a->ref_beta + b->ref_beta) / 2;
-	return a->ref_beta > 0 ? a->ref_beta : b->ref_beta;
+	if (a->ref_beta > 0 || b->ref_beta > 0)
+		return a->ref_beta > 0 ? a->ref_beta : b->ref_beta;
+	return within_beta(a, b, se);
 }
 
 /* The floor variance of a comparison: each side's, over the runs it pools. */
@@ -56,7 +103,7 @@ static double floor_var(const struct rec_result *a, const struct rec_result *b, 
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
-	double *xa = NULL, *xb = NULL, raw, adj, floor;
+	double *xa = NULL, *xb = NULL, raw, adj, floor, se = 0;
 	size_t na, nb;
 
 	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
@@ -79,7 +126,7 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 	} else {
 		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, raw,
 				       o->alpha, &row->raw);
-		row->beta = o->raw ? 0 : shared_beta(a, b);
+		row->beta = o->raw ? 0 : shared_beta(a, b, &se);
 		na = adjusted(a, row->beta, &xa);
 		nb = adjusted(b, row->beta, &xb);
 		/*
@@ -97,8 +144,6 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 			 * weighs (ANCOVA's term for it).
 			 */
 			double dx = log(row->ref.mean_b / row->ref.mean_a);
-			double se =
-			    a->ref_beta_se > b->ref_beta_se ? a->ref_beta_se : b->ref_beta_se;
 
 			floor = adj + dx * dx * se * se;
 			row->ok = !ukb_compare(xa, na, xb, nb, adj, o->alpha, &row->c) &&

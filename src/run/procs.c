@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "runner.h"
 
 /* What one worker process gave. */
@@ -128,22 +129,21 @@ static int merge_counter(struct rec_counter *d, const struct rec_counter *s)
 	return rec_append_numbers(&d->per_sample, &d->n, s->per_sample, s->n);
 }
 
-/*
- * The mean of the reference beside the batches of @s that its figure is
- * made of (NAN when none was timed undisturbed).
- */
-static double figure_ref(const struct rec_result *s)
+/* The mean of the figure's reference batches of @s and its SE (NAN: none). */
+static void ref_stats(const struct rec_result *s, double *mean, double *se)
 {
 	int skip = rec_excludes_disturbed(s);
-	double sum = 0;
+	double sum = 0, sq = 0;
 	size_t n = 0;
 
 	for (size_t i = 0; s->ref_samples && i < s->nsamples; i++)
 		if (isfinite(s->ref_samples[i]) && !(skip && s->disturbed[i])) {
 			sum += s->ref_samples[i];
+			sq += s->ref_samples[i] * s->ref_samples[i];
 			n++;
 		}
-	return n ? sum / (double)n : NAN;
+	*mean = n ? sum / (double)n : NAN;
+	*se = n > 1 ? sqrt((sq - sum * sum / (double)n) / (double)(n - 1) / (double)n) : NAN;
 }
 
 /* Adds one process's results to @m: samples pooled, its mean and SE kept. */
@@ -152,9 +152,10 @@ static int merge(struct rec_run *m, struct rec_run *one)
 	for (size_t i = 0; i < one->nresults; i++) {
 		struct rec_result *s = &one->results[i], *d = NULL;
 		double mean = s->stats.mean, se = s->stats.stddev / sqrt((double)s->stats.n);
-		double ref = figure_ref(s);
+		double ref, ref_se;
 		size_t nse, nref;
 
+		ref_stats(s, &ref, &ref_se);
 		for (size_t k = 0; k < m->nresults && !d; k++)
 			if (!strcmp(m->results[k].name, s->name) &&
 			    !strcmp(m->results[k].path, s->path))
@@ -241,14 +242,14 @@ static struct rec_result *merged(struct rec_run *m, const struct ukb_case *c)
  * the CI over its processes is within the precision target.
  */
 static int deliver(struct rec_run *m, const struct run_plan *p, const struct worker *w,
-		   unsigned nproc, struct rec_run *run, const struct run_ctl *ctl)
+		   struct rec_run *run, const struct run_ctl *ctl)
 {
 	for (size_t i = 0; i < p->ncases; i++) {
 		struct rec_result *r = merged(m, &p->cases[i]);
 
 		if (!r)
 			continue;
-		if (nproc < 2) {
+		if (r->nproc < 2) {
 			free(r->proc_means);
 			free(r->proc_se);
 			free(r->proc_ref);
@@ -257,7 +258,7 @@ static int deliver(struct rec_run *m, const struct run_plan *p, const struct wor
 		}
 		if (r->status == UKB_OK) {
 			rec_result_restat(r);
-			if (nproc >= 2)
+			if (r->nproc >= 2)
 				r->converged = r->stats.ci95_rel <= p->m.precision;
 		}
 		if (*w->suffix)
@@ -272,69 +273,207 @@ static int deliver(struct rec_run *m, const struct run_plan *p, const struct wor
 	return 0;
 }
 
-int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *run,
-	      const struct run_ctl *ctl, char *err, size_t errlen)
+/*
+ * One process of @w measuring @q: *@one gets what it gave (the caller
+ * merges and releases it), *@wall_s how long it took. 0; 1 when it was
+ * interrupted (what it finished is in *@one); 2 when the worker cannot be
+ * executed at all (*@exec_err); -1 with @err.
+ */
+static int one_process(const struct run_plan *q, const struct worker *w, unsigned i, unsigned n,
+		       struct rec_run *one, double *wall_s, int *exec_err,
+		       const struct run_ctl *ctl, char *err, size_t errlen)
 {
-	unsigned n = p->procs > 1 ? p->procs : 1, done = 0;
+	struct timespec t0, t1;
+	struct child c;
+	char why[1024], **argv;
+	int rc, ret = 0;
+
+	memset(one, 0, sizeof(*one));
+	argv = plan_argv(q, w->argv0, w->nargv0);
+	if (!argv) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = spawn(w->exe, argv, &c, ctl->stop);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	plan_argv_free(argv);
+	if (!rc && c.exec_err) {
+		free(c.out);
+		*exec_err = c.exec_err;
+		return 2;
+	}
+	if (rc) {
+		snprintf(err, errlen, "process %u of %u: %s", i + 1, n, strerror(-rc));
+		ret = -1;
+	} else if (WIFSIGNALED(c.status) ||
+		   (WEXITSTATUS(c.status) != 0 && WEXITSTATUS(c.status) < 128)) {
+		snprintf(err, errlen, "process %u of %u failed (%s %d)", i + 1, n,
+			 WIFEXITED(c.status) ? "exit status" : "signal",
+			 WIFEXITED(c.status) ? WEXITSTATUS(c.status) : WTERMSIG(c.status));
+		ret = -1;
+	} else if (rec_from_json_text(one, c.out, c.len, w->exe, why, sizeof(why))) {
+		snprintf(err, errlen, "process %u of %u: %s", i + 1, n, why);
+		ret = -1;
+	} else if (one->interrupted) {
+		/* an interrupted process still gives the paths it finished */
+		ret = 1;
+	}
+	free(c.out);
+	return ret;
+}
+
+/* A worker that cannot run: every case a row that says why. */
+static int unavailable(const struct run_plan *p, const struct worker *w, int exec_err,
+		       struct rec_run *m, struct rec_run *run, const struct run_ctl *ctl)
+{
+	int rc = add_unavailable(p, w, exec_err, run);
+
+	rec_run_release(m);
+	for (size_t k = 0; ctl->on_result && k < run->nresults; k++)
+		ctl->on_result(ctl->arg, run, k);
+	return rc ? -1 : 0;
+}
+
+/* --runs N: N processes, each measuring every case for its share. */
+static int run_fixed(const struct run_plan *p, const struct worker *w, struct rec_run *m,
+		     struct rec_run *run, const struct run_ctl *ctl, char *err, size_t errlen)
+{
+	unsigned n = p->procs > 1 ? p->procs : 1;
 	struct run_plan q = *p;
-	struct rec_run m = { 0 };
 	int ret = 0;
 
-	/* each process takes the paths in its own order */
-	q.seed = p->seed ? p->seed : (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	for (unsigned i = 0; i < n && !ret && !(ctl->stop && *ctl->stop); i++) {
 		struct rec_run one;
-		struct child c;
-		char why[1024], **argv;
-		int rc;
+		double wall;
+		int exec_err = 0;
 
 		if (ctl->begin)
 			ctl->begin(ctl->arg, i, n);
 		q.seed++;
-		argv = plan_argv(&q, w->argv0, w->nargv0);
-		if (!argv) {
+		ret = one_process(&q, w, i, n, &one, &wall, &exec_err, ctl, err, errlen);
+		if (ret == 2) {
+			rec_run_release(&one);
+			return unavailable(p, w, exec_err, m, run, ctl) ? -1 : 3;
+		}
+		if (ret >= 0 && merge(m, &one)) {
 			snprintf(err, errlen, "out of memory");
 			ret = -1;
-			break;
 		}
-		rc = spawn(w->exe, argv, &c, ctl->stop);
-		plan_argv_free(argv);
-		if (!rc && c.exec_err) {
-			free(c.out);
-			rc = add_unavailable(p, w, c.exec_err, run);
-			rec_run_release(&m);
-			for (size_t k = 0; ctl->on_result && k < run->nresults; k++)
-				ctl->on_result(ctl->arg, run, k);
-			return rc ? -1 : 0;
-		}
-		if (rc) {
-			snprintf(err, errlen, "process %u of %u: %s", i + 1, n, strerror(-rc));
-			ret = -1;
-		} else if (WIFSIGNALED(c.status) ||
-			   (WEXITSTATUS(c.status) != 0 && WEXITSTATUS(c.status) < 128)) {
-			snprintf(err, errlen, "process %u of %u failed (%s %d)", i + 1, n,
-				 WIFEXITED(c.status) ? "exit status" : "signal",
-				 WIFEXITED(c.status) ? WEXITSTATUS(c.status) : WTERMSIG(c.status));
-			ret = -1;
-		} else if (rec_from_json_text(&one, c.out, c.len, w->exe, why, sizeof(why))) {
-			snprintf(err, errlen, "process %u of %u: %s", i + 1, n, why);
-			ret = -1;
-		} else {
-			/* an interrupted process still gives the paths it finished,
-			 * and says which one it was stopped in */
-			rc = merge(&m, &one);
-			done++;
-			if (one.interrupted)
-				ret = 1;
-			rec_run_release(&one);
-			if (rc) {
-				snprintf(err, errlen, "out of memory");
-				ret = -1;
-			}
-		}
-		free(c.out);
+		rec_run_release(&one);
 	}
-	if (ret >= 0 && deliver(&m, p, w, done, run, ctl)) {
+	return ret;
+}
+
+/*
+ * The default: pilot processes, then as many processes of t* each as the
+ * budget and the precision target ask for, each measuring only the paths
+ * that do not have enough yet (alloc.h).
+ */
+static int run_auto(const struct run_plan *p, const struct worker *w, struct rec_run *m,
+		    struct rec_run *run, const struct run_ctl *ctl, char *err, size_t errlen)
+{
+	struct alloc_path *ap = calloc(p->ncases + 1, sizeof(*ap));
+	struct ukb_case *sub = calloc(p->ncases + 1, sizeof(*sub));
+	double budget = p->m.budget_s, t, overhead = 0;
+	struct run_plan q = *p;
+	unsigned i = 0, guess;
+	int ret = 0;
+
+	if (!ap || !sub) {
+		free(ap);
+		free(sub);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* the pilot: a tenth of the budget each, at most ALLOC_T_MAX */
+	t = budget / 10 < ALLOC_T_MIN ? ALLOC_T_MIN : budget / 10 > 0.1 ? 0.1 : budget / 10;
+	guess = (unsigned)(budget / (t + 0.01)) + 1;
+	while (!ret && !(ctl->stop && *ctl->stop) && i < 1000) {
+		struct rec_run one;
+		double wall, measured = 0;
+		size_t k = 0;
+		int exec_err = 0;
+
+		for (size_t c = 0; c < p->ncases; c++)
+			if (!ap[c].done)
+				sub[k++] = p->cases[c];
+		if (!k)
+			break;
+		q.cases = sub;
+		q.ncases = k;
+		q.seed++;
+		q.m.budget_s = q.m.min_time_s = t;
+		if (ctl->begin)
+			ctl->begin(ctl->arg, i, guess > i ? guess : i + 1);
+		ret = one_process(&q, w, i, guess > i ? guess : i + 1, &one, &wall, &exec_err, ctl,
+				  err, errlen);
+		if (ret == 2) {
+			rec_run_release(&one);
+			free(ap);
+			free(sub);
+			return unavailable(p, w, exec_err, m, run, ctl) ? -1 : 3;
+		}
+		for (size_t r = 0; r < one.nresults; r++)
+			measured += one.results[r].measure_s;
+		/* what a process costs a path beyond measuring it, averaged */
+		overhead = (overhead * i + (wall > measured ? (wall - measured) / (double)k : 0)) /
+			   (i + 1);
+		for (size_t c = 0; c < p->ncases; c++) {
+			const struct rec_result *x = NULL;
+			double ref, ref_se;
+
+			if (ap[c].done)
+				continue;
+			for (size_t r = 0; r < one.nresults && !x; r++)
+				if (!strcmp(one.results[r].name, p->cases[c].name) &&
+				    !strcmp(one.results[r].path, p->cases[c].path->name))
+					x = &one.results[r];
+			if (!x || x->status != UKB_OK || !x->stats.n) {
+				/* not available, failed or stopped: nothing more to learn */
+				ap[c].done = 1;
+				continue;
+			}
+			ref_stats(x, &ref, &ref_se);
+			alloc_add(&ap[c], x->stats.mean, x->stats.stddev / sqrt((double)x->stats.n),
+				  ref, ref_se, x->measure_s);
+			ap[c].spent_s += x->measure_s + wall / (double)k - measured / (double)k;
+			ap[c].done = alloc_enough(&ap[c], p->m.precision, budget);
+		}
+		if (ret >= 0 && merge(m, &one)) {
+			snprintf(err, errlen, "out of memory");
+			ret = -1;
+		}
+		rec_run_release(&one);
+		if (++i == ALLOC_PILOT) {
+			/* every further process: the time that makes the interval least */
+			t = alloc_process_time(ap, p->ncases, overhead,
+					       budget / ALLOC_MIN_PROCS < ALLOC_T_MAX
+						   ? budget / ALLOC_MIN_PROCS
+						   : ALLOC_T_MAX);
+			guess = i + (unsigned)((budget - t * ALLOC_PILOT) / (t + overhead)) + 1;
+		}
+	}
+	free(ap);
+	free(sub);
+	return ret;
+}
+
+int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *run,
+	      const struct run_ctl *ctl, char *err, size_t errlen)
+{
+	struct rec_run m = { 0 };
+	struct run_plan q = *p;
+	int ret;
+
+	/* each process takes the paths in its own order */
+	q.seed = p->seed ? p->seed : (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
+	ret = p->procs ? run_fixed(&q, w, &m, run, ctl, err, errlen)
+		       : run_auto(&q, w, &m, run, ctl, err, errlen);
+	if (ret == 3)
+		return 0; /* the worker could not run: every case says why */
+	if (ret >= 0 && deliver(&m, p, w, run, ctl)) {
 		snprintf(err, errlen, "out of memory");
 		ret = -1;
 	}
