@@ -7,16 +7,19 @@
 #
 #   1. the default suite's length (target: under 60 s);
 #   2. A/A, quiet: SENS_RUNS runs of vDSO clock_gettime and the null system
-#      call, each with its own label, every pair compared: the share of
-#      path comparisons called improved or regressed (target: at most 5%),
-#      the median minimum detectable effect per path (target: at most 2%),
-#      and how often a run's 95% CI holds the mean of the others (target:
-#      at least 90%);
+#      call, every pair compared twice: as repeated runs of one label (the
+#      others teach the floor), and as one run a side (the floor from
+#      calibrate alone); the share of path comparisons called improved or
+#      regressed (target: at most 5%), the median minimum detectable effect
+#      per path (target: at most 2%), and how often a run's 95% CI holds the
+#      mean of the others (target: at least 90%);
 #   3. A/A under 2x oversubscription (two busy loops a CPU): the same runs
 #      and pairs, SENS_LOADED of them (target MDE: at most 3%);
 #   4. the headline under 2x oversubscription against quiet, interleaved
-#      rounds: ukbench's figure, a plain loop's and perf bench's (target for
-#      ukbench: within 3%);
+#      rounds of runs of 1 s a path: ukbench's figure (and the same over the
+#      reference beside it: the machine's own drift between the rounds
+#      taken out), a plain loop's and perf bench's (target for ukbench:
+#      within 3%);
 #   5. a real change planted in the kernel's system-call entry (a seccomp
 #      filter, tools/seccomp-slow.c) and measured by a plain loop,
 #      interleaved, for its true size: ukbench runs without and with it,
@@ -24,7 +27,7 @@
 #      size is above the MDE printed (target: at least 80%), and the vDSO
 #      path, which the filter cannot touch, called changed (a false alarm).
 #
-# Before 2, `calibrate` (quiet, SENS_CALIBRATE rounds) stores the A/A runs
+# Before 2, `calibrate` (quiet, SENS_CALIBRATE rounds, its default 8) stores the A/A runs
 # compare learns each path's floor and its sensitivity to the reference
 # from: what a developer does once per machine.
 #
@@ -36,9 +39,9 @@ ukb=${UKBENCH:-$top/build/ukbench}
 bin=$(dirname "$ukb")
 runs=${SENS_RUNS:-20}
 loaded=${SENS_LOADED:-10}
-rounds=${SENS_ROUNDS:-5}
+rounds=${SENS_ROUNDS:-9}
 trials=${SENS_TRIALS:-6}
-cal=${SENS_CALIBRATE:-10}
+cal=${SENS_CALIBRATE:-8}
 suite=${SENS_SUITE:-1}
 paths="time.clock_gettime.monotonic/vdso syscall.null/syscall"
 copies="copy.read_zero.10k/read copy.read_zero.100k/read"
@@ -89,26 +92,49 @@ fi
 }
 sed -n '/^  *measured adjusted/,/^$/p' "$work/cal" | sed 's/^/  calibrate: /'
 
-# A/A runs: $1 prefix, $2 count ---------------------------------------
+# A/A runs: $1 prefix, $2 count. The runs share one label, as repeated
+# runs of one thing do; every pair is compared twice: by id, the label's
+# other runs teaching the floor ($1-i-j.cmp), and after each run got a label
+# of its own, as one run a side does, the floor from calibrate alone
+# ($1-i-j.one). ---------------------------------------------------------
 aa_runs() {
 	i=1
 	: >"$work/$1.time"
 	while [ $i -le "$2" ]; do
 		t0=$(now)
 		# shellcheck disable=SC2086
-		"$ukb" run -q -l "$1$i" $paths
+		"$ukb" run -q -l "aa-$1" $paths
 		echo "$(now) - $t0" | bc >>"$work/$1.time"
-		"$ukb" show "$1$i" --format json >"$work/$1$i.json"
 		i=$((i + 1))
 	done
-	i=1
-	while [ $i -le "$2" ]; do
-		j=$((i + 1))
-		while [ $j -le "$2" ]; do
-			"$ukb" compare --format json "$1$i" "$1$j" >"$work/$1-$i-$j.cmp" 2>/dev/null
-			j=$((j + 1))
+	"$ukb" runs -l "aa-$1" --format json | python3 -c 'import json, sys; print(" ".join(str(r["id"]) for r in reversed(json.load(sys.stdin))))' >"$work/$1.ids"
+	pre=$1
+	# shellcheck disable=SC2046
+	set -- $(cat "$work/$pre.ids")
+	k=1
+	for id in "$@"; do
+		"$ukb" show "$id" --format json >"$work/$pre$k.json"
+		k=$((k + 1))
+	done
+	for mode in cmp one; do
+		if [ $mode = one ]; then
+			k=1
+			for id in "$@"; do
+				"$ukb" runs --relabel "aa-$pre-$k" "$id" >/dev/null
+				k=$((k + 1))
+			done
+		fi
+		i=1
+		for a in "$@"; do
+			j=1
+			for b in "$@"; do
+				if [ $j -gt $i ]; then
+					"$ukb" compare --format json "$a" "$b" >"$work/$pre-$i-$j.$mode" 2>/dev/null
+				fi
+				j=$((j + 1))
+			done
+			i=$((i + 1))
 		done
-		i=$((i + 1))
 	done
 }
 
@@ -116,21 +142,21 @@ aa_report() { # $1 prefix, $2 count, $3 title, $4 MDE target
 	python3 - "$work" "$1" "$2" "$3" "$4" <<'EOF'
 import glob, json, statistics as st, sys
 work, pre, n, title, target = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
-rows = []
-for f in glob.glob(f"{work}/{pre}-*.cmp"):
-    rows += [r for r in json.load(open(f)) if r["verdict"] not in ("only in the other run", "not in the other run")]
-flag = sum(r["verdict"] in ("improved", "regressed") for r in rows)
 times = [float(x) for x in open(f"{work}/{pre}.time")]
-print(f"{title}: {n} runs, {len(rows)} path comparisons, median run {st.median(times):.1f} s")
-print(f"   A/A false alarms: {flag} of {len(rows)} ({100 * flag / max(len(rows), 1):.1f}%; target <= 5%)")
-for path in sorted({(r['name'], r['path']) for r in rows}):
-    sel = [r for r in rows if (r['name'], r['path']) == path]
-    mde = st.median(r['mde'] for r in sel)
-    adj = sum(r['adjusted'] for r in sel)
-    print(f"   {path[0]}/{path[1]}: median MDE {100 * mde:.2f}% (target <= {target:g}%), "
-          f"{adj} of {len(sel)} at one speed of the machine, median measured |change| "
-          f"{100 * st.median(abs(r['measured_change']) for r in sel):.2f}%, machine's own "
-          f"{100 * st.median(abs(r['machine_change'] or 0) for r in sel):.2f}%")
+print(f"{title}: {n} runs, median run {st.median(times):.1f} s")
+for mode, what in (("cmp", "the floor from the label's other runs"), ("one", "one run a side, the floor from calibrate")):
+    rows = []
+    for f in glob.glob(f"{work}/{pre}-*.{mode}"):
+        rows += [r for r in json.load(open(f)) if r["verdict"] not in ("only in the other run", "not in the other run")]
+    flag = sum(r["verdict"] in ("improved", "regressed") for r in rows)
+    print(f"   {what}: A/A false alarms {flag} of {len(rows)} ({100 * flag / max(len(rows), 1):.1f}%; target <= 5%)")
+    for path in sorted({(r['name'], r['path']) for r in rows}):
+        sel = [r for r in rows if (r['name'], r['path']) == path]
+        print(f"      {path[0]}/{path[1]}: median MDE {100 * st.median(r['mde'] for r in sel):.2f}% (target <= {target:g}%), "
+              f"false alarms {sum(r['verdict'] in ('improved', 'regressed') for r in sel)}, "
+              f"{sum(r['adjusted'] for r in sel)} of {len(sel)} at one speed of the machine; median |change| measured "
+              f"{100 * st.median(abs(r['measured_change']) for r in sel):.2f}%, the machine's own "
+              f"{100 * st.median(abs(r['machine_change'] or 0) for r in sel):.2f}%")
 # coverage: each run's CI holds the mean of the others
 runs = [json.load(open(f"{work}/{pre}{i}.json")) for i in range(1, n + 1)]
 hit = tot = 0
@@ -161,10 +187,15 @@ perf_bench() {
 }
 headline() { # $1: quiet or loaded
 	# shellcheck disable=SC2086
-	"$ukb" run -q --no-store --json "$work/h.json" $paths
+	"$ukb" run -q --no-store --budget 1 --json "$work/h.json" $paths
 	python3 -c "import json; d = json.load(open('$work/h.json')); print(' '.join('%.4f' % r['stats']['mean_ns'] for r in d['results']))" |
 		while read -r cg sc; do
 			echo "$1 ukbench $cg $sc"
+		done
+	# the same over the reference beside it: what the machine itself did
+	python3 -c "import json, statistics as st; d = json.load(open('$work/h.json')); print(' '.join('%.6f' % st.mean(m / r for m, r in zip(x['process_means_ns'], x['process_ref_ns'])) for x in d['results']))" |
+		while read -r cg sc; do
+			echo "$1 adjusted $cg $sc"
 		done
 	echo "$1 loop $("$bin/plain-loop" clock_gettime 5000000) $("$bin/plain-loop" syscall 1000000)"
 	echo "$1 perf nan $(perf_bench)"
@@ -182,7 +213,7 @@ python3 - "$work/head" "$rounds" <<'EOF'
 import statistics as st, sys
 rows = [l.split() for l in open(sys.argv[1])]
 print(f"4. the headline under 2x oversubscription against quiet, {sys.argv[2]} interleaved rounds (medians):")
-for tool in ("ukbench", "loop", "perf"):
+for tool in ("ukbench", "adjusted", "loop", "perf"):
     for k, name in ((2, "clock_gettime vdso"), (3, "null system call")):
         q = [float(r[k]) for r in rows if r[1] == tool and r[0] == "quiet"]
         l = [float(r[k]) for r in rows if r[1] == tool and r[0] == "loaded"]
@@ -190,18 +221,21 @@ for tool in ("ukbench", "loop", "perf"):
             continue
         ratio = st.median(b / a for a, b in zip(q, l))
         target = " (target: within 3%)" if tool == "ukbench" else ""
-        print(f"   {tool:8s} {name:20s} quiet {st.median(q):9.2f} ns, loaded {st.median(l):9.2f} ns: x{ratio:.3f}{target}")
+        unit = "ns" if tool != "adjusted" else "  "
+        print(f"   {tool:8s} {name:20s} quiet {st.median(q):9.2f} {unit}, loaded {st.median(l):9.2f} {unit}: x{ratio:.3f}{target}")
 EOF
 
 # 5 --------------------------------------------------------------------
 truth() { # ratio with the filter to without, plain loops interleaved
-	for what in syscall read:10240 read:102400 clock_gettime; do
-		n=2000000
-		[ "$what" = clock_gettime ] && n=5000000
-		[ "$what" = read:102400 ] && n=100000
-		a=$("$bin/plain-loop" "$what" $n)
-		b=$("$bin/seccomp-slow" 0 -- "$bin/plain-loop" "$what" $n)
-		echo "$what $a $b"
+	for rep in 1 2 3; do
+		for what in syscall read:10240 read:102400 clock_gettime; do
+			n=1000000
+			[ "$what" = clock_gettime ] && n=3000000
+			[ "$what" = read:102400 ] && n=50000
+			a=$("$bin/plain-loop" "$what" $n)
+			b=$("$bin/seccomp-slow" 0 -- "$bin/plain-loop" "$what" $n)
+			echo "$what $a $b"
+		done
 	done
 }
 : >"$work/truth"

@@ -44,10 +44,13 @@
 enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY };
 
 static const struct opt calibrate_opts[] = {
-	{ "rounds", 'r', "N", "rounds (default 10)", O_ROUNDS },
-	{ "budget", 'b', "SEC", "measuring time per run, as run's --budget (default 0.75)",
+	{ "rounds", 'r', "N", "rounds (default 8)", O_ROUNDS },
+	{ "budget", 'b', "SEC",
+	  "measuring time per path, as run's --budget (default:\nrun's for the paths of A)",
 	  O_BUDGET },
-	{ "runs", 0, "N", "fresh processes per run, as run's --runs (default 5)", O_RUNS },
+	{ "runs", 0, "N",
+	  "fresh processes per run, as run's --runs (default:\nchosen per path, as run does)",
+	  O_RUNS },
 	{ "threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
 	  O_THRESHOLD },
 	{ "db", 0, "PATH", "the store the runs and the host's floor are kept in", O_DB },
@@ -165,11 +168,17 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 		return -1;
 	}
 	ukb_measure_opts_init(&p.m);
-	p.procs = (unsigned)c->runs;
 	p.cases = sel.cases;
 	p.ncases = sel.n;
-	p.m.budget_s = p.m.min_time_s = c->budget_s / (double)c->runs;
-	p.m.warmup_s = 0.01;
+	/* as run makes them: the same budget a path, the same processes */
+	p.m.budget_s = c->budget_s > 0 ? c->budget_s : plan_default_budget((size_t)c->npats + 1);
+	if (c->runs) {
+		p.procs = (unsigned)c->runs;
+		p.m.budget_s = p.m.min_time_s = p.m.budget_s / (double)c->runs;
+		p.m.warmup_s = 0.01;
+	} else {
+		plan_choose_processes(&p, 0);
+	}
 	ukb_env_capture(&env);
 	rec_run_begin(out, &env, time(NULL), "calibrate");
 	snprintf(out->source, sizeof(out->source), "calibrate");
@@ -270,7 +279,7 @@ struct path_floor {
 	double floor;	 /* of the measured means */
 	double adjusted; /* at one speed of the machine, where beta is known */
 	double beta;	 /* 0: not learned, compared as measured */
-	double se_beta;
+	double se_beta, tau;
 };
 
 /*
@@ -280,9 +289,9 @@ struct path_floor {
  */
 static void floor_of(struct rec_run (*all)[NRUNS], size_t rounds, size_t i, struct path_floor *f)
 {
-	double ly[2 * rounds], lx[2 * rounds], within[2 * rounds], se;
+	double ly[2 * rounds], lx[2 * rounds], within[2 * rounds];
 	struct ukb_run_pair pair[2 * rounds];
-	size_t n = 0, np = 0, df;
+	size_t n = 0, np = 0;
 
 	for (size_t r = 0; r < rounds; r++)
 		for (int k = A1; k <= A2; k++) {
@@ -297,18 +306,18 @@ static void floor_of(struct rec_run (*all)[NRUNS], size_t rounds, size_t i, stru
 			n++;
 		}
 	f->floor = ukb_between_runs_sd(ly, within, n);
-	f->beta = 0;
-	f->se_beta = 0;
+	f->beta = f->se_beta = f->tau = 0;
 	f->adjusted = f->floor;
 	if (np == n) {
-		double adj = ukb_floor_adjusted(pair, np, &f->beta, &se, &df);
+		struct ukb_adjust a;
 
+		ukb_floor_adjusted(pair, np, &a);
 		/* the reference is used where it pays: a smaller floor than without */
-		if (df >= 3 && f->beta > 0 && adj < f->floor) {
-			f->adjusted = adj;
-			f->se_beta = se;
-		} else {
-			f->beta = 0;
+		if (a.df >= 3 && a.beta > 0 && a.floor < f->floor) {
+			f->adjusted = a.floor;
+			f->beta = a.beta;
+			f->se_beta = a.se_beta;
+			f->tau = a.tau;
 		}
 	}
 }
@@ -452,6 +461,7 @@ static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS]
 					/* the slope is learned from A and A' alone */
 					x->ref_beta = i < all[0][A1].nresults ? each[i].beta : 0;
 					x->ref_beta_se = known ? each[i].se_beta : 0;
+					x->ref_tau = known ? each[i].tau : 0;
 				}
 			tally_round(all[r], &o, &t[pass]);
 		}
@@ -461,7 +471,7 @@ static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS]
 
 int cmd_calibrate(int argc, char **argv)
 {
-	struct calibrate_cli c = { .rounds = 10, .runs = 5, .budget_s = 0.75, .threshold = 0.01 };
+	struct calibrate_cli c = { .rounds = 8, .threshold = 0.01 };
 	struct rec_run(*all)[NRUNS];
 	struct tally t[2] = { 0 };
 	struct path_floor *each = NULL;
@@ -476,9 +486,19 @@ int cmd_calibrate(int argc, char **argv)
 	if (!all)
 		return UKB_EXIT_FAIL;
 	run_catch_stops(on_signal);
-	printf("calibrate: %lu rounds of 5 runs, each %lu fresh processes and %g s a path; "
-	       "verdict at\np < 0.05 and beyond %g%%\n",
-	       c.rounds, c.runs, c.budget_s, 100 * c.threshold);
+	{
+		char procs[32];
+
+		if (c.runs)
+			snprintf(procs, sizeof(procs), "%lu", c.runs);
+		else
+			snprintf(procs, sizeof(procs), "chosen");
+		printf("calibrate: %lu rounds of 5 runs, each in fresh processes (%s) and %g s a "
+		       "path;\nverdict at p < 0.05 and beyond %g%%\n",
+		       c.rounds, procs,
+		       c.budget_s > 0 ? c.budget_s : plan_default_budget((size_t)c.npats + 1),
+		       100 * c.threshold);
+	}
 	rc = measure_rounds(&c, all);
 	if (!rc) {
 		double floor = 0, floor_adj = 0, load, dist;

@@ -166,18 +166,9 @@ struct run_opts {
 	char helper[PATH_MAX];
 	struct ukb_selection sel;
 	long *sizes;
+	char *params; /* every -P, joined */
 	int budget_given, min_given;
 };
-
-/*
- * The default budget: a run of about RUN_SECONDS of measuring whatever is
- * selected, each path between PATH_MIN_S and PATH_MAX_S. The default suite
- * (about 90 paths) gets the least; a comparison of two paths, which needs
- * the most, gets the most.
- */
-#define RUN_SECONDS 36.0
-#define PATH_MIN_S  0.4
-#define PATH_MAX_S  5.0
 
 static volatile sig_atomic_t stop_signal;
 
@@ -280,9 +271,20 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_FLAGS:
 		ro->plan.sel.flags = arg;
 		return 0;
-	case O_PARAM:
-		ro->plan.sel.params = arg;
+	case O_PARAM: {
+		/* -P a=1 -P b=2 is -P a=1,b=2: every -P counts */
+		size_t len = (ro->params ? strlen(ro->params) + 1 : 0) + strlen(arg) + 1;
+		char *p = malloc(len);
+
+		if (!p)
+			return error("out of memory"), -1;
+		snprintf(p, len, "%s%s%s", ro->params ? ro->params : "", ro->params ? "," : "",
+			 arg);
+		free(ro->params);
+		ro->params = p;
+		ro->plan.sel.params = p;
 		return 0;
+	}
 	case O_JSON:
 		ro->json = arg;
 		return 0;
@@ -348,11 +350,8 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 	}
 	ro->plan.cases = ro->sel.cases;
 	ro->plan.ncases = ro->sel.n;
-	if (!ro->budget_given) {
-		double b = ro->sel.n ? RUN_SECONDS / (double)ro->sel.n : PATH_MAX_S;
-
-		ro->plan.m.budget_s = b < PATH_MIN_S ? PATH_MIN_S : b > PATH_MAX_S ? PATH_MAX_S : b;
-	}
+	if (!ro->budget_given)
+		ro->plan.m.budget_s = plan_default_budget(ro->sel.n);
 	if ((ro->abi & 2) && abi32_helper(ro->helper, sizeof(ro->helper)))
 		return error("--abi %s needs the 32-bit helper '%s', which was not built: this "
 			     "machine's compiler cannot build i386 code (install "
@@ -506,10 +505,7 @@ static struct run_plan process_plan(const struct run_plan *p, int min_given)
 	struct run_plan q = *p;
 
 	if (p->procs == 0) {
-		/* chosen per path (alloc.h): many short processes, each warmed briefly */
-		q.m.warmup_s = p->m.warmup_s / 20 > 0.002 ? p->m.warmup_s / 20 : 0.002;
-		if (!min_given)
-			q.m.min_samples = 3;
+		plan_choose_processes(&q, min_given);
 		return q;
 	}
 	if (p->procs < 2)
@@ -756,6 +752,7 @@ static void run_state_release(struct run_state *s)
 	rec_run_release(&s->base);
 	ukb_selection_release(&s->ro.sel);
 	free(s->ro.sizes);
+	free(s->ro.params);
 	free(s->verdicts);
 	free(s->vmsg);
 }

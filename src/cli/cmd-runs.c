@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "filter-opts.h"
@@ -13,7 +14,7 @@
 #include "runref.h"
 #include "width.h"
 
-enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT, O_WIDE, O_FILTER };
+enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT, O_WIDE, O_DELETE, O_RELABEL, O_YES, O_FILTER };
 
 static const struct opt runs_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -26,6 +27,10 @@ static const struct opt runs_opts[] = {
 	  "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
 	  "80 columns",
 	  O_WIDE },
+	{ "delete", 0, NULL, "delete the runs RUN... names (ids, or labels: every run\nwith it)",
+	  O_DELETE },
+	{ "relabel", 0, "LABEL", "give the runs RUN... names this label", O_RELABEL },
+	{ "yes", 'y', NULL, "change more than one run without asking", O_YES },
 	{ NULL },
 };
 
@@ -33,22 +38,33 @@ const struct command cmd_runs_def = {
 	.name = "runs",
 	.fn = cmd_runs,
 	.summary = "list the stored runs",
-	.synopsis = "[--label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]",
+	.synopsis = "[--label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]\n"
+		    "   or: ukbench runs --delete RUN... [--yes]\n"
+		    "   or: ukbench runs --relabel LABEL RUN... [--yes]",
 	.about = "Lists the runs in the results database, newest first: id, time (UTC),\n"
 		 "label, host, kernel, number of benchmark paths, and where it came from\n"
-		 "(a run here, or the file it was imported from).",
+		 "(a run here, or the file it was imported from).\n"
+		 "\n"
+		 "--delete deletes runs with everything they hold, --relabel gives them\n"
+		 "another label; a RUN is an id (12, #12) or a label (every run with it).\n"
+		 "More than one run is changed only after a yes at the terminal, or with\n"
+		 "--yes. A label's repeated runs teach the floor (see 'ukbench compare\n"
+		 "--help'): relabel a run that was not the same thing as its label's others.",
 	.opts = runs_opts,
 	.footer = "examples:\n"
 		  "  ukbench runs\n"
 		  "  ukbench runs --label 'v6.1*' -n 5\n"
-		  "  ukbench runs --format json | jq '.[0].id'\n",
+		  "  ukbench runs --format json | jq '.[0].id'\n"
+		  "  ukbench runs --relabel before-broken 12\n"
+		  "  ukbench runs --delete scratch --yes\n",
 };
 
 struct runs_opts {
 	struct store_filter f;
 	const char *db;
 	enum rows_fmt fmt;
-	int wide;
+	int wide, del, yes;
+	const char *relabel;
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -72,6 +88,15 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_WIDE:
 		o->wide = 1;
+		return 0;
+	case O_DELETE:
+		o->del = 1;
+		return 0;
+	case O_RELABEL:
+		o->relabel = arg;
+		return 0;
+	case O_YES:
+		o->yes = 1;
 		return 0;
 	case O_FORMAT:
 		return parse_rows_format(arg, &o->fmt);
@@ -102,6 +127,113 @@ static int print_rows(const struct runs_opts *o, const struct store_run *list, s
 	return rows_end(&r);
 }
 
+/* The ids @ref names: an id, or every run with a label. 0, or -1 (printed). */
+static int resolve(struct store *st, const char *ref, int64_t **ids, size_t *n)
+{
+	struct store_filter f = { 0 };
+	struct store_run *list = NULL;
+	char err[1024], glob[300];
+	size_t k = 0, o = 0;
+	const char *p = ref[0] == '#' ? ref + 1 : ref;
+	char *end;
+	long long id = strtoll(p, &end, 10);
+	int64_t *v;
+
+	if (*p && !*end && id > 0) {
+		v = realloc(*ids, (*n + 1) * sizeof(*v));
+		if (!v)
+			return error("out of memory"), -1;
+		v[(*n)++] = id;
+		*ids = v;
+		return 0;
+	}
+	/* a label, matched exactly */
+	for (const char *c = ref; *c && o + 4 < sizeof(glob); c++) {
+		if (*c == '*' || *c == '?' || *c == '[') {
+			glob[o++] = '[';
+			glob[o++] = *c;
+			glob[o++] = ']';
+		} else {
+			glob[o++] = *c;
+		}
+	}
+	glob[o] = 0;
+	f.label = glob;
+	if (store_list(st, &f, &list, &k, err, sizeof(err)))
+		return error("%s", err), -1;
+	if (!k) {
+		free(list);
+		return error("no run #%s or labelled '%s' in the store; 'ukbench runs' lists them",
+			     p, ref),
+		       -1;
+	}
+	v = realloc(*ids, (*n + k) * sizeof(*v));
+	if (!v) {
+		free(list);
+		return error("out of memory"), -1;
+	}
+	for (size_t i = 0; i < k; i++)
+		v[(*n)++] = list[i].id;
+	*ids = v;
+	free(list);
+	return 0;
+}
+
+/* Asks before more than one run is changed; 1 when it may go on. */
+static int confirm(const struct runs_opts *o, size_t n)
+{
+	char line[16];
+
+	if (n < 2 || o->yes)
+		return 1;
+	if (!isatty(STDIN_FILENO)) {
+		error("this would %s %zu runs: add --yes to say so", o->del ? "delete" : "relabel",
+		      n);
+		return 0;
+	}
+	fprintf(stderr, "%s %zu runs? [y/N] ", o->del ? "delete" : "relabel", n);
+	if (!fgets(line, sizeof(line), stdin) || (line[0] != 'y' && line[0] != 'Y')) {
+		fprintf(stderr, "nothing changed\n");
+		return 0;
+	}
+	return 1;
+}
+
+/* --delete or --relabel of the runs @refs[0..n). */
+static int edit(const struct runs_opts *o, char **refs, int n)
+{
+	char path[4096], err[1024];
+	int64_t *ids = NULL;
+	size_t nid = 0;
+	struct store *st = store_open_cli(o->db, path, sizeof(path));
+	int ret = UKB_EXIT_USAGE;
+
+	if (!st)
+		return UKB_EXIT_USAGE;
+	for (int i = 0; i < n; i++)
+		if (resolve(st, refs[i], &ids, &nid))
+			goto out;
+	/* a run named twice is changed once */
+	for (size_t i = 0; i < nid; i++)
+		for (size_t j = i + 1; j < nid; j++)
+			if (ids[j] == ids[i])
+				ids[j--] = ids[--nid];
+	ret = UKB_EXIT_FAIL;
+	if (!confirm(o, nid))
+		goto out;
+	if (store_edit(st, ids, nid, o->del ? NULL : o->relabel, err, sizeof(err))) {
+		error("%s", err);
+		goto out;
+	}
+	printf("%s %zu run%s in %s\n", o->del ? "deleted" : "relabelled", nid, nid == 1 ? "" : "s",
+	       path);
+	ret = UKB_EXIT_OK;
+out:
+	free(ids);
+	store_close(st);
+	return ret;
+}
+
 int cmd_runs(int argc, char **argv)
 {
 	struct runs_opts o = { 0 };
@@ -114,6 +246,21 @@ int cmd_runs(int argc, char **argv)
 	rc = opts_parse(&cmd_runs_def, argc, argv, 0, set_option, &o, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (o.del && o.relabel) {
+		error("--delete and --relabel: one or the other");
+		return UKB_EXIT_USAGE;
+	}
+	if (o.del || o.relabel) {
+		if (first == argc) {
+			error("--%s needs the runs: ids or labels", o.del ? "delete" : "relabel");
+			return UKB_EXIT_USAGE;
+		}
+		return edit(&o, argv + first, argc - first);
+	}
+	if (o.yes) {
+		error("--yes goes with --delete or --relabel");
+		return UKB_EXIT_USAGE;
+	}
 	if (first < argc) {
 		error("'ukbench runs' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;

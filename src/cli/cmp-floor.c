@@ -32,6 +32,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		/* the reference is used where it pays: a smaller floor than without */
 		out->beta = adj.df >= 3 && adj.floor < out->est.floor ? adj.beta : 0;
 		out->se_beta = out->beta > 0 ? adj.se_beta : 0;
+		out->tau = out->beta > 0 ? adj.tau : 0;
 		out->adjusted = out->beta > 0 ? adj.floor : out->floor;
 		out->source = FLOOR_LABELS;
 		return;
@@ -124,6 +125,7 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 		r->floor_adj = p.adjusted;
 		r->ref_beta = p.beta;
 		r->ref_beta_se = p.se_beta;
+		r->ref_tau = p.tau;
 		fc->paths[p.source]++;
 		if (p.source == FLOOR_NONE)
 			continue;

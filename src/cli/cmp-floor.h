@@ -39,7 +39,7 @@ struct floor_pick {
 	double floor;
 	double adjusted; /* of the mean at one speed of the machine, as compare takes it */
 	double beta;	 /* the path's sensitivity to the reference; 0: not known */
-	double se_beta;
+	double se_beta, tau;
 	enum floor_source source;
 	struct store_floor_est est; /* FLOOR_LABELS */
 	struct store_floor cal;	    /* FLOOR_CALIBRATE */

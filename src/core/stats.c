@@ -277,14 +277,13 @@ double ukb_between_runs_sd_grouped(const double *log_means, const double *within
 	return f > 0 ? sqrt(f) : 0;
 }
 
-double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, double *beta, double *se_beta,
-			  size_t *df)
+double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, struct ukb_adjust *a)
 {
-	double sxx = 0, sxy = 0, syy = 0, vyy = 0, vxy = 0, vxx = 0, b, rss, f;
-	size_t used = 0, groups = 0;
+	double sxx = 0, sxy = 0, syy = 0, b, rss;
+	double s_y = 0, s_d = 0, s_dd = 0, s_yd = 0, f2, t2;
+	size_t used = 0, groups = 0, pairs = 0;
 
-	*beta = *se_beta = 0;
-	*df = 0;
+	memset(a, 0, sizeof(*a));
 	for (size_t i = 0; i < n; i++) {
 		double mx = 0, my = 0;
 		size_t k = 0, first = 1;
@@ -308,24 +307,50 @@ double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, double *beta, 
 				sxx += (p[j].lx - mx) * (p[j].lx - mx);
 				sxy += (p[j].lx - mx) * (p[j].ly - my);
 				syy += (p[j].ly - my) * (p[j].ly - my);
-				vyy += p[j].vyy;
-				vxy += p[j].vxy;
-				vxx += p[j].vxx;
 			}
 		used += k;
 		groups++;
 	}
 	if (used < groups + 4 || !(sxx > 0))
 		return 0;
-	*df = used - groups - 1;
+	a->df = used - groups - 1;
 	b = sxy / sxx;
 	b = b < 0 ? 0 : b > 2 ? 2 : b;
-	*beta = b;
-	rss = (syy - 2 * b * sxy + b * b * sxx) / (double)*df;
-	*se_beta = sqrt((rss > 0 ? rss : 0) / sxx);
-	/* less what the runs' own processes show of the adjusted mean */
-	f = rss - (vyy - 2 * b * vxy + b * b * vxx) / (double)used;
-	return f > 0 ? sqrt(f) : 0;
+	a->beta = b;
+	rss = (syy - 2 * b * sxy + b * b * sxx) / (double)a->df;
+	a->se_beta = sqrt((rss > 0 ? rss : 0) / sxx);
+	/* every pair of a group: its adjusted difference against the machine's move */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			double e, d, y;
+
+			if (p[i].group != p[j].group)
+				continue;
+			e = (p[i].ly - b * p[i].lx) - (p[j].ly - b * p[j].lx);
+			d = (p[i].lx - p[j].lx) * (p[i].lx - p[j].lx);
+			y = e * e - (p[i].vyy - 2 * b * p[i].vxy + b * b * p[i].vxx) -
+			    (p[j].vyy - 2 * b * p[j].vxy + b * b * p[j].vxx);
+			s_y += y;
+			s_d += d;
+			s_dd += d * d;
+			s_yd += y * d;
+			pairs++;
+		}
+	if (!pairs)
+		return 0;
+	/* y = 2 f^2 + t^2 d by least squares, neither negative */
+	t2 = s_dd * pairs - s_d * s_d > 0 ? (s_yd * pairs - s_y * s_d) / (s_dd * pairs - s_d * s_d)
+					  : 0;
+	if (t2 < 0)
+		t2 = 0;
+	f2 = (s_y - t2 * s_d) / (double)pairs / 2;
+	if (f2 < 0) {
+		f2 = 0;
+		t2 = s_dd > 0 && s_yd > 0 ? s_yd / s_dd : 0;
+	}
+	a->tau = sqrt(t2);
+	a->floor = sqrt(f2);
+	return a->floor;
 }
 
 void ukb_shuffle(size_t *idx, size_t n, uint64_t *state)

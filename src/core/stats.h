@@ -81,15 +81,28 @@ struct ukb_run_pair {
 	size_t group; /* runs of one group measure the same thing */
 };
 
+/* What ukb_floor_adjusted() learns of a path. */
+struct ukb_adjust {
+	double beta;	/* slope of ly on lx within groups, held to [0, 2] */
+	double se_beta; /* its standard error */
+	/*
+	 * How far the slope of one pair of runs strays from beta: the part of
+	 * the difference of two adjusted runs that grows with how far the
+	 * machine moved between them (a residual of tau * (lx_i - lx_j)).
+	 */
+	double tau;
+	double floor; /* the rest: the SD of ly - beta lx of a run, beyond its processes */
+	size_t df;    /* runs less groups less one; below 3, all of it is 0 */
+};
+
 /*
- * The floor after taking out what the reference explains: the slope of ly
- * on lx within groups into *@beta (held to [0, 2]) with its standard error
- * *@se_beta, and the SD of ly - beta lx between runs beyond what each
- * run's processes show of it. *@df: runs less groups less one; below 3,
- * every output is 0.
+ * The floor after taking out what the reference explains: beta by least
+ * squares within groups; then over every pair of runs of a group, the
+ * squared difference of their adjusted log means less what their own
+ * processes show, fitted as 2 floor^2 + tau^2 (lx_i - lx_j)^2. Returns
+ * a->floor.
  */
-double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, double *beta, double *se_beta,
-			  size_t *df);
+double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, struct ukb_adjust *a);
 
 /*
  * A random permutation of 0..n-1 into @idx (Fisher-Yates), drawn from the

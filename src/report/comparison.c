@@ -77,10 +77,17 @@ static double within_beta(const struct rec_result *a, const struct rec_result *b
 	return beta;
 }
 
-/* The slope both sides share: the mean of those learned, else the processes'. */
+/*
+ * The slope both sides share: the mean of those learned, else the
+ * processes'. *@se gets how far the slope of these two runs may be from it:
+ * its standard error, and how far a pair of runs strays (ref_tau).
+ */
 static double shared_beta(const struct rec_result *a, const struct rec_result *b, double *se)
 {
-	*se = a->ref_beta_se > b->ref_beta_se ? a->ref_beta_se : b->ref_beta_se;
+	double sa = sqrt(a->ref_beta_se * a->ref_beta_se + a->ref_tau * a->ref_tau);
+	double sb = sqrt(b->ref_beta_se * b->ref_beta_se + b->ref_tau * b->ref_tau);
+
+	*se = sa > sb ? sa : sb;
 	if (a->ref_beta > 0 && b->ref_beta > 0)
 		return (a->ref_beta + b->ref_beta) / 2;
 	if (a->ref_beta > 0 || b->ref_beta > 0)

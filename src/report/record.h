@@ -112,7 +112,7 @@ struct rec_result {
 	 * reference's (learned as the floor is; 0: not known, compared as
 	 * measured), and the floor of the mean so adjusted
 	 */
-	double ref_beta, ref_beta_se;
+	double ref_beta, ref_beta_se, ref_tau;
 	double floor_adj;
 	/* pooled over runs of several boots (compare --all): each process mean is then
 	 * one boot's mean; 0 or 1 otherwise */

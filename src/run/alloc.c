@@ -84,6 +84,9 @@ int alloc_enough(const struct alloc_path *a, double precision, double budget_s)
 {
 	double v;
 
+	/* the pilots always run: a figure of one process has no spread to show */
+	if (a->mean.n < ALLOC_PILOT)
+		return 0;
 	if (a->spent_s >= budget_s)
 		return 1;
 	if (a->mean.n < ALLOC_MIN_PROCS)

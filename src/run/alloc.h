@@ -17,9 +17,9 @@
  * processes, estimates the three figures from them, and gives every
  * further process t* of each path.
  *
- * A path is done when its budget is spent, or when the 95% interval of its
- * log process means is within the precision target after a minimum count
- * of processes: a rule on their spread alone, which is independent of
+ * A path is done, after the pilots, when its budget is spent, or when the
+ * 95% interval of its log process means is within the precision target
+ * after a minimum count of processes: a rule on their spread alone, which is independent of
  * their mean for normal data, so that stopping does not bias the mean
  * (tools/stopping-sim.c shows it).
  */

@@ -67,6 +67,21 @@ static char *kv_uint(const char *key, unsigned long v)
 	return kv(key, buf);
 }
 
+double plan_default_budget(size_t n)
+{
+	double b = n ? PLAN_RUN_SECONDS / (double)n : PLAN_PATH_MAX_S;
+
+	return b < PLAN_PATH_MIN_S ? PLAN_PATH_MIN_S : b > PLAN_PATH_MAX_S ? PLAN_PATH_MAX_S : b;
+}
+
+void plan_choose_processes(struct run_plan *p, int min_given)
+{
+	p->procs = 0;
+	p->m.warmup_s = p->m.warmup_s / 20 > 0.002 ? p->m.warmup_s / 20 : 0.002;
+	if (!min_given)
+		p->m.min_samples = 3;
+}
+
 char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t nprefix)
 {
 	struct argv_buf a = { 0 };

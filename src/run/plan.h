@@ -40,6 +40,25 @@ struct run_plan {
 	size_t ncases;
 };
 
+/*
+ * The default measuring budget of a path when @n paths are selected: a
+ * run of about PLAN_RUN_SECONDS whatever is selected, each path between
+ * PLAN_PATH_MIN_S and PLAN_PATH_MAX_S. The default suite (about 90 paths)
+ * gets the least; a comparison of two paths, which needs the most, the
+ * most.
+ */
+#define PLAN_RUN_SECONDS 36.0
+#define PLAN_PATH_MIN_S	 0.4
+#define PLAN_PATH_MAX_S	 5.0
+double plan_default_budget(size_t n);
+
+/*
+ * Makes @p choose its processes per path (procs 0, alloc.h): many short
+ * ones, each warmed briefly, each needing few samples unless @min_given.
+ * p->m.budget_s stays the path's whole budget.
+ */
+void plan_choose_processes(struct run_plan *p, int min_given);
+
 /* The plan as an argument vector after @nprefix leading entries, NULL
  * ended. The caller frees it with plan_argv_free(). NULL on ENOMEM. */
 char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t nprefix);

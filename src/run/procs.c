@@ -387,7 +387,7 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	/* the pilot: a tenth of the budget each, at most ALLOC_T_MAX */
+	/* the pilots: a tenth of the budget each, 10 ms to 0.1 s */
 	t = budget / 10 < ALLOC_T_MIN ? ALLOC_T_MIN : budget / 10 > 0.1 ? 0.1 : budget / 10;
 	guess = (unsigned)(budget / (t + 0.01)) + 1;
 	while (!ret && !(ctl->stop && *ctl->stop) && i < 1000) {

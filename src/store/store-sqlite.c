@@ -767,6 +767,83 @@ int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, ch
 	return finish_read(st, s, rc, err, len);
 }
 
+int store_edit(struct store *st, const int64_t *ids, size_t n, const char *label, char *err,
+	       size_t len)
+{
+	sqlite3_stmt *s;
+	int ret = 0;
+
+	if (st->pg || !st->db)
+		return store_fail(err, len,
+				  "a fleet's server keeps every run it was sent: runs are changed "
+				  "in each machine's own store");
+	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
+		return -1;
+	if (prepare(st,
+		    label ? "UPDATE runs SET label = ? WHERE id = ?"
+			  : "DELETE FROM runs WHERE id = ?",
+		    &s, err, len)) {
+		exec(st, "ROLLBACK", err, len);
+		return -1;
+	}
+	for (size_t i = 0; i < n && !ret; i++) {
+		int k = 1;
+
+		sqlite3_reset(s);
+		if (label)
+			bind_text(s, k++, label);
+		sqlite3_bind_int64(s, k, ids[i]);
+		ret = step_done(st, s, err, len);
+		if (!ret && !sqlite3_changes(st->db))
+			ret = store_fail(err, len, "no run #%lld in '%s'", (long long)ids[i],
+					 st->path);
+	}
+	sqlite3_finalize(s);
+	/* a deleted run's results, samples, counters, profile and push state go
+	 * with it (ON DELETE CASCADE); all or nothing */
+	if (ret || exec(st, "COMMIT", err, len)) {
+		char e2[256];
+
+		exec(st, "ROLLBACK", e2, sizeof(e2));
+		return -1;
+	}
+	return 0;
+}
+
+int store_floor_reset(struct store *st, const char *host, size_t *nruns, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	int ret;
+
+	*nruns = 0;
+	if (st->pg || !st->db)
+		return store_fail(err, len, "calibrations are kept by each machine's own store");
+	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
+		return -1;
+	ret = prepare(st,
+		      "DELETE FROM runs WHERE host = ? AND label = 'calibrate'"
+		      " AND source = 'calibrate'",
+		      &s, err, len);
+	if (!ret) {
+		bind_text(s, 1, host);
+		ret = step_done(st, s, err, len);
+		*nruns = ret ? 0 : (size_t)sqlite3_changes(st->db);
+		sqlite3_finalize(s);
+	}
+	if (!ret && !(ret = prepare(st, "DELETE FROM calibrations WHERE host = ?", &s, err, len))) {
+		bind_text(s, 1, host);
+		ret = step_done(st, s, err, len);
+		sqlite3_finalize(s);
+	}
+	if (ret || exec(st, "COMMIT", err, len)) {
+		char e2[256];
+
+		exec(st, "ROLLBACK", e2, sizeof(e2));
+		return -1;
+	}
+	return 0;
+}
+
 int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
 {
 	sqlite3_stmt *ins = NULL, *res = NULL, *smp = NULL;
@@ -1474,9 +1551,15 @@ int store_label_floor(struct store *st, const char *host, const char *kernel, co
 	}
 	if (finish_read(st, s, rc, err, len))
 		goto out;
-	if (adjusted)
-		out->floor = ukb_floor_adjusted(pair, n, &out->beta, &out->se_beta, &out->df);
-	else
+	if (adjusted) {
+		struct ukb_adjust a;
+
+		out->floor = ukb_floor_adjusted(pair, n, &a);
+		out->beta = a.beta;
+		out->se_beta = a.se_beta;
+		out->tau = a.tau;
+		out->df = a.df;
+	} else
 		out->floor = ukb_between_runs_sd_grouped(lm, within, group, n, &out->df);
 	/* what the estimate came from: the runs of labels with two or more */
 	for (size_t i = 0; i < n; i++) {

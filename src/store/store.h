@@ -155,7 +155,7 @@ struct store_floor_est {
 	 * @adjusted: how the path's log mean moves with its reference's
 	 * (within labels), the floor being that of log mean - beta log ref
 	 */
-	double beta, se_beta;
+	double beta, se_beta, tau;
 	size_t runs, labels, df;
 	char first[32], last[32]; /* when the runs were made */
 	double load;		  /* median 1-minute load average per CPU; NAN: unknown */
@@ -166,6 +166,20 @@ struct store_floor_est {
 int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
 		      const char *path, int adjusted, const int64_t *exclude, size_t nexclude,
 		      struct store_floor_est *out, char *err, size_t errlen);
+
+/*
+ * Relabels the runs @ids[0..n) to @label, or with @label NULL deletes them
+ * with everything they hold; all or none. 0, or -1 with @err (a run that
+ * does not exist is one).
+ */
+int store_edit(struct store *st, const int64_t *ids, size_t n, const char *label, char *err,
+	       size_t errlen);
+
+/*
+ * Forgets what calibrate learned of @host: its calibrations and its runs
+ * labelled 'calibrate'. *@nruns gets how many runs went. 0 or -1 with @err.
+ */
+int store_floor_reset(struct store *st, const char *host, size_t *nruns, char *err, size_t errlen);
 
 /* Stores a calibration of @host. 0 or -1 with @err. */
 int store_floor_put(struct store *st, const char *host, const struct store_floor *f, char *err,

@@ -19,9 +19,9 @@ test_expect_success 'every benchmark runs; the JSON holds every path and sample'
 
 test_expect_success 'the mean is that of the process means; with --runs 1, of the samples' '
 	ukbench run $tiny --json r.json syscall.null >/dev/null &&
-	jq -e "all(.results[]; (.process_means_ns | length) == 5 and .stats.processes == 5 and
+	jq -e "all(.results[]; (.process_means_ns | length) >= 4 and .stats.processes == (.process_means_ns | length) and
 		((.process_means_ns | add / length) - .stats.mean_ns | fabs) < 1e-9 * .stats.mean_ns)" r.json &&
-	jq -e "all(.results[]; (.process_se_ns | length) == 5 and .stats.within_se_ns > 0 and
+	jq -e "all(.results[]; (.process_se_ns | length) == (.process_means_ns | length) and .stats.within_se_ns > 0 and
 		.stats.between_sd_ns > 0)" r.json &&
 	jq -e "all(.results[]; .stats.min_ns <= .stats.median_ns and .stats.median_ns <= .stats.max_ns)" r.json &&
 	ukbench run $tiny --runs 1 --json r1.json syscall.null >/dev/null &&
@@ -47,7 +47,7 @@ test_expect_success 'the table: header, grouped paths, summary' '
 	grep -q "^  *libc  *[0-9.]" out &&
 	grep -q "^  *syscall  *[0-9.]" out &&
 	grep -q "^3 paths in .*: 3 measured" out &&
-	grep -q "mean of 5 fresh processes" out &&
+	grep -q "mean of [0-9]* to [0-9]* fresh processes\|mean of [0-9]* fresh processes" out &&
 	ukbench run $tiny --runs 1 time.gettimeofday >out1 &&
 	grep -q "variation between" out1 && grep -q "not measured" out1
 '

@@ -60,10 +60,21 @@ test_expect_success 'sched.messaging: descriptor limit named, with what would fi
 	test ! -s out
 '
 
+# As nobody, who may not enter the checkout nor the test's directory (a
+# clone under a 0700 directory): a copy of the binary in a directory of
+# its own under /tmp, which anyone may enter and read.
 test_expect_success 'sched.messaging: a process limit is named too (as a user)' '
 	id nobody >/dev/null &&
-	test_expect_code 2 setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		prlimit --nproc=100:100 "$UKBENCH" run --no-store -P groups=4 sched.messaging.pipe_process >out 2>err &&
+	pub=$(mktemp -d /tmp/ukbench-pub.XXXXXX) &&
+	chmod 755 "$pub" && cp "$UKBENCH" "$pub/ukbench" && chmod 755 "$pub/ukbench" &&
+	{
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			prlimit --nproc=100:100 "$pub/ukbench" run --no-store -P groups=4 \
+			sched.messaging.pipe_process >out 2>err
+		rc=$?
+		rm -rf "$pub"
+		test "$rc" = 2
+	} &&
 	grep -q "4 groups of 20 need 160 processes, the limit (RLIMIT_NPROC, ulimit -u) is 100: at most 0 groups fit" err
 '
 

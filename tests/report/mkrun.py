@@ -54,9 +54,12 @@ def main():
         f = a.scale * (1 + 0.05 * (i % 7)) if a.paths else a.scale
         means = r.get("process_means_ns") or []
         ses = r.get("process_se_ns") or []
+        refs = r.get("process_ref_ns") or []
         if a.procs and means:
             means = [means[k % len(means)] for k in range(a.procs)]
             ses = [ses[k % len(ses)] for k in range(a.procs)] if ses else ses
+            refs = [refs[k % len(refs)] for k in range(a.procs)] if refs else refs
+        r["process_ref_ns"] = refs or None
         r["samples_ns"] = [x * f for x in r["samples_ns"]]
         r["process_means_ns"] = [
             x * f * (1 + a.spread * rnd.uniform(-1, 1)) for x in means

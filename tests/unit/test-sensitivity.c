@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-sensitivity.c - what makes a comparison sensitive, on fixed data:
+ * the judgement of a disturbed batch, the statistics that leave those
+ * batches out, the floor learned within labels and after the reference,
+ * the allocation of processes, and the comparison at one speed of the
+ * machine. Nothing here depends on the machine it runs on.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alloc.h"
+#include "comparison.h"
+#include "disturb.h"
+#include "measure.h"
+#include "stats.h"
+
+/* ------------------------------------------------------------------ */
+/* The judgement of a batch                                            */
+
+static void test_disturbed_judgement(void **state)
+{
+	struct ukb_disturb d = { .have_cpu = 1, .have_rusage = 1 };
+	struct ukb_mark a = { .cpu_ns = 1000000, .switches = 7 }, b = a;
+	double cpu;
+
+	(void)state;
+	/* ran throughout: CPU time a little over wall time (the clock reads) */
+	b.cpu_ns = a.cpu_ns + 1000500;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 1000000, &cpu), 0);
+	assert_true(fabs(cpu - 1000500) < 1e-9);
+	/* switched out: whatever the times say */
+	b.switches = 8;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 1000000, &cpu), UKB_DIST_SWITCHED);
+	/* off the CPU for more than 0.5% of a 1 ms batch: 5 us */
+	b.switches = 7;
+	b.cpu_ns = a.cpu_ns + 1000000 - 5001;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 1000000, &cpu), UKB_DIST_OFFCPU);
+	b.cpu_ns = a.cpu_ns + 1000000 - 4999;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 1000000, &cpu), 0);
+	/* a long batch: 0.5% of 10 ms is 50 us */
+	b.cpu_ns = a.cpu_ns + 10000000 - 40000;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), 0);
+	b.cpu_ns = a.cpu_ns + 10000000 - 60000;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), UKB_DIST_OFFCPU);
+	/* a coarse CPU clock is not used to judge; the switches still are */
+	d.have_cpu = 0;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), 0);
+	b.switches = 9;
+	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), UKB_DIST_SWITCHED);
+}
+
+/* The figure leaves the marked batches out, keeps them when told, and
+ * falls back to every batch when fewer than two ran undisturbed. */
+static void test_figure_stats(void **state)
+{
+	const double x[] = { 10, 11, 50, 12, 90 };
+	uint8_t d[] = { 0, 0, UKB_DIST_SWITCHED, 0, UKB_DIST_OFFCPU };
+	struct ukb_stats st;
+
+	(void)state;
+	assert_int_equal(ukb_figure_stats(x, d, 5, 0, &st), 1);
+	assert_int_equal(st.n, 3);
+	assert_true(fabs(st.mean - 11) < 1e-12);
+	assert_int_equal(ukb_figure_stats(x, d, 5, 1, &st), 0);
+	assert_int_equal(st.n, 5);
+	assert_int_equal(ukb_figure_stats(x, NULL, 5, 0, &st), 0);
+	assert_int_equal(st.n, 5);
+	d[0] = d[1] = UKB_DIST_SWITCHED;
+	assert_int_equal(ukb_figure_stats(x, d, 5, 0, &st), 0);
+	assert_int_equal(st.n, 5);
+}
+
+/* ------------------------------------------------------------------ */
+/* Floors                                                               */
+
+/* Groups shifted far apart do not enter: only the spread within each. */
+static void test_floor_within_groups(void **state)
+{
+	const double lm[] = { 0.00, 0.02, -0.02, 1.00, 1.02, 0.98, 5.0 };
+	const double w[7] = { 0 };
+	const size_t g[] = { 0, 0, 0, 1, 1, 1, 2 };
+	size_t df;
+	double f;
+
+	(void)state;
+	f = ukb_between_runs_sd_grouped(lm, w, g, 7, &df);
+	/* the lone run of group 2 adds nothing; SD 0.02 within each group */
+	assert_int_equal(df, 4);
+	assert_true(fabs(f - 0.02) < 1e-9);
+	/* ignoring the groups, the change between them would be the floor */
+	assert_true(ukb_between_runs_sd(lm, w, 6) > 0.4);
+}
+
+/* A slope known by construction is found, and the floor is what is left. */
+static void test_floor_adjusted_recovers_slope(void **state)
+{
+	struct ukb_run_pair p[40];
+	struct ukb_adjust a;
+	double f;
+	uint64_t x = 12345;
+
+	(void)state;
+	for (int i = 0; i < 40; i++) {
+		double drift, noise;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		drift = 0.1 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		noise = 0.004 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		p[i] =
+		    (struct ukb_run_pair){ .lx = drift, .ly = 3 + 0.8 * drift + noise, .group = 0 };
+	}
+	f = ukb_floor_adjusted(p, 40, &a);
+	assert_int_equal(a.df, 38);
+	assert_true(fabs(a.beta - 0.8) < 0.02);
+	assert_true(a.se_beta > 0 && a.se_beta < 0.02);
+	/* uniform noise of width 0.004 has an SD of 0.0012; none grows with the move */
+	assert_true(f > 0.0008 && f < 0.0016);
+	assert_true(a.tau < 0.025);
+	/* what the runs' own processes show is taken off */
+	for (int i = 0; i < 40; i++)
+		p[i].vyy = 0.0012 * 0.0012;
+	assert_true(ukb_floor_adjusted(p, 40, &a) < f / 3);
+	/* too few runs: nothing */
+	assert_true(ukb_floor_adjusted(p, 4, &a) == 0 && a.df == 0 && a.beta == 0);
+}
+
+/* Each run's own slope strays from the common one: tau says by how much. */
+static void test_floor_adjusted_slope_noise(void **state)
+{
+	struct ukb_run_pair p[60];
+	struct ukb_adjust a;
+	uint64_t x = 777;
+
+	(void)state;
+	for (int i = 0; i < 60; i++) {
+		double drift, slope;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		drift = 0.3 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		/* a slope of 0.8 +- 0.2 (uniform): its SD is 0.115 */
+		slope = 0.8 + 0.4 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		p[i] = (struct ukb_run_pair){ .lx = drift, .ly = slope * drift, .group = 0 };
+	}
+	ukb_floor_adjusted(p, 60, &a);
+	assert_true(fabs(a.beta - 0.8) < 0.05);
+	/* the pair's difference strays by about sqrt(2)/2 of it per unit of move */
+	assert_true(a.tau > 0.04 && a.tau < 0.2);
+	assert_true(a.floor < 0.01);
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocation                                                          */
+
+static void test_alloc_time_follows_components(void **state)
+{
+	struct alloc_path a = { 0 };
+	double t_spread, t_quiet;
+
+	(void)state;
+	/* processes differ by 5% while each knows its mean to 0.1%: short ones */
+	for (int i = 0; i < 6; i++)
+		alloc_add(&a, 100 * (1 + 0.05 * (i % 2 ? 1 : -1)), 0.1, NAN, NAN, 0.1);
+	t_spread = alloc_process_time(&a, 1, 0.01, ALLOC_T_MAX);
+	/* processes agree within their own noise: long ones */
+	memset(&a, 0, sizeof(a));
+	for (int i = 0; i < 6; i++)
+		alloc_add(&a, 100 * (1 + 0.001 * (i % 2 ? 1 : -1)), 1.0, NAN, NAN, 0.1);
+	t_quiet = alloc_process_time(&a, 1, 0.01, ALLOC_T_MAX);
+	assert_true(t_spread < 0.02);
+	assert_true(t_quiet == ALLOC_T_MAX);
+	/* with the reference, the machine's drift is not processes' spread */
+	memset(&a, 0, sizeof(a));
+	for (int i = 0; i < 6; i++) {
+		double drift = 1 + 0.05 * (i % 2 ? 1 : -1);
+
+		alloc_add(&a, 100 * drift, 1.0, 2 * drift, 0.001, 0.1);
+	}
+	assert_true(alloc_process_time(&a, 1, 0.01, ALLOC_T_MAX) == ALLOC_T_MAX);
+}
+
+static void test_alloc_enough(void **state)
+{
+	struct alloc_path a = { 0 };
+
+	(void)state;
+	for (int i = 0; i < ALLOC_MIN_PROCS - 1; i++)
+		alloc_add(&a, 100, 0.01, NAN, NAN, 0.1);
+	/* identical processes, but fewer than the minimum */
+	assert_false(alloc_enough(&a, 0.01, 10));
+	alloc_add(&a, 100, 0.01, NAN, NAN, 0.1);
+	assert_true(alloc_enough(&a, 0.01, 10));
+	/* a spread of 10%: not within 1%, until the budget is spent */
+	memset(&a, 0, sizeof(a));
+	for (int i = 0; i < 8; i++)
+		alloc_add(&a, 100 * (1 + 0.1 * (i % 2 ? 1 : -1)), 0.01, NAN, NAN, 0.1);
+	assert_false(alloc_enough(&a, 0.01, 10));
+	a.spent_s = 10;
+	assert_true(alloc_enough(&a, 0.01, 10));
+	/* the pilots run whatever the budget: a figure needs a spread */
+	memset(&a, 0, sizeof(a));
+	a.spent_s = 100;
+	for (int i = 0; i < ALLOC_PILOT - 1; i++) {
+		alloc_add(&a, 100, 0.01, NAN, NAN, 0.1);
+		assert_false(alloc_enough(&a, 0.01, 10));
+	}
+	alloc_add(&a, 100, 0.01, NAN, NAN, 0.1);
+	assert_true(alloc_enough(&a, 0.01, 10));
+}
+
+/* ------------------------------------------------------------------ */
+/* The comparison at one speed of the machine                          */
+
+/* A side of @n processes: the machine's speed moves by @drift[i], the path
+ * by @slope times as much in logs, and by @change on side B. */
+static void side(struct rec_result *r, size_t n, const double *drift, double slope, double change,
+		 double *pm, double *pr, double *se)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "p");
+	snprintf(r->path, sizeof(r->path), "x");
+	r->status = UKB_OK;
+	r->nsamples = 1;
+	for (size_t i = 0; i < n; i++) {
+		pr[i] = 2 * exp(drift[i]);
+		pm[i] = 100 * (1 + change) * exp(slope * drift[i]);
+		se[i] = 0.05;
+	}
+	r->proc_means = pm;
+	r->proc_ref = pr;
+	r->proc_se = se;
+	r->nproc = n;
+	r->stats.mean = pm[0];
+}
+
+static void test_compare_at_one_speed(void **state)
+{
+	/* B ran while the machine was 8% slower; within each run it moved too */
+	double da[8], db[8], pma[8], pra[8], sea[8], pmb[8], prb[8], seb[8];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_row row = { 0 };
+
+	(void)state;
+	for (int i = 0; i < 8; i++) {
+		double wiggle = 0.01 * ((i * 37) % 7 - 3) + 0.001 * (i % 3);
+
+		da[i] = wiggle;
+		db[i] = log(1.08) + wiggle * 0.9 + 0.0005 * (i % 2);
+	}
+	side(&a, 8, da, 0.9, 0, pma, pra, sea);
+	side(&b, 8, db, 0.9, 0, pmb, prb, seb);
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(row.ok && row.adjusted);
+	/* measured: about +7%; at one speed: nothing */
+	assert_true(row.raw.change > 0.05);
+	assert_true(fabs(row.c.change) < 0.002);
+	assert_int_equal(row.verdict, UKB_NO_CHANGE);
+	assert_true(fabs(row.beta - 0.9) < 0.05);
+	/* the figures shown are the measured means */
+	assert_true(fabs(row.c.mean_b / row.c.mean_a - 1 - row.raw.change) < 1e-12);
+
+	/* a real 5% change on B is still seen, at one speed */
+	side(&b, 8, db, 0.9, 0.05, pmb, prb, seb);
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(row.adjusted && fabs(row.c.change - 0.05) < 0.005);
+	assert_int_equal(row.verdict, UKB_REGRESSED);
+
+	/* --raw: as measured */
+	o.raw = 1;
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_false(row.adjusted);
+	assert_true(fabs(row.c.change - row.raw.change) < 1e-12);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_disturbed_judgement),
+		cmocka_unit_test(test_figure_stats),
+		cmocka_unit_test(test_floor_within_groups),
+		cmocka_unit_test(test_floor_adjusted_recovers_slope),
+		cmocka_unit_test(test_floor_adjusted_slope_noise),
+		cmocka_unit_test(test_alloc_time_follows_components),
+		cmocka_unit_test(test_alloc_enough),
+		cmocka_unit_test(test_compare_at_one_speed),
+	};
+
+	return cmocka_run_group_tests_name("sensitivity", tests, NULL, NULL);
+}
