@@ -41,7 +41,7 @@
 #include "stats.h"
 #include "store.h"
 
-enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY };
+enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY, O_RESET, O_YES };
 
 static const struct opt calibrate_opts[] = {
 	{ "rounds", 'r', "N", "rounds (default 8)", O_ROUNDS },
@@ -58,6 +58,11 @@ static const struct opt calibrate_opts[] = {
 	{ "busy", 0, NULL,
 	  "store a calibration made on a busy machine (marked so);\nwithout it, one is refused",
 	  O_BUSY },
+	{ "reset", 0, NULL,
+	  "forget what calibrate learned of this host: its floors\nand its runs labelled "
+	  "'calibrate' (measures nothing)",
+	  O_RESET },
+	{ "yes", 'y', NULL, "--reset without asking", O_YES },
 	{ NULL },
 };
 
@@ -65,7 +70,8 @@ const struct command cmd_calibrate_def = {
 	.name = "calibrate",
 	.fn = cmd_calibrate,
 	.summary = "measure what compare achieves here: false alarms, detection",
-	.synopsis = "[--rounds N] [--budget SEC] [--runs N] [--threshold PCT] [PATTERN...]",
+	.synopsis = "[--rounds N] [--budget SEC] [--runs N] [--threshold PCT] [PATTERN...]\n"
+		    "   or: ukbench calibrate --reset [--yes]",
 	.about = "Measures what 'compare' achieves on this machine. Each round makes five\n"
 		 "runs as 'run' makes them (fresh processes), one after another in a shuffled\n"
 		 "order: two unchanged (A/A: lab.spin and the paths PATTERN names, by default\n"
@@ -91,7 +97,7 @@ struct calibrate_cli {
 	unsigned long rounds, runs;
 	double budget_s, threshold;
 	const char *db;
-	int no_store, busy;
+	int no_store, busy, reset, yes;
 	char **pats; /* the paths of the A/A runs besides lab.spin */
 	int npats;
 };
@@ -120,6 +126,12 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_BUSY:
 		c->busy = 1;
+		return 0;
+	case O_RESET:
+		c->reset = 1;
+		return 0;
+	case O_YES:
+		c->yes = 1;
 		return 0;
 	}
 	return -1;
@@ -469,6 +481,45 @@ static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS]
 	return 0;
 }
 
+/* --reset: this host's calibrations and calibrate's runs go. */
+static int reset(const struct calibrate_cli *c)
+{
+	char path[4096], err[1024], line[16];
+	struct ukb_env env;
+	struct store *st;
+	size_t n;
+	int ret = UKB_EXIT_OK;
+
+	ukb_env_capture(&env);
+	if (!c->yes) {
+		if (!isatty(STDIN_FILENO)) {
+			error("--reset forgets every floor calibrate learned of '%s': add --yes to "
+			      "say so",
+			      env.hostname);
+			return UKB_EXIT_FAIL;
+		}
+		fprintf(stderr, "forget every floor calibrate learned of '%s'? [y/N] ",
+			env.hostname);
+		if (!fgets(line, sizeof(line), stdin) || (line[0] != 'y' && line[0] != 'Y')) {
+			fprintf(stderr, "nothing changed\n");
+			return UKB_EXIT_FAIL;
+		}
+	}
+	st = store_open_cli(c->db, path, sizeof(path));
+	if (!st)
+		return UKB_EXIT_USAGE;
+	if (store_floor_reset(st, env.hostname, &n, err, sizeof(err))) {
+		error("%s", err);
+		ret = UKB_EXIT_FAIL;
+	} else {
+		printf("forgot the calibrations of '%s' and its %zu run%s labelled 'calibrate' in "
+		       "%s\n",
+		       env.hostname, n, n == 1 ? "" : "s", path);
+	}
+	store_close(st);
+	return ret;
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct calibrate_cli c = { .rounds = 8, .threshold = 0.01 };
@@ -480,6 +531,17 @@ int cmd_calibrate(int argc, char **argv)
 	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &c, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (c.reset) {
+		if (first < argc) {
+			error("--reset takes no pattern, got '%s'", argv[first]);
+			return UKB_EXIT_USAGE;
+		}
+		return reset(&c);
+	}
+	if (c.yes) {
+		error("--yes goes with --reset");
+		return UKB_EXIT_USAGE;
+	}
 	c.pats = first < argc ? argv + first : (char **)default_paths;
 	c.npats = first < argc ? argc - first : 2;
 	all = calloc(c.rounds, sizeof(*all));

@@ -32,6 +32,7 @@ enum {
 	O_ALL,
 	O_LATEST,
 	O_RAW,
+	O_FORCE,
 	O_FLOOR,
 	O_NO_FLOOR,
 	O_DB,
@@ -52,6 +53,10 @@ static const struct opt compare_opts_table[] = {
 	{ "all", 0, NULL, "pool every run of a label, each boot one observation", O_ALL },
 	{ "latest", 0, NULL, "a label's latest run alone (default: its runs on that boot)",
 	  O_LATEST },
+	{ "force", 0, NULL,
+	  "compare paths whose settings differ (parameters, threads,\nsize, exec's command), "
+	  "marked",
+	  O_FORCE },
 	{ "raw", 0, NULL,
 	  "compare the measured means, without taking the machine's\nown drift out "
 	  "(the reference)",
@@ -164,6 +169,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_RAW:
 		o->c.raw = 1;
+		return 0;
+	case O_FORCE:
+		o->c.force = 1;
 		return 0;
 	case O_COLOR:
 		return set_color(arg);
@@ -360,6 +368,14 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		return status;
 	}
 	header(a, da, b, db, o);
+	{
+		char text[1024];
+
+		if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
+			put_folded(stdout, text, 9, 2,
+				   out_columns(stdout, o->wide) ? out_columns(stdout, o->wide)
+								: 80);
+	}
 	if (o->plot)
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "
 		       "means\n");

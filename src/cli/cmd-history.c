@@ -140,7 +140,12 @@ static void print_step(const struct ukb_step *st, int narrow)
 
 static void print_series(const struct series *s, size_t window, int narrow)
 {
-	printf("%s/%s on %s, %zu runs\n", s->name, s->path, s->host, s->n);
+	char a[512], b[512], c[512], d[512];
+
+	/* names and settings may come from any pusher of a shared store */
+	printf("%s/%s on %s%s%s%s, %zu run%s\n", vis(s->name, a, sizeof(a)),
+	       vis(s->path, b, sizeof(b)), vis(s->host, c, sizeof(c)), s->params[0] ? " (" : "",
+	       vis(s->params, d, sizeof(d)), s->params[0] ? ")" : "", s->n, s->n == 1 ? "" : "s");
 	if (narrow)
 		printf("%5s  %-16s  %-12s  %-16s %10s %9s\n", "run", "started (UTC)", "label",
 		       "kernel", "mean ns", "vs prev");
@@ -159,15 +164,19 @@ static void print_series(const struct series *s, size_t window, int narrow)
 			char when[17], label[13], kernel[17];
 
 			/* "2026-11-30T08:16:18Z" to the minute, long names cut with ~ */
-			snprintf(when, sizeof(when), "%.10s %.5s", run->started, run->started + 11);
-			cut_text(label, sizeof(label), run->label[0] ? run->label : "-");
-			cut_text(kernel, sizeof(kernel), run->kernel_release);
+			vis(run->started, a, sizeof(a));
+			snprintf(when, sizeof(when), "%.10s %.5s", a, strlen(a) > 11 ? a + 11 : "");
+			cut_text(label, sizeof(label),
+				 run->label[0] ? vis(run->label, b, sizeof(b)) : "-");
+			cut_text(kernel, sizeof(kernel), vis(run->kernel_release, c, sizeof(c)));
 			printf("%5lld  %-16s  %-12s  %-16s %10s %9s", (long long)run->run, when,
 			       label, kernel, mean, prev);
 		} else {
 			printf("%7lld  %-20s  %-16s  %-22s %10s %7.2f%% %9s", (long long)run->run,
-			       run->started, run->label[0] ? run->label : "-", run->kernel_release,
-			       mean, 100 * r->ci95_rel, prev);
+			       vis(run->started, a, sizeof(a)),
+			       run->label[0] ? vis(run->label, b, sizeof(b)) : "-",
+			       vis(run->kernel_release, c, sizeof(c)), mean, 100 * r->ci95_rel,
+			       prev);
 		}
 		if (s->steps[i].change_point)
 			print_step(&s->steps[i], narrow);

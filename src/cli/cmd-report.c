@@ -31,6 +31,8 @@ enum {
 	O_ALL,
 	O_FLOOR,
 	O_NO_FLOOR,
+	O_FORCE,
+	O_RAW,
 	O_LABEL,
 	O_HOST,
 	O_WINDOW,
@@ -55,6 +57,8 @@ static const struct opt report_opts_table[] = {
 	{ "all", 0, NULL, "pool every run of a label (one observation per boot)", O_ALL },
 	{ "floor", 0, "PCT", "variation between runs to add to each interval, in %", O_FLOOR },
 	{ "no-floor", 0, NULL, "add no floor", O_NO_FLOOR },
+	{ "force", 0, NULL, "compare paths whose settings differ, marked", O_FORCE },
+	{ "raw", 0, NULL, "compare the measured means (no reference)", O_RAW },
 	{ "label", 'l', "GLOB", "--history: only runs whose label matches", O_LABEL },
 	{ "host", 0, "HOST", "--history: only runs of this host", O_HOST },
 	FILTER_OPTS(O_FILTER),
@@ -115,10 +119,13 @@ static int set_option(void *ctx, int id, const char *arg)
 	struct report_opts *o = ctx;
 	double d;
 
-	if (id == O_ALPHA || id == O_ALL || id == O_FLOOR || id == O_NO_FLOOR)
+	if (id == O_ALPHA || id == O_ALL || id == O_FLOOR || id == O_NO_FLOOR || id == O_FORCE ||
+	    id == O_RAW)
 		o->cmp_only = id == O_ALPHA   ? "--alpha"
 			      : id == O_ALL   ? "--all"
 			      : id == O_FLOOR ? "--floor"
+			      : id == O_FORCE ? "--force"
+			      : id == O_RAW   ? "--raw"
 					      : "--no-floor";
 	if (id == O_LABEL || id == O_HOST || id == O_WINDOW)
 		o->hist_only = id == O_LABEL ? "--label" : id == O_HOST ? "--host" : "--window";
@@ -160,6 +167,12 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_FLOOR:
 		return parse_double("--floor", arg, 0, 100, &o->floor_pct);
+	case O_FORCE:
+		o->c.force = 1;
+		return 0;
+	case O_RAW:
+		o->c.raw = 1;
+		return 0;
 	case O_NO_FLOOR:
 		o->no_floor = 1;
 		return 0;

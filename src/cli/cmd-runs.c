@@ -289,23 +289,30 @@ int cmd_runs(int argc, char **argv)
 	if (!out_columns(stdout, o.wide) || out_columns(stdout, o.wide) >= 110) {
 		printf("%6s  %-20s  %-16s  %-12s  %-24s %6s  %s\n", "id", "started (UTC)", "label",
 		       "host", "kernel", "paths", "source");
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
+			char l[512], h[512], k[512], t[64], src[2048];
+
+			/* what a run says of itself may come from anyone: made visible */
 			printf("%6lld  %-20s  %-16s  %-12s  %-24s %6zu  %s\n",
-			       (long long)list[i].id, list[i].started,
-			       list[i].label[0] ? list[i].label : "-", list[i].host,
-			       list[i].kernel_release, list[i].nresults, list[i].source);
+			       (long long)list[i].id, vis(list[i].started, t, sizeof(t)),
+			       list[i].label[0] ? vis(list[i].label, l, sizeof(l)) : "-",
+			       vis(list[i].host, h, sizeof(h)),
+			       vis(list[i].kernel_release, k, sizeof(k)), list[i].nresults,
+			       vis(list[i].source, src, sizeof(src)));
+		}
 	} else {
 		/* 80 columns: the time to the minute, long names cut with ~, no source */
 		printf("%5s  %-16s  %-14s  %-12s  %-17s %5s\n", "id", "started (UTC)", "label",
 		       "host", "kernel", "paths");
 		for (size_t i = 0; i < n; i++) {
-			char when[17], label[15], host[13], kernel[18];
+			char when[17], label[15], host[13], kernel[18], v[512];
 
-			snprintf(when, sizeof(when), "%.10s %.5s", list[i].started,
-				 list[i].started + 11);
-			cut_text(label, sizeof(label), list[i].label[0] ? list[i].label : "-");
-			cut_text(host, sizeof(host), list[i].host);
-			cut_text(kernel, sizeof(kernel), list[i].kernel_release);
+			cut_text(label, sizeof(label),
+				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
+			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
+			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
+			vis(list[i].started, v, sizeof(v));
+			snprintf(when, sizeof(when), "%.10s %.5s", v, strlen(v) > 11 ? v + 11 : "");
 			printf("%5lld  %-16s  %-14s  %-12s  %-17s %5zu\n", (long long)list[i].id,
 			       when, label, host, kernel, list[i].nresults);
 		}

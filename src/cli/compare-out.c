@@ -10,6 +10,7 @@
 
 #include "compare-out.h"
 #include "output.h"
+#include "width.h"
 
 #define MAIL_WIDTH 72
 
@@ -48,6 +49,7 @@ const char *const cmp_row_keys[] = {
 	"floor",
 	"ci_low_without_floor",
 	"ci_high_without_floor",
+	"settings_differ",
 	NULL,
 };
 
@@ -80,6 +82,7 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		rows_num(out, r->ok ? r->floor : NAN);
 		rows_num(out, r->ok ? r->c0.ci_lo : NAN);
 		rows_num(out, r->ok ? r->c0.ci_hi : NAN);
+		rows_bool(out, r->differ);
 	}
 }
 
@@ -92,9 +95,15 @@ void cmp_env_member(const struct rec_run *r, const char *key, char *buf, size_t 
 	json_object_put(env);
 }
 
-/* @text folded at MAIL_WIDTH on spaces, continuation lines indented by @indent. */
-static void fold(FILE *f, const char *text, int indent)
+/*
+ * @text folded at MAIL_WIDTH on spaces, continuation lines indented by
+ * @indent; its control characters made visible (a label or a host may come
+ * from anyone).
+ */
+static void fold(FILE *f, const char *raw, int indent)
 {
+	char buf[4096];
+	const char *text = vis(raw, buf, sizeof(buf));
 	int col = 0;
 	const char *p = text;
 
@@ -115,6 +124,31 @@ static void fold(FILE *f, const char *text, int indent)
 			p++;
 	}
 	fputc('\n', f);
+}
+
+/* The warnings a side's environment carries (VM, load, governor...), each on its line. */
+static void side_warnings(FILE *f, const struct cmp_side *s, int markdown)
+{
+	struct json_object *env =
+	    json_tokener_parse(s->run->environment ? s->run->environment : "{}");
+	struct json_object *w = json_object_object_get(env, "warnings");
+	char line[768];
+
+	for (size_t i = 0;
+	     w && json_object_is_type(w, json_type_array) && i < json_object_array_length(w); i++) {
+		snprintf(line, sizeof(line), "%swarning (%s): %s", markdown ? "  " : "       ",
+			 s->desc, json_object_get_string(json_object_array_get_idx(w, i)));
+		fold(f, line, markdown ? 4 : 9);
+	}
+	json_object_put(env);
+}
+
+/* A time with its unit once: "22.69 ns", "7.59ms". */
+static void time_text(char *buf, size_t len, double ns)
+{
+	format_ns(buf, len, ns);
+	if (!strpbrk(buf, "ms"))
+		strncat(buf, " ns", len - strlen(buf) - 1);
 }
 
 static void side_line(FILE *f, const char *role, const struct cmp_side *s, int markdown)
@@ -145,9 +179,16 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	for (size_t i = 0; i < n; i++)
 		floored |= rows[i].ok && rows[i].floor > 0;
 
-	fprintf(f, "%sukbench: %s -> %s\n\n", markdown ? "### " : "", a->desc, b->desc);
+	{
+		char da[512], db[512];
+
+		fprintf(f, "%sukbench: %s -> %s\n\n", markdown ? "### " : "",
+			vis(a->desc, da, sizeof(da)), vis(b->desc, db, sizeof(db)));
+	}
 	side_line(f, "base", a, markdown);
+	side_warnings(f, a, markdown);
 	side_line(f, "other", b, markdown);
+	side_warnings(f, b, markdown);
 	snprintf(method, sizeof(method),
 		 "%sMethod: the mean cost per call, as the mean of each run's per-process means; "
 		 "the change other/base - 1 with its %g%% CI from Welch's t on the log ratio; a "
@@ -159,23 +200,31 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	fputc('\n', f);
 	fold(f, method, 0);
 	fputc('\n', f);
+	if (cmp_settings_note(rows, n, o->force, method, sizeof(method))) {
+		fold(f, method, 0);
+		fputc('\n', f);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cmp_row *r = &rows[i];
 		const struct rec_result *x = r->b ? r->b : r->a;
-		char line[256];
+		char line[512], nm[512], pa[512];
 
+		/* the parameters, which make the figure what it is */
+		snprintf(line, sizeof(line), "%s/%s", x->name, x->path);
+		vis(line, nm, sizeof(nm));
+		vis(x->params, pa, sizeof(pa));
 		if (markdown)
-			fprintf(f, "- `%s/%s`  \n  ", x->name, x->path);
+			fprintf(f, "- `%s`%s%s%s  \n  ", nm, pa[0] ? " (" : "", pa,
+				pa[0] ? ")" : "");
 		else
-			fprintf(f, "%s/%s\n    ", x->name, x->path);
+			fprintf(f, "%s%s%s%s\n    ", nm, pa[0] ? " (" : "", pa, pa[0] ? ")" : "");
 		if (!r->ok) {
 			fprintf(f, "%s\n", cmp_why_not(r));
 			continue;
 		}
 		format_ns(fa, sizeof(fa), r->c.mean_a);
-		format_ns(fb, sizeof(fb), r->c.mean_b);
-		snprintf(line, sizeof(line), "%s -> %s ns  %s%+.2f%%%s [%+.2f%%, %+.2f%%]  %s", fa,
-			 fb,
+		time_text(fb, sizeof(fb), r->c.mean_b);
+		snprintf(line, sizeof(line), "%s -> %s  %s%+.2f%%%s [%+.2f%%, %+.2f%%]  %s", fa, fb,
 			 markdown && r->replicated &&
 				 (r->verdict == UKB_REGRESSED || r->verdict == UKB_IMPROVED)
 			     ? "**"

@@ -64,6 +64,10 @@ void md_text(FILE *f, const char *s)
 
 		if (c == '\n' || c == '\r' || c == '\t')
 			fputc(' ', f);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "^%c", c == 0x7f ? '?' : c + '@'); /* as vis() does */
+		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
+			fprintf(f, "<U+%04X>", (unsigned char)*++s);
 		else if (strchr("\\`*_[]<>|&~", c))
 			fprintf(f, "\\%c", c);
 		else

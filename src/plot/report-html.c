@@ -332,7 +332,13 @@ static void comparison(FILE *f, const struct report_cmp *r, size_t c, size_t ncm
 	report_method(method, sizeof(method), r->o, r->floor_from);
 	fprintf(f, "<h2 id=\"c%zu-method\">Method</h2>\n<p>", c + 1);
 	html_text(f, method);
-	fprintf(f, "</p>\n<h2 id=\"c%zu-summary\">Summary</h2>\n", c + 1);
+	fputs("</p>\n", f);
+	if (cmp_settings_note(r->rows, r->n, r->o->force, method, sizeof(method))) {
+		fputs("<p class=\"warn\">", f);
+		html_text(f, method);
+		fputs("</p>\n", f);
+	}
+	fprintf(f, "<h2 id=\"c%zu-summary\">Summary</h2>\n", c + 1);
 	summary(f, r, c);
 	environment(f, r, c);
 }

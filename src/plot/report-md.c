@@ -71,10 +71,12 @@ static void path_md(FILE *f, const struct cmp_row *r)
 }
 
 /* @s for a fenced block: a backquote would end the fence, so it is not kept. */
-static void fenced(FILE *f, const char *s)
+static void fenced(FILE *f, const char *raw)
 {
-	for (; *s; s++)
-		fputc(*s == '`' ? '\'' : *s == '\n' ? ' ' : *s, f);
+	char buf[4096];
+
+	for (const char *s = vis(raw, buf, sizeof(buf)); *s; s++)
+		fputc(*s == '`' ? '\'' : *s, f);
 }
 
 static void table(FILE *f, const struct report_cmp *r)
@@ -210,6 +212,20 @@ int report_md_compare(FILE *f, const struct report_cmp *r, size_t ncmp)
 		fputs("\n", f);
 		para(f, method, 0);
 		fputs("\n", f);
+		if (cmp_settings_note(r[c].rows, r[c].n, r[c].o->force, method, sizeof(method))) {
+			size_t len = 0;
+			char *text = NULL;
+			FILE *m = open_memstream(&text, &len);
+
+			/* names and parameters in markdown are text, never markup */
+			if (m) {
+				md_text(m, method);
+				if (!fclose(m))
+					para(f, text, 0);
+				free(text);
+				fputs("\n", f);
+			}
+		}
 		table(f, &r[c]);
 		environment(f, &r[c]);
 		plots(f, &r[c]);

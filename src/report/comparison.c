@@ -181,6 +181,51 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 		row->outcome = CMP_CANNOT_TELL;
 }
 
+/* Were @a and @b measured the same way: what makes two figures comparable. */
+static int same_settings(const struct rec_result *a, const struct rec_result *b)
+{
+	return !strcmp(a->params, b->params) && a->threads == b->threads && a->bytes == b->bytes;
+}
+
+void cmp_settings_diff(const struct cmp_row *r, char *buf, size_t len)
+{
+	const struct rec_result *a = r->a, *b = r->b;
+
+	buf[0] = 0;
+	if (!a || !b || same_settings(a, b))
+		return;
+	if (strcmp(a->params, b->params))
+		snprintf(buf, len, "%s against %s", a->params[0] ? a->params : "no parameters",
+			 b->params[0] ? b->params : "no parameters");
+	else if (a->threads != b->threads)
+		snprintf(buf, len, "%u threads against %u", a->threads, b->threads);
+	else
+		snprintf(buf, len, "%ld bytes a call against %ld", a->bytes, b->bytes);
+}
+
+int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf, size_t len)
+{
+	char diff[512];
+	size_t k = 0, first = n;
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].differ) {
+			k++;
+			first = first < n ? first : i;
+		}
+	buf[0] = 0;
+	if (!k)
+		return 0;
+	cmp_settings_diff(&rows[first], diff, sizeof(diff));
+	snprintf(buf, len,
+		 force ? "warning: %zu path%s compared although measured with other settings "
+			 "(--force), as %s/%s: %s"
+		       : "warning: %zu path%s not compared: measured with other settings, as "
+			 "%s/%s: %s; --force compares them",
+		 k, k > 1 ? "s" : "", rows[first].a->name, rows[first].a->path, diff);
+	return 1;
+}
+
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
 		    struct cmp_row **rows, size_t *n)
 {
@@ -195,7 +240,9 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 
 		row->a = &a->results[i];
 		row->b = rec_find(b, row->a->name, row->a->path);
-		compare_row(row, o);
+		row->differ = row->b && !same_settings(row->a, row->b);
+		if (!row->differ || o->force)
+			compare_row(row, o);
 		both += row->ok;
 	}
 	for (size_t i = 0; i < b->nresults; i++) {
@@ -246,6 +293,7 @@ const char *cmp_why_not(const struct cmp_row *r)
 	       : !r->b			? "not in the other run"
 	       : r->a->status != UKB_OK ? "base not measured"
 	       : r->b->status != UKB_OK ? "other not measured"
+	       : r->differ		? "settings differ (--force compares them)"
 					: "too few samples";
 }
 

@@ -23,6 +23,7 @@ struct cmp_opts {
 	double threshold; /* noise threshold as a fraction, 0.01 */
 	double floor;	  /* between-run relative SD of a side with none of its own, or 0 */
 	int raw;	  /* compare the measured means, not at the reference's speed */
+	int force;	  /* compare paths whose settings differ (they are marked) */
 	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
 };
 
@@ -36,7 +37,13 @@ enum cmp_outcome {
 struct cmp_row {
 	const struct rec_result *a, *b; /* either NULL: missing in that run */
 	int ok;				/* both measured: the figures below hold */
-	int replicated;			/* both sides have two process means or more */
+	/*
+	 * The two sides were measured with other settings (parameters,
+	 * threads, bytes a call, the command of exec): not the same thing,
+	 * so not compared unless the caller forces it, and marked then.
+	 */
+	int differ;
+	int replicated; /* both sides have two process means or more */
 	/*
 	 * The change compared: at one speed of the machine where both sides
 	 * timed the reference (@adjusted: each process's mean over its
@@ -80,6 +87,19 @@ void cmp_replication(const struct rec_run *r, char *buf, size_t len);
 
 /* Why a row was not compared: "only in the other run", "base not measured", ... */
 const char *cmp_why_not(const struct cmp_row *r);
+
+/*
+ * What differs between the settings of a row's sides, in a phrase
+ * ("groups=1 loops=20 against groups=4 loops=20"); "" when nothing does.
+ */
+void cmp_settings_diff(const struct cmp_row *r, char *buf, size_t len);
+
+/*
+ * The warning every output carries when rows of @rows[0..n) were measured
+ * with other settings on each side (compared only with @force); 0 and ""
+ * when none was.
+ */
+int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf, size_t len);
 
 /* The verdict as printed: "regressed", ..., or "unreplicated". */
 const char *cmp_verdict_name(const struct cmp_row *r);

@@ -59,20 +59,24 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16], raw[32],
 	    mach[32], ci0[80];
 	const char *col = "", *end = "";
+	char nm[512], pt[128];
 
 	if (!x)
 		return; /* a row names a path of one side at least */
+	/* a run's names may come from anyone: made visible */
+	vis(x->name, nm, sizeof(nm));
+	vis(x->path, pt, sizeof(pt));
 	if (!r->ok) {
 		const char *why = cmp_why_not(r);
 
 		if (narrow) {
 			if (strcmp(last_name, x->name))
-				fprintf(f, "%s\n", x->name);
+				fprintf(f, "%s\n", nm);
 			snprintf(last_name, sizeof(last_name), "%s", x->name);
-			fprintf(f, "  %-10s %10s %10s %10s  %s\n", x->path, "-", "-", "-", why);
+			fprintf(f, "  %-10s %10s %10s %10s  %s\n", pt, "-", "-", "-", why);
 			return;
 		}
-		fprintf(f, "%-35s %-8s %11s %11s %10s  %s\n", x->name, x->path, "-", "-", "-", why);
+		fprintf(f, "%-35s %-8s %11s %11s %10s  %s\n", nm, pt, "-", "-", "-", why);
 		return;
 	}
 	format_ns(fa, sizeof(fa), r->c.mean_a);
@@ -96,9 +100,9 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	}
 	if (narrow) {
 		if (strcmp(last_name, x->name))
-			fprintf(f, "%s\n", x->name);
+			fprintf(f, "%s\n", nm);
 		snprintf(last_name, sizeof(last_name), "%s", x->name);
-		fprintf(f, "  %-10s %10s %10s %9s%s  %-20s %s%s%s\n", x->path, fa, fb, ch,
+		fprintf(f, "  %-10s %10s %10s %9s%s  %-20s %s%s%s\n", pt, fa, fb, ch,
 			r->c.p_welch < alpha ? "*" : " ", ci, col, cmp_verdict_name(r), end);
 		return;
 	}
@@ -115,7 +119,7 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	pct(lo, sizeof(lo), r->c0.ci_lo);
 	pct(hi, sizeof(hi), r->c0.ci_hi);
 	snprintf(ci0, sizeof(ci0), "[%s, %s]", lo, hi);
-	fprintf(f, "%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s %9s %9s  %-21s  %s%s%s\n",
-		x->name, x->path, fa, fb, ch, r->c.p_welch < alpha ? "*" : " ", ci, mde, pw, pm,
-		raw, mach, ci0, col, cmp_verdict_name(r), end);
+	fprintf(f, "%-35s %-8s %11s %11s %9s%s  %-21s %7s %8s %8s %9s %9s  %-21s  %s%s%s\n", nm, pt,
+		fa, fb, ch, r->c.p_welch < alpha ? "*" : " ", ci, mde, pw, pm, raw, mach, ci0, col,
+		cmp_verdict_name(r), end);
 }

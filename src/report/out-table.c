@@ -124,10 +124,13 @@ void table_header(FILE *f, const struct rec_run *run)
 			   table_cols);
 	}
 	if (run->id || run->label[0]) {
+		char l[512], t[64];
+
 		if (run->id)
 			fprintf(f, "run #%lld, ", (long long)run->id);
-		fprintf(f, "%s%s%sstarted %s\n", run->label[0] ? "label '" : "", run->label,
-			run->label[0] ? "', " : "", run->started);
+		fprintf(f, "%s%s%sstarted %s\n", run->label[0] ? "label '" : "",
+			vis(run->label, l, sizeof(l)), run->label[0] ? "', " : "",
+			vis(run->started, t, sizeof(t)));
 	}
 	fprintf(f, "precision %g%% (95%% CI of the mean), budget %g s per path, ",
 		100 * json_object_get_double(json_object_object_get(s, "precision")),
@@ -223,7 +226,9 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 
 	/* a name wider than its column stands on a line of its own */
 	if (disp_width(name) > lay->name) {
-		fprintf(f, "%s\n", name);
+		char v[512];
+
+		fprintf(f, "%s\n", vis(name, v, sizeof(v)));
 		name = "";
 	}
 	if (r->status != UKB_OK || !r->nsamples) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rows.h"
+#include "width.h"
 
 int rows_parse_format(const char *arg, enum rows_fmt *fmt)
 {
@@ -21,8 +22,12 @@ int rows_parse_format(const char *arg, enum rows_fmt *fmt)
 	return 0;
 }
 
-void rows_csv_text(FILE *f, const char *s)
+void rows_csv_text(FILE *f, const char *raw)
 {
+	char buf[4096];
+	/* a control character from a run's strings never reaches a terminal */
+	const char *s = vis(raw, buf, sizeof(buf));
+
 	if (!strpbrk(s, ",\"\n\r")) {
 		fputs(s, f);
 		return;

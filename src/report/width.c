@@ -3,6 +3,7 @@
  * width.c - columns and display widths for the tables.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -24,6 +25,35 @@ int out_columns(FILE *f, int wide)
 	if (isatty(fileno(f)) && !ioctl(fileno(f), TIOCGWINSZ, &ws) && ws.ws_col >= 40)
 		return ws.ws_col;
 	return 80;
+}
+
+const char *vis(const char *s, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (!len)
+		return buf;
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && o + 1 < len; p++) {
+		char esc[12];
+		size_t n;
+
+		if (*p < 0x20 || *p == 0x7f) {
+			snprintf(esc, sizeof(esc), "^%c", *p == 0x7f ? '?' : *p + '@');
+		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+			snprintf(esc, sizeof(esc), "<U+%04X>", p[1]);
+			p++;
+		} else {
+			buf[o++] = (char)*p;
+			continue;
+		}
+		n = strlen(esc);
+		if (o + n + 1 > len)
+			break;
+		memcpy(buf + o, esc, n);
+		o += n;
+	}
+	buf[o] = 0;
+	return buf;
 }
 
 int disp_width(const char *s)
@@ -54,8 +84,10 @@ void cut_text(char *buf, size_t len, const char *s)
 	buf[len - 1] = 0;
 }
 
-void put_cell(FILE *f, const char *s, int width, int right)
+void put_cell(FILE *f, const char *text, int width, int right)
 {
+	char buf[1024];
+	const char *s = vis(text, buf, sizeof(buf));
 	int pad = width - disp_width(s);
 
 	if (right)
@@ -64,8 +96,10 @@ void put_cell(FILE *f, const char *s, int width, int right)
 		fprintf(f, "%s%*s", s, pad > 0 ? pad : 0, "");
 }
 
-void put_folded(FILE *f, const char *text, int at, int indent, int cols)
+void put_folded(FILE *f, const char *raw, int at, int indent, int cols)
 {
+	char buf[4096];
+	const char *text = vis(raw, buf, sizeof(buf));
 	int col = at;
 	const char *p = text;
 

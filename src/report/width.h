@@ -17,6 +17,16 @@
  */
 int out_columns(FILE *f, int wide);
 
+/*
+ * @s as it may reach a terminal: every control character made visible, as
+ * git and less do (ESC as ^[, CR as ^M, a newline as ^J, DEL as ^?, the C1
+ * controls of UTF-8 as <U+009B>), so that a label, a host or a command from
+ * an imported file or a shared server can neither move the cursor, retitle
+ * the window nor break a table's line. Into @buf (cut to @len); returns
+ * @buf. Text ukbench writes itself needs none of it.
+ */
+const char *vis(const char *s, char *buf, size_t len);
+
 /* The columns @s takes: one per character (UTF-8 sequence). */
 int disp_width(const char *s);
 

@@ -15,7 +15,7 @@ static struct series *find_series(struct series_set *set, const struct store_poi
 
 	for (size_t i = 0; i < set->n; i++)
 		if (!strcmp(set->s[i].host, r->host) && !strcmp(set->s[i].name, r->name) &&
-		    !strcmp(set->s[i].path, r->path))
+		    !strcmp(set->s[i].path, r->path) && !strcmp(set->s[i].params, r->params))
 			return &set->s[i];
 	s = realloc(set->s, (set->n + 1) * sizeof(*s));
 	if (!s)
@@ -26,6 +26,7 @@ static struct series *find_series(struct series_set *set, const struct store_poi
 	snprintf(s->host, sizeof(s->host), "%s", r->host);
 	snprintf(s->name, sizeof(s->name), "%s", r->name);
 	snprintf(s->path, sizeof(s->path), "%s", r->path);
+	snprintf(s->params, sizeof(s->params), "%s", r->params);
 	return s;
 }
 

@@ -19,7 +19,9 @@ struct series_point {
 };
 
 struct series {
-	char host[128], name[128], path[32];
+	/* one host, one path, one set of settings: a parameter or a command
+	 * that differs makes another series */
+	char host[128], name[128], path[32], params[160];
 	struct series_point *pts;
 	struct ukb_step *steps; /* one per point */
 	size_t n, nchange;	/* points; change points among them */

@@ -1604,7 +1604,8 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 	if (prepare(
 		st,
 		"SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, x.benchmark,"
-		" x.path, x.mean_ns, x.ci95_rel FROM results x JOIN runs r ON r.id = x.run_id"
+		" x.path, x.mean_ns, x.ci95_rel, x.params FROM results x JOIN runs r ON r.id = "
+		"x.run_id"
 		" WHERE x.status = 'ok' AND x.n > 0 AND r.interrupted = 0"
 		" AND (?1 IS NULL OR r.label GLOB ?1) AND (?2 IS NULL OR r.host = ?2)"
 		" AND (?4 IS NULL OR r.kernel_release GLOB ?4) AND (?5 IS NULL"
@@ -1631,6 +1632,7 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 		store_col_text(s, 4, p.kernel_release, sizeof(p.kernel_release));
 		p.mean = col_num(s, 8);
 		p.ci95_rel = col_num(s, 9);
+		store_col_text(s, 10, p.params, sizeof(p.params));
 		if (store_grow(out, &cap, *n, sizeof(**out), 64)) {
 			sqlite3_finalize(s);
 			free(*out);

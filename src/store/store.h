@@ -103,6 +103,7 @@ struct store_point {
 	int64_t run;
 	char label[128], host[128], started[32], kernel_release[128];
 	char name[128], benchmark[128], path[32];
+	char params[160]; /* what makes it comparable: a series is one of them */
 	double mean, ci95_rel;
 };
 

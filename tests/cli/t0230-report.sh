@@ -116,7 +116,7 @@ test_expect_success 'every string from a run is escaped, in the page and in mark
 	"$mkrun" "$TEST_ROOT/t.json" "<i>b.json" --label "<script>alert(1)</script>" \
 		--host "<img src=x onerror=alert(2)>" --env "cmdline=quiet </td><script>alert(3)</script> & \"q\"" \
 		--params "n=1 <u>x</u> | a*b_c" &&
-	ukbench report --no-plots -o s.html a.json "<i>b.json" &&
+	ukbench report --force --no-plots -o s.html a.json "<i>b.json" &&
 	! grep -qi "<script" s.html &&
 	! grep -q "<img src=x" s.html && ! grep -q "<b>base" s.html && ! grep -q "<u>x" s.html &&
 	! grep -q "<i>b" s.html &&
@@ -125,7 +125,7 @@ test_expect_success 'every string from a run is escaped, in the page and in mark
 	grep -q "quiet &lt;/td&gt;&lt;script&gt;alert(3)&lt;/script&gt; &amp; &quot;q&quot;" s.html &&
 	grep -Fq "parameters: base (none), other n=1 &lt;u&gt;x&lt;/u&gt; | a*b_c<" s.html &&
 	grep -q "&lt;i&gt;b.json" s.html &&
-	ukbench report -f markdown a.json "<i>b.json" >s.md &&
+	ukbench report --force -f markdown a.json "<i>b.json" >s.md &&
 	! grep -q "[^\\]<[a-z/]" s.md &&
 	grep -Fq "\\<img src=x onerror=alert(2)\\>" s.md &&
 	grep -Fq "(base: none; other: n=1 \\<u\\>x\\</u\\> \\| a\\*b\\_c)" s.md

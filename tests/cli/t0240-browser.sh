@@ -43,7 +43,7 @@ test_expect_success 'set up: a real run, and runs made from it' '
 
 test_expect_success CHROMIUM,GNUPLOT 'a comparison: clean, every plot drawn, run strings shown as text' '
 	cd "$TEST_ROOT" &&
-	ukbench report -o c.html x.json y.json &&
+	ukbench report --force -o c.html x.json y.json &&
 	n=$(grep -c "<img class=\"plot\"" c.html) && test "$n" -ge 2 &&
 	"$browser" c.html --screenshot "$shots/compare.png" >c.out &&
 	clean_page c.out "$n" &&
@@ -67,7 +67,7 @@ test_expect_success CHROMIUM,GNUPLOT 'a history: clean, a plot a series' '
 
 test_expect_success CHROMIUM 'without gnuplot: clean, no plot, and it says why' '
 	cd "$TEST_ROOT" &&
-	ukbench report --gnuplot "$TEST_ROOT/none" -o n.html x.json y.json 2>/dev/null &&
+	ukbench report --force --gnuplot "$TEST_ROOT/none" -o n.html x.json y.json 2>/dev/null &&
 	"$browser" n.html --screenshot "$shots/no-plots.png" >n.out &&
 	clean_page n.out 0 &&
 	jq -e ".text | contains(\"No plots:\")" n.out
