@@ -132,7 +132,7 @@ void table_header(FILE *f, const struct rec_run *run)
 			vis(run->label, l, sizeof(l)), run->label[0] ? "', " : "",
 			vis(run->started, t, sizeof(t)));
 	}
-	fprintf(f, "precision %g%% (95%% CI of the mean), budget %g s per path, ",
+	fprintf(f, "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
 		100 * json_object_get_double(json_object_object_get(s, "precision")),
 		json_object_get_double(json_object_object_get(s, "budget_s")));
 	cpu = json_object_object_get(s, "cpu");

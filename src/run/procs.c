@@ -446,13 +446,19 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 			ret = -1;
 		}
 		rec_run_release(&one);
-		if (++i == ALLOC_PILOT) {
-			/* every further process: the time that makes the interval least */
+		if (++i >= ALLOC_PILOT) {
+			/*
+			 * every further process: the time that makes the interval
+			 * least, estimated again from every process so far (four
+			 * pilots alone can take one disturbed process for a spread)
+			 */
 			t = alloc_process_time(ap, p->ncases, overhead,
 					       budget / ALLOC_MIN_PROCS < ALLOC_T_MAX
 						   ? budget / ALLOC_MIN_PROCS
 						   : ALLOC_T_MAX);
-			guess = i + (unsigned)((budget - t * ALLOC_PILOT) / (t + overhead)) + 1;
+			if (i == ALLOC_PILOT)
+				guess = i + (unsigned)((budget - t * ALLOC_PILOT) / (t + overhead)) +
+					1;
 		}
 	}
 	free(ap);
