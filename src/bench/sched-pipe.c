@@ -96,8 +96,10 @@ static void pp_teardown(struct ukb_ctx *c)
 			;
 	if (p->have_thread)
 		pthread_join(p->tid, NULL);
-	close(p->to[0]);
-	close(p->from[1]);
+	if (p->to[0] >= 0)
+		close(p->to[0]);
+	if (p->from[1] >= 0)
+		close(p->from[1]);
 	if (p->restore)
 		sched_setaffinity(0, sizeof(p->saved), &p->saved);
 	free(p);
@@ -165,6 +167,16 @@ static int pp_setup(struct ukb_ctx *c, char *why, size_t len)
 			echo(p->to[0], p->from[1]);
 			_exit(0);
 		}
+		/*
+		 * The partner's ends are its alone: should it die, the next read
+		 * here sees the end of its pipe instead of waiting for a write
+		 * only this process could still make.
+		 */
+		if (p->pid > 0) {
+			close(p->to[0]);
+			close(p->from[1]);
+			p->to[0] = p->from[1] = -1;
+		}
 	}
 	if (err) {
 		snprintf(why, len, "cannot start the partner %s: %s",
@@ -180,10 +192,13 @@ static int pp_run(struct ukb_ctx *c, uint64_t n)
 	char t = 'x';
 
 	for (uint64_t i = 0; i < n; i++) {
-		if (write(p->to[1], &t, 1) != 1 || read(p->from[0], &t, 1) != 1) {
+		ssize_t w = write(p->to[1], &t, 1), r = w == 1 ? read(p->from[0], &t, 1) : -1;
+
+		if (w != 1 || r != 1) {
 			snprintf(c->why, sizeof(c->why),
 				 "the token was lost after %llu round trips: %s",
-				 (unsigned long long)i, strerror(errno));
+				 (unsigned long long)i,
+				 r == 0 ? "the partner is gone" : strerror(errno));
 			return -EPIPE;
 		}
 	}

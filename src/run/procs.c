@@ -457,8 +457,8 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 						   ? budget / ALLOC_MIN_PROCS
 						   : ALLOC_T_MAX);
 			if (i == ALLOC_PILOT)
-				guess = i + (unsigned)((budget - t * ALLOC_PILOT) / (t + overhead)) +
-					1;
+				guess =
+				    i + (unsigned)((budget - t * ALLOC_PILOT) / (t + overhead)) + 1;
 		}
 	}
 	free(ap);

@@ -143,6 +143,23 @@ test_expect_success 'run --baseline --fail-on-regression: KTAP not ok and exit 1
 	grep -q "needs --baseline" err
 '
 
+# The three answers of run --baseline, as compare gives them: 0 when every
+# interval excludes a regression of the limit, 1 when a path regressed
+# beyond it, 125 when a path cannot be told from noise at it.
+test_expect_success 'run --baseline --fail-on-regression: 0, 1 and 125' '
+	ukbench run --no-store --budget 0.05 --json real.json time.time >/dev/null &&
+	scaled real.json 1000 vdso >b1.json && scaled b1.json 1000 libc >b2.json &&
+	scaled b2.json 1000 syscall >slowbase.json &&
+	ukbench run --no-store --budget 0.05 --baseline slowbase.json --fail-on-regression 10 \
+		time.time >out0 &&
+	jq ".results |= map(if .path == \"syscall\" then (.process_means_ns | add / length) as \$m |
+		.process_means_ns = [\$m * 0.5, \$m * 1.5, \$m * 0.6, \$m * 1.4, \$m] |
+		del(.process_se_ns, .process_ref_ns) else . end)" b2.json >noisybase.json &&
+	test_expect_code 125 ukbench run --no-store --budget 0.05 --baseline noisybase.json \
+		--fail-on-regression 10 time.time >out125 2>err125 &&
+	grep -q "time.time/syscall: .* cannot be told from noise at 10%" err125
+'
+
 test_expect_success 'calibrate: A/A of lab.spin and the paths named, every size, floors stored' '
 	ukbench calibrate --db cal.db --busy --rounds 4 --budget 0.05 --threshold 5 time.time/vdso >out &&
 	cat out &&

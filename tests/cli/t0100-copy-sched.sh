@@ -131,4 +131,29 @@ test_expect_success 'sched.pipe: every variant, or why not' '
 	grep -q "n/a  needs two CPUs, this thread may use one" out
 '
 
+# The ping-pong partner killed mid-run: the run ends within seconds with
+# the reason, never blocked on a pipe its partner can no longer write.
+test_expect_success 'sched.pipe: a partner that dies ends the path with its reason' '
+	test_in_session sid "$UKBENCH" run --no-store --runs 1 --budget 30 --precision 0.001 \
+		sched.pipe.process >out 2>err &
+	pid=$!
+	sid=$(test_session_id sid)
+	# the partner: the measuring process'"'"'s child that is a copy of it
+	# (a short-lived child, the compiler asked for its version, is not)
+	n=0 partner=
+	while [ -z "$partner" ] && [ $n -lt 200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+		partner=$(pgrep -P "$sid" -x ukbench | head -1)
+	done
+	sleep 0.3
+	kill -9 $partner
+	n=0
+	while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	if kill -0 $pid 2>/dev/null; then kill -9 -$sid; echo "still running after 10 s" >&2; false; fi &&
+	wait $pid; rc=$?
+	test -n "$partner" && test "$rc" = 1 &&
+	grep -q "sched.pipe.process  *pipe  *FAILED  the token was lost after [0-9]* round trips: the partner is gone" out
+'
+
 test_done
