@@ -84,7 +84,7 @@ const struct command cmd_calibrate_def = {
 		 "the unchanged runs are stored as repeated runs of the label 'calibrate',\n"
 		 "from which run and compare learn each path's floor, and the largest floor\n"
 		 "is kept as the host's, for paths never calibrated. A calibration made on a\n"
-		 "busy machine (load average of a CPU or more, or a tenth of the batches\n"
+		 "busy machine (load average of a CPU or more, or one batch in twenty\n"
 		 "disturbed) is refused unless --busy.",
 	.opts = calibrate_opts,
 	.footer = "examples:\n"

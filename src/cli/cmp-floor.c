@@ -34,6 +34,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		out->se_beta = out->beta > 0 ? adj.se_beta : 0;
 		out->tau = out->beta > 0 ? adj.tau : 0;
 		out->adjusted = out->beta > 0 ? adj.floor : out->floor;
+		out->df = (double)(out->beta > 0 ? adj.df : out->est.df);
 		out->source = FLOOR_LABELS;
 		return;
 	}
@@ -41,6 +42,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		out->floor = out->cal.floor;
 		/* no slope of this path learned: it is compared as measured */
 		out->adjusted = out->floor;
+		out->df = 2.0 * out->cal.rounds - 1;
 		out->source = FLOOR_CALIBRATE;
 	}
 }
@@ -116,6 +118,7 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 		}
 		if (fc->none || fc->pct >= 0) {
 			r->floor_rel = r->floor_adj = fc->none ? 0 : fc->pct / 100;
+			r->floor_df = 0;
 			fc->paths[FLOOR_GIVEN]++;
 			fc->lo = fc->hi = r->floor_rel;
 			continue;
@@ -123,6 +126,7 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 		floor_pick(st, run, r, ex, nex, &p);
 		r->floor_rel = p.floor;
 		r->floor_adj = p.adjusted;
+		r->floor_df = p.df;
 		r->ref_beta = p.beta;
 		r->ref_beta_se = p.se_beta;
 		r->ref_tau = p.tau;

@@ -24,8 +24,8 @@
  * busy. The share is measured during the run; the load average trails by a
  * minute and counts ukbench's own processes, so only a heavy one counts.
  */
-#define FLOOR_BUSY_LOAD	     1.5
-#define FLOOR_BUSY_DISTURBED 0.10
+#define FLOOR_BUSY_LOAD	     1.0
+#define FLOOR_BUSY_DISTURBED 0.05
 
 enum floor_source {
 	FLOOR_NONE,	 /* not known */
@@ -40,6 +40,7 @@ struct floor_pick {
 	double adjusted; /* of the mean at one speed of the machine, as compare takes it */
 	double beta;	 /* the path's sensitivity to the reference; 0: not known */
 	double se_beta, tau;
+	double df; /* degrees of freedom of the floor compared; 0: given, exact */
 	enum floor_source source;
 	struct store_floor_est est; /* FLOOR_LABELS */
 	struct store_floor cal;	    /* FLOOR_CALIBRATE */

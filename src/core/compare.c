@@ -177,6 +177,12 @@ double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
 int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double floor, double alpha,
 		struct ukb_cmp *c)
 {
+	return ukb_compare_df(a, na, b, nb, floor, INFINITY, alpha, c);
+}
+
+int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, double floor,
+		   double floor_df, double alpha, struct ukb_cmp *c)
+{
 	double va, vb, sa, sb, q, lr;
 
 	memset(c, 0, sizeof(*c));
@@ -191,10 +197,17 @@ int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double f
 	c->se = sqrt(sa + sb + floor);
 	lr = log(c->mean_b / c->mean_a);
 	c->change = c->mean_b / c->mean_a - 1;
-	/* Welch-Satterthwaite; a known floor adds no uncertainty of its own */
-	c->df = sa + sb > 0 ? (sa + sb) * (sa + sb) /
-				  (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1))
-			    : (double)(na + nb - 2);
+	/*
+	 * Welch-Satterthwaite over the three parts; a floor known exactly
+	 * (floor_df infinite) adds no uncertainty of its own
+	 */
+	{
+		double den = sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1) +
+			     (isfinite(floor_df) && floor_df > 0 ? floor * floor / floor_df : 0);
+		double tot = sa + sb + (isfinite(floor_df) ? floor : 0);
+
+		c->df = den > 0 ? tot * tot / den : (double)(na + nb - 2);
+	}
 	if (c->se == 0) {
 		c->t = lr == 0 ? 0 : copysign(INFINITY, lr);
 		c->p_welch = lr == 0 ? 1 : 0;

@@ -42,6 +42,16 @@ struct ukb_cmp {
 int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double floor, double alpha,
 		struct ukb_cmp *out);
 
+/*
+ * The same, the floor itself an estimate on @floor_df degrees of freedom
+ * (learned from that many runs beyond their groups): it enters the
+ * Welch-Satterthwaite degrees of freedom, so that a floor learned from few
+ * runs widens the interval as a spread seen in few processes does.
+ * INFINITY: a floor known exactly.
+ */
+int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, double floor,
+		   double floor_df, double alpha, struct ukb_cmp *out);
+
 /* Welch's t-test alone: two-sided p, with t and df. */
 double ukb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df);
 

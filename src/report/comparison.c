@@ -95,22 +95,34 @@ static double shared_beta(const struct rec_result *a, const struct rec_result *b
 	return within_beta(a, b, se);
 }
 
-/* The floor variance of a comparison: each side's, over the runs it pools. */
+/*
+ * The floor variance of a comparison: each side's, over the runs it pools;
+ * *@df its degrees of freedom (Satterthwaite over the two sides' floors,
+ * each learned from floor_df runs; INFINITY where both are exact).
+ */
 static double floor_var(const struct rec_result *a, const struct rec_result *b, double fa,
-			double fb, double dflt)
+			double fb, double dflt, double *df)
 {
 	double ka = a->pooled > 1 ? (double)a->pooled : 1;
 	double kb = b->pooled > 1 ? (double)b->pooled : 1;
+	double va, vb, den = 0;
 
 	fa = fa > 0 ? fa : dflt;
 	fb = fb > 0 ? fb : dflt;
-	return fa * fa / ka + fb * fb / kb;
+	va = fa * fa / ka;
+	vb = fb * fb / kb;
+	if (a->floor_df > 0)
+		den += va * va / a->floor_df;
+	if (b->floor_df > 0)
+		den += vb * vb / b->floor_df;
+	*df = den > 0 ? (va + vb) * (va + vb) / den : INFINITY;
+	return va + vb;
 }
 
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
-	double *xa = NULL, *xb = NULL, raw, adj, floor, se = 0;
+	double *xa = NULL, *xb = NULL, raw, adj, floor, se = 0, raw_df, adj_df;
 	size_t na, nb;
 
 	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
@@ -119,20 +131,20 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 	 * What each run cannot see of itself, on the scale compared: the
 	 * floor of its path (cmp-floor.h), else the caller's.
 	 */
-	raw = floor_var(a, b, a->floor_rel, b->floor_rel, o->floor);
-	adj = floor_var(a, b, a->floor_adj, b->floor_adj, o->floor);
+	raw = floor_var(a, b, a->floor_rel, b->floor_rel, o->floor, &raw_df);
+	adj = floor_var(a, b, a->floor_adj, b->floor_adj, o->floor, &adj_df);
 	/* each process is one observation; batches of one process are not */
 	row->replicated = a->nproc >= 2 && b->nproc >= 2;
 	if (!row->replicated) {
-		row->ok = !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, raw,
-				       o->alpha, &row->c) &&
+		row->ok = !ukb_compare_df(a->samples, a->nsamples, b->samples, b->nsamples, raw,
+					  raw_df, o->alpha, &row->c) &&
 			  !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, 0,
 				       o->alpha, &row->c0);
 		row->raw = row->c;
 		floor = raw;
 	} else {
-		row->ok = !ukb_compare(a->proc_means, a->nproc, b->proc_means, b->nproc, raw,
-				       o->alpha, &row->raw);
+		row->ok = !ukb_compare_df(a->proc_means, a->nproc, b->proc_means, b->nproc, raw,
+					  raw_df, o->alpha, &row->raw);
 		row->beta = o->raw ? 0 : shared_beta(a, b, &se);
 		na = adjusted(a, row->beta, &xa);
 		nb = adjusted(b, row->beta, &xb);
@@ -153,8 +165,9 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 			double dx = log(row->ref.mean_b / row->ref.mean_a);
 
 			floor = adj + dx * dx * se * se;
-			row->ok = !ukb_compare(xa, na, xb, nb, adj, o->alpha, &row->c) &&
-				  !ukb_compare(xa, na, xb, nb, 0, o->alpha, &row->c0);
+			row->ok =
+			    !ukb_compare_df(xa, na, xb, nb, floor, adj_df, o->alpha, &row->c) &&
+			    !ukb_compare(xa, na, xb, nb, 0, o->alpha, &row->c0);
 			/* the figures stay the measured ones */
 			row->c.mean_a = row->c0.mean_a = row->raw.mean_a;
 			row->c.mean_b = row->c0.mean_b = row->raw.mean_b;

@@ -114,6 +114,7 @@ struct rec_result {
 	 */
 	double ref_beta, ref_beta_se, ref_tau;
 	double floor_adj;
+	double floor_df; /* the runs the floors were learned from, beyond their groups; 0: exact */
 	/* pooled over runs of several boots (compare --all): each process mean is then
 	 * one boot's mean; 0 or 1 otherwise */
 	size_t boots;
