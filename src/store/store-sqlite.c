@@ -411,6 +411,39 @@ int store_open(const char *path, struct store **out, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * SQLite's own check of every page, where it costs little: a damaged file
+ * is an error naming it, never a table made of what it happens to hold.
+ * Larger stores are checked run by run, as each is loaded (its digest).
+ */
+#define STORE_CHECK_MAX (64 << 20)
+
+static int integrity(struct store *st, off_t size, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	char what[256] = "";
+	int rc;
+
+	if (size > STORE_CHECK_MAX)
+		return 0;
+	if (sqlite3_prepare_v2(st->db, "PRAGMA quick_check(1)", -1, &s, NULL) != SQLITE_OK)
+		return store_fail(err, len, "database '%s' is damaged: %s", st->path,
+				  sqlite3_errmsg(st->db));
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		store_col_text(s, 0, what, sizeof(what));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_fail(err, len, "database '%s' is damaged: %s", st->path,
+				  sqlite3_errstr(rc));
+	if (strcmp(what, "ok"))
+		return store_fail(err, len,
+				  "database '%s' is damaged (SQLite's check: %s); nothing is read "
+				  "from it",
+				  st->path, what);
+	return 0;
+}
+
 int store_open_reader(const char *path, struct store **out, char *err, size_t len)
 {
 	struct stat sb;
@@ -467,6 +500,10 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 	if (ver < UKB_STORE_SCHEMA_VERSION) {
 		store_close(st);
 		return store_open(path, out, err, len);
+	}
+	if (integrity(st, sb.st_size, err, len)) {
+		store_close(st);
+		return -1;
 	}
 	*out = st;
 	return 0;
@@ -929,6 +966,17 @@ static double col_num(sqlite3_stmt *s, int i)
 	return sqlite3_column_type(s, i) == SQLITE_NULL ? NAN : sqlite3_column_double(s, i);
 }
 
+/* "2026-12-01T07:19:15Z", as a run's start is written, and nothing else. */
+static int iso_time(const char *t)
+{
+	static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
+
+	for (size_t i = 0; i < sizeof(form) - 1; i++)
+		if (form[i] == 'd' ? !(t[i] >= '0' && t[i] <= '9') : t[i] != form[i])
+			return 0;
+	return t[sizeof(form) - 1] == 0;
+}
+
 int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
 {
 	sqlite3_stmt *s;
@@ -959,6 +1007,17 @@ int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err
 	run->interrupted = sqlite3_column_int(s, 6);
 	store_col_text(s, 11, run->source, sizeof(run->source));
 	store_col_text(s, 12, run->uuid, sizeof(run->uuid));
+	if (!iso_time(run->started)) {
+		char t[48];
+
+		snprintf(t, sizeof(t), "%.40s", run->started);
+		sqlite3_finalize(s);
+		rec_run_release(run);
+		return store_fail(err, len,
+				  "database '%s': run #%lld has a malformed start time '%s' (a "
+				  "damaged store?)",
+				  st->path, (long long)id, t);
+	}
 	if (col_json(s, 7, &run->environment) || col_json(s, 8, &run->settings) ||
 	    col_json(s, 9, &run->clock) || col_json(s, 10, &run->vdso)) {
 		sqlite3_finalize(s);
@@ -1224,6 +1283,35 @@ static void keep_matching(struct rec_run *run, const char *name, const char *pat
 	run->nresults = k;
 }
 
+/*
+ * The digest saved with a run (schema 4 on) against the one of what was
+ * read back: host, start, version, kernel, every sample. 0 when they agree
+ * or none was saved.
+ */
+static int check_digest(struct store *st, const struct rec_run *run, char *err, size_t len)
+{
+	char want[24] = "", got[24];
+	sqlite3_stmt *s;
+	int rc;
+
+	if (prepare(st, "SELECT digest FROM runs WHERE id = ?", &s, err, len))
+		return -1;
+	sqlite3_bind_int64(s, 1, run->id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		store_col_text(s, 0, want, sizeof(want));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errstr(rc));
+	rec_run_digest(run, got, sizeof(got));
+	if (want[0] && strcmp(want, got))
+		return store_fail(err, len,
+				  "database '%s': run #%lld is not what was stored (its figures "
+				  "or names changed since): a damaged store",
+				  st->path, (long long)run->id);
+	return 0;
+}
+
 int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
 			struct rec_run *run, char *err, size_t len)
 {
@@ -1239,6 +1327,11 @@ int store_load_matching(struct store *st, int64_t id, const char *name, const ch
 	if (rc)
 		return rc;
 	if (load_results(st, run, name, path, err, len)) {
+		rec_run_release(run);
+		return -1;
+	}
+	/* a whole run is what it was when stored, or the store is damaged */
+	if (!name && !path && check_digest(st, run, err, len)) {
 		rec_run_release(run);
 		return -1;
 	}
@@ -1292,6 +1385,17 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 		r->duration_s = col_num(s, 6);
 		r->nresults = (size_t)sqlite3_column_int64(s, 7);
 		store_col_text(s, 8, r->uuid, sizeof(r->uuid));
+		if (!iso_time(r->started) || (r->uuid[0] && !rec_uuid_valid(r->uuid))) {
+			sqlite3_finalize(s);
+			store_fail(err, len,
+				   "database '%s': run #%lld has a malformed %s (a damaged store?)",
+				   st->path, (long long)r->id,
+				   iso_time(r->started) ? "UUID" : "start time");
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return -1;
+		}
 	}
 	if (finish_read(st, s, rc, err, len)) {
 		free(*out);
@@ -1633,6 +1737,17 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 		p.mean = col_num(s, 8);
 		p.ci95_rel = col_num(s, 9);
 		store_col_text(s, 10, p.params, sizeof(p.params));
+		if (!iso_time(p.started) || !(p.mean > 0) || !isfinite(p.mean)) {
+			sqlite3_finalize(s);
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return store_fail(err, len,
+					  "database '%s': run #%lld has a malformed %s (a damaged "
+					  "store?)",
+					  st->path, (long long)p.run,
+					  iso_time(p.started) ? "mean" : "start time");
+		}
 		if (store_grow(out, &cap, *n, sizeof(**out), 64)) {
 			sqlite3_finalize(s);
 			free(*out);

@@ -173,4 +173,26 @@ test_expect_success 'import of a run stored already, or given twice: refused, no
 	test "$(sqlite3 e.db "SELECT count(*) FROM runs")" = 2
 '
 
+# What a damaged store holds is never shown as if it were a run: a start
+# that is not a time, a figure that is not what was stored, a page that
+# fails SQLite's own check.
+test_expect_success 'a malformed row or a changed figure: an error naming the file and the run' '
+	ukbench run $tiny --db "$TEST_ROOT/m.db" -l a time.time >/dev/null &&
+	ukbench run $tiny --db "$TEST_ROOT/m.db" -l b time.time >/dev/null &&
+	cp "$TEST_ROOT/m.db" t.db &&
+	sqlite3 t.db "UPDATE runs SET started = '"'"'2025,01-02T06:00:00Z'"'"' WHERE id = 1" &&
+	for c in runs show compare history; do
+		args=
+		[ $c = show ] && args=1
+		[ $c = compare ] && args="1 2"
+		test_expect_code_not 0 ukbench $c --db t.db $args >out 2>err || return 1
+		grep -q "database .t.db.: run #1 has a malformed start time" err || { cat err; return 1; }
+	done &&
+	cp "$TEST_ROOT/m.db" f.db &&
+	sqlite3 f.db "UPDATE samples SET ns = ns * 1.0001 WHERE seq = 0 AND result_id = (SELECT min(id) FROM results WHERE run_id = 1)" &&
+	test_expect_code_not 0 ukbench show --db f.db 1 >out 2>err &&
+	grep -q "database .f.db.: run #1 is not what was stored" err &&
+	ukbench show --db f.db 2 >/dev/null
+'
+
 test_done
