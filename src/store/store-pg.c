@@ -96,6 +96,7 @@ int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_
 {
 	PQconninfoOption *opts;
 	char *msg = NULL;
+	char secret[64] = "";
 	int pw = 0;
 
 	if (!strncmp(db, "postgres:", 9) && strncmp(db, "postgres://", 11)) {
@@ -121,17 +122,25 @@ int store_fleet_conninfo(const char *db, char *buf, size_t len, char *err, size_
 		PQfreemem(msg);
 		return -1;
 	}
-	for (PQconninfoOption *o = opts; o->keyword; o++)
-		if (!strcmp(o->keyword, "password") && o->val && o->val[0])
+	/*
+	 * Every parameter libpq itself treats as a secret (its display
+	 * character '*': password, sslpassword, and any it adds), never just
+	 * the one named password.
+	 */
+	for (PQconninfoOption *o = opts; o->keyword && !pw; o++)
+		if (o->dispchar && strchr(o->dispchar, '*') && o->val && o->val[0]) {
+			snprintf(secret, sizeof(secret), "%s", o->keyword);
 			pw = 1;
+		}
 	PQconninfoFree(opts);
 	if (pw)
 		return store_fail(
 		    err, errlen,
-		    "a password in the database URI is refused: a command line is seen by "
+		    "a secret in the database URI (%s) is refused: a command line is seen by "
 		    "every user (ps) and kept in shell histories. Give it to libpq instead: "
 		    "a line of ~/.pgpass (or the file PGPASSFILE names), a service in "
-		    "pg_service.conf, or PGPASSWORD");
+		    "pg_service.conf, or PGPASSWORD",
+		    secret);
 	return 0;
 }
 

@@ -204,15 +204,17 @@ test_expect_success POSTGRES 'least privilege: the reader cannot write, the writ
 	ukbench runs --db "$W" 2>err >/dev/null; grep -q "permission denied for table runs" err
 '
 
-test_expect_success POSTGRES 'credentials: a password in the URI is refused; libpq password file works' '
+test_expect_success POSTGRES 'credentials: a password or any secret in the URI is refused; libpq password file works' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/pw.db &&
 	uri="postgresql://pwuser:sekrit-pw@/ukb?host=$PGHOST&port=$PGPORT" &&
 	test_expect_code 2 ukbench runs --db "$uri" 2>err &&
-	grep -q "a password in the database URI is refused.*~/.pgpass" err &&
+	grep -q "a secret in the database URI (password) is refused.*~/.pgpass" err &&
 	! grep -q sekrit err &&
 	test_expect_code 2 ukbench run $tiny --db "$(pg_uri pwuser)&password=sekrit-pw" time.time 2>err &&
-	grep -q "a password in the database URI is refused" err && ! grep -q sekrit err &&
+	grep -q "a secret in the database URI (password) is refused" err && ! grep -q sekrit err &&
+	test_expect_code 2 ukbench run $tiny --db "$(pg_uri pwuser)&sslpassword=sekrit-pw" time.time 2>err &&
+	grep -q "a secret in the database URI (sslpassword) is refused" err && ! grep -q sekrit err &&
 	test ! -e pw.db &&
 	test_expect_code 2 env PGPASSFILE=/dev/null "$UKBENCH" runs --db "$(pg_uri pwuser)" 2>err &&
 	grep -q "cannot reach .*password" err &&
