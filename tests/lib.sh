@@ -296,6 +296,13 @@ test_session_id() {
 # How many processes the session $1 has (zombies not yet reaped included).
 test_session_count() {
 	want=$1
+	# one process to count them all, where procps has it: a loop of one cat
+	# a process falls behind a busy machine's hackbench
+	if command -v pgrep >/dev/null 2>&1; then
+		c=$(pgrep -c -s "$want" 2>/dev/null)
+		echo "${c:-0}"
+		return
+	fi
 	c=0
 	for s in /proc/[0-9]*/stat; do
 		# the fields after "(comm) ": state ppid pgrp session ...

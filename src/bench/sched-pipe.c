@@ -28,6 +28,8 @@ enum { THREAD = 1 << 0, SAME_CPU = 1 << 1, CROSS_CPU = 1 << 2 };
 
 struct pp {
 	int to[2], from[2]; /* to the partner, from the partner */
+	/* a write to a partner gone is an error to report, not a signal that kills */
+	struct sigaction pipe_was;
 	pid_t pid;
 	pthread_t tid;
 	int have_thread;
@@ -102,6 +104,7 @@ static void pp_teardown(struct ukb_ctx *c)
 		close(p->from[1]);
 	if (p->restore)
 		sched_setaffinity(0, sizeof(p->saved), &p->saved);
+	sigaction(SIGPIPE, &p->pipe_was, NULL);
 	free(p);
 	c->priv = NULL;
 }
@@ -140,6 +143,12 @@ static int pp_setup(struct ukb_ctx *c, char *why, size_t len)
 		close(p->to[1]);
 		free(p);
 		return err;
+	}
+	{
+		struct sigaction ign = { .sa_handler = SIG_IGN };
+
+		sigemptyset(&ign.sa_mask);
+		sigaction(SIGPIPE, &ign, &p->pipe_was);
 	}
 	c->priv = p;
 	if (mode & THREAD) {
@@ -198,7 +207,8 @@ static int pp_run(struct ukb_ctx *c, uint64_t n)
 			snprintf(c->why, sizeof(c->why),
 				 "the token was lost after %llu round trips: %s",
 				 (unsigned long long)i,
-				 r == 0 ? "the partner is gone" : strerror(errno));
+				 r == 0 || (w < 0 && errno == EPIPE) ? "the partner is gone"
+								     : strerror(errno));
 			return -EPIPE;
 		}
 	}

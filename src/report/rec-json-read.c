@@ -89,14 +89,21 @@ static void copy_utf8(char *buf, size_t len, const char *s)
  * A description's member the record keeps beside it (the host name, the
  * kernel release) into @buf: a UTF-8 string, else @dflt.
  */
-static void take_member(struct json_object *o, const char *key, char *buf, size_t len,
-			const char *dflt)
+static int take_member(struct reader *rd, struct json_object *o, const char *key, char *buf,
+		       size_t len, const char *dflt)
 {
 	struct json_object *v = json_object_object_get(o, key);
 	const char *s =
 	    v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 
+	/* kept as it is, or refused: a name cut short would be another host */
+	if (s && (strlen(s) != (size_t)json_object_get_string_len(v)))
+		return bad(rd, "$.environment.%s holds a NUL character", key);
+	if (s && (size_t)json_object_get_string_len(v) >= len)
+		return bad(rd, "$.environment.%s is %d bytes long; it holds at most %zu", key,
+			   json_object_get_string_len(v), len - 1);
 	copy_utf8(buf, len, s && utf8_valid((const unsigned char *)s) ? s : dflt);
+	return 0;
 }
 
 /* A string member: absent or null gives "", another type is an error. */
@@ -110,6 +117,12 @@ static int get_str(struct reader *rd, struct json_object *o, const char *key, ch
 		return 0;
 	if (!json_object_is_type(v, json_type_string))
 		return bad(rd, "%s.%s is not a string", where, key);
+	/* what cannot be kept as it is, is refused: never cut, never changed */
+	if (strlen(json_object_get_string(v)) != (size_t)json_object_get_string_len(v))
+		return bad(rd, "%s.%s holds a NUL character", where, key);
+	if ((size_t)json_object_get_string_len(v) >= len)
+		return bad(rd, "%s.%s is %d bytes long; it holds at most %zu", where, key,
+			   json_object_get_string_len(v), len - 1);
 	if (!utf8_valid((const unsigned char *)json_object_get_string(v)))
 		return bad(rd, "%s.%s is not UTF-8", where, key);
 	copy_utf8(buf, len, json_object_get_string(v));
@@ -534,9 +547,11 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 	if (!run->environment || !run->settings || !run->clock || !run->vdso)
 		return bad(rd, "out of memory");
 	env = json_object_object_get(doc, "environment");
-	if (!run->host[0])
-		take_member(env, "hostname", run->host, sizeof(run->host), "unknown");
-	take_member(env, "kernel_release", run->kernel_release, sizeof(run->kernel_release), "");
+	if (!run->host[0] && take_member(rd, env, "hostname", run->host, sizeof(run->host), "unknown"))
+		return -1;
+	if (take_member(rd, env, "kernel_release", run->kernel_release,
+			sizeof(run->kernel_release), ""))
+		return -1;
 	snprintf(run->source, sizeof(run->source), "%s", rd->file);
 	return 0;
 }

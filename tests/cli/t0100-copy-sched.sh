@@ -90,7 +90,8 @@ test_expect_success PIDS_CGROUP 'a fork that fails midway: says how many started
 '
 
 test_expect_success 'Ctrl-C in the middle of hackbench: no process left' '
-	test_in_session sid "$UKBENCH" run --no-store --budget 30 -P groups=4,loops=2000 sched.messaging.pipe_process >out 2>err &
+	test_in_session sid "$UKBENCH" run --no-store --budget 30 --precision 0.001 -P groups=4,loops=2000 \
+		sched.messaging.pipe_process >out 2>err &
 	pid=$!
 	sid=$(test_session_id sid)
 	# wait until its tasks are up: a sanitizer build starts slowly
@@ -152,6 +153,7 @@ test_expect_success 'sched.pipe: a partner that dies ends the path with its reas
 	while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 	if kill -0 $pid 2>/dev/null; then kill -9 -$sid; echo "still running after 10 s" >&2; false; fi &&
 	wait $pid; rc=$?
+	echo "partner $partner, exit $rc" && cat out &&
 	test -n "$partner" && test "$rc" = 1 &&
 	grep -q "sched.pipe.process  *pipe  *FAILED  the token was lost after [0-9]* round trips: the partner is gone" out
 '
