@@ -305,6 +305,10 @@ static void floor_of(struct rec_run (*all)[NRUNS], size_t rounds, size_t i, stru
 	struct ukb_run_pair pair[2 * rounds];
 	size_t n = 0, np = 0;
 
+	memset(f, 0, sizeof(*f));
+	if (i >= all[0][A1].nresults || !all[0][A1].results)
+		return;
+
 	for (size_t r = 0; r < rounds; r++)
 		for (int k = A1; k <= A2; k++) {
 			const struct rec_result *x =

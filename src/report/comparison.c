@@ -197,6 +197,8 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 /* Were @a and @b measured the same way: what makes two figures comparable. */
 static int same_settings(const struct rec_result *a, const struct rec_result *b)
 {
+	if (!a || !b)
+		return 1;
 	return !strcmp(a->params, b->params) && a->threads == b->threads && a->bytes == b->bytes;
 }
 

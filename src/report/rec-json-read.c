@@ -547,10 +547,11 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 	if (!run->environment || !run->settings || !run->clock || !run->vdso)
 		return bad(rd, "out of memory");
 	env = json_object_object_get(doc, "environment");
-	if (!run->host[0] && take_member(rd, env, "hostname", run->host, sizeof(run->host), "unknown"))
+	if (!run->host[0] &&
+	    take_member(rd, env, "hostname", run->host, sizeof(run->host), "unknown"))
 		return -1;
-	if (take_member(rd, env, "kernel_release", run->kernel_release,
-			sizeof(run->kernel_release), ""))
+	if (take_member(rd, env, "kernel_release", run->kernel_release, sizeof(run->kernel_release),
+			""))
 		return -1;
 	snprintf(run->source, sizeof(run->source), "%s", rd->file);
 	return 0;

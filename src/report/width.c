@@ -98,7 +98,7 @@ void put_cell(FILE *f, const char *text, int width, int right)
 
 void put_folded(FILE *f, const char *raw, int at, int indent, int cols)
 {
-	char buf[4096];
+	char buf[4096] = "";
 	const char *text = vis(raw, buf, sizeof(buf));
 	int col = at;
 	const char *p = text;

@@ -289,6 +289,7 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 	int rc, ret = 0;
 
 	memset(one, 0, sizeof(*one));
+	*wall_s = 0;
 	argv = plan_argv(q, w->argv0, w->nargv0);
 	if (!argv) {
 		snprintf(err, errlen, "out of memory");
@@ -307,6 +308,9 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 	if (rc) {
 		snprintf(err, errlen, "process %u of %u: %s", i + 1, n, strerror(-rc));
 		ret = -1;
+	} else if (ctl->stop && *ctl->stop && c.len == 0) {
+		/* stopped before it could answer: the run is interrupted, not broken */
+		ret = 1;
 	} else if (WIFSIGNALED(c.status) ||
 		   (WEXITSTATUS(c.status) != 0 && WEXITSTATUS(c.status) < 128)) {
 		snprintf(err, errlen, "process %u of %u failed (%s %d)", i + 1, n,
@@ -392,7 +396,7 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 	guess = (unsigned)(budget / (t + 0.01)) + 1;
 	while (!ret && !(ctl->stop && *ctl->stop) && i < 1000) {
 		struct rec_run one;
-		double wall, measured = 0;
+		double wall = 0, measured = 0;
 		size_t k = 0;
 		int exec_err = 0;
 
