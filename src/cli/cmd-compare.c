@@ -381,6 +381,9 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		       "means\n");
 	else
 		cmp_print_header(stdout);
+	if ((a->id && a->id == b->id && !a->npooled && !b->npooled) ||
+	    (a->uuid[0] && !strcmp(a->uuid, b->uuid)))
+		printf("warning: %s and %s are one run: it is compared with itself\n", da, db);
 	changes = calloc(n + 1, sizeof(*changes));
 	for (size_t i = 0; i < n && changes; i++) {
 		if (o->plot) {
@@ -402,8 +405,11 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		    "the default)\n",
 		    unrep, unrep > 1 ? "s" : "");
 	if (ng)
-		printf("\ngeometric mean of other/base over %zu paths: %.4f (%+.2f%%)\n", ng,
-		       ukb_geomean_ratio(changes, ng), 100 * (ukb_geomean_ratio(changes, ng) - 1));
+		printf(
+		    "\n* p < %g; ~ at one speed of the machine\ngeometric mean of other/base over "
+		    "%zu path%s: %.4f (%+.2f%%)\n",
+		    o->c.alpha, ng, ng == 1 ? "" : "s", ukb_geomean_ratio(changes, ng),
+		    100 * (ukb_geomean_ratio(changes, ng) - 1));
 	status = cmp_exit_status(rows, n);
 	if (o->c.limit >= 0)
 		summarize(rows, n, o);

@@ -4,6 +4,7 @@
  * again, in any output format.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
 #include "width.h"
@@ -25,9 +26,9 @@ const struct command cmd_show_def = {
 	.name = "show",
 	.fn = cmd_show,
 	.summary = "print a stored run again, in any format",
-	.synopsis = "[--format FMT] [--db PATH] RUN",
+	.synopsis = "[--format FMT] [--db PATH] [RUN]",
 	.about = "Prints a stored run again. RUN is a run id (12, #12), a label (the latest\n"
-		 "run with it) or a ukbench JSON file.",
+		 "run with it) or a ukbench JSON file; without it, the latest run stored.",
 	.opts = show_opts,
 	.footer = "examples:\n"
 		  "  ukbench show 12\n"
@@ -60,25 +61,49 @@ static int set_option(void *ctx, int id, const char *arg)
 	return 0;
 }
 
+/* The id of the latest run in @st, as a reference; 0, or -1 (printed). */
+static int latest_run(struct store *st, char *ref, size_t len)
+{
+	struct store_filter f = { .limit = 1 };
+	struct store_run *list = NULL;
+	char err[1024];
+	size_t n = 0;
+
+	if (st && store_list(st, &f, &list, &n, err, sizeof(err)))
+		return error("%s", err), -1;
+	if (!n) {
+		free(list);
+		return error("no run is stored yet; 'ukbench run' stores one"), -1;
+	}
+	snprintf(ref, len, "#%lld", (long long)list[0].id);
+	free(list);
+	return 0;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct show_opts o = { OUT_TABLE, NULL, 0 };
 	struct rec_run run;
 	struct store *st;
-	char path[4096], desc[256];
+	char path[4096], desc[256], ref[32];
 	int first, ret;
 
 	ret = opts_parse(&cmd_show_def, argc, argv, 0, set_option, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	if (argc - first != 1) {
+	if (argc - first > 1) {
 		error("'ukbench show' takes one run; see 'ukbench show --help'");
 		return UKB_EXIT_USAGE;
 	}
 	/* a store that does not exist yet is not made: files still resolve */
 	if (store_open_cli_reader(o.db, path, sizeof(path), &st) < 0)
 		return UKB_EXIT_USAGE;
-	if (runref_load(st, argv[first], 0, &run, desc, sizeof(desc))) {
+	/* no run named: the latest stored */
+	if (argc == first && latest_run(st, ref, sizeof(ref))) {
+		store_close(st);
+		return UKB_EXIT_USAGE;
+	}
+	if (runref_load(st, argc == first ? ref : argv[first], 0, &run, desc, sizeof(desc))) {
 		store_close(st);
 		return UKB_EXIT_USAGE;
 	}

@@ -283,11 +283,11 @@ void table_footer(FILE *f, const struct rec_run *run)
 		if (run->results[i].status == UKB_OK && !run->results[i].converged)
 			unconverged++;
 	}
-	fprintf(
-	    f,
-	    "\n%zu paths in %.1f s: %zu measured, %zu not available here, %zu skipped, %zu failed",
-	    run->nresults, run->duration_s, count[UKB_OK], count[UKB_UNSUPPORTED],
-	    count[UKB_SKIPPED], count[UKB_ERROR]);
+	fprintf(f,
+		"\n%zu path%s in %.1f s: %zu measured, %zu not available here, %zu skipped, %zu "
+		"failed",
+		run->nresults, run->nresults == 1 ? "" : "s", run->duration_s, count[UKB_OK],
+		count[UKB_UNSUPPORTED], count[UKB_SKIPPED], count[UKB_ERROR]);
 	if (count[UKB_INTERRUPTED])
 		fprintf(f, ", %zu interrupted", count[UKB_INTERRUPTED]);
 	fprintf(f, "\n");

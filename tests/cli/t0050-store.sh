@@ -195,4 +195,17 @@ test_expect_success 'a malformed row or a changed figure: an error naming the fi
 	ukbench show --db f.db 2 >/dev/null
 '
 
+test_expect_success 'show without a run shows the latest; compare of a run with itself says so' '
+	ukbench run $tiny --db "$TEST_ROOT/l.db" -l first time.time >/dev/null &&
+	ukbench run $tiny --db "$TEST_ROOT/l.db" -l second time.time >/dev/null &&
+	ukbench show --db "$TEST_ROOT/l.db" >out &&
+	grep -q "^run #2, label .second." out &&
+	grep -q "^3 paths in" out &&
+	ukbench compare --db "$TEST_ROOT/l.db" 2 2 >out &&
+	grep -q "^warning: #2 .second. and #2 .second. are one run: it is compared with itself" out &&
+	grep -q "^\* p < 0.05; ~ at one speed of the machine" out &&
+	test_expect_code 2 ukbench show --db "$TEST_ROOT/none.db" 2>err &&
+	grep -q "no run is stored yet" err
+'
+
 test_done
