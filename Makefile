@@ -53,7 +53,10 @@ endif
 #   cli     the subcommands
 PARTS    := core bench report run store check inspect plot cli
 CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS)) -DUKB_VERSION='"$(UKB_VERSION)"'
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -MMD -MP
+# Hidden by default: a name of ours (error, profile_release) must never be
+# exported from the executable and take the place of a shared library's own
+# (libkrb5, which libpq loads for GSSAPI, calls its profile_release).
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -fvisibility=hidden -MMD -MP
 
 JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)

@@ -8,6 +8,11 @@
 # must end as promised: a bad value with exit 2 and an "error:" line; a
 # signal with 128 + its number; never a crash (another signal, a sanitizer
 # report); no process left in its session; nothing left in its TMPDIR.
+# Besides: damaged copies of a store read by every read-only command (an
+# error or a table, never a crash), runs whose strings carry terminal
+# escapes (never printed raw), and sched.pipe's partner killed at a
+# random moment (the run ends within seconds, saying so). report and
+# import get their signals too.
 # Prints a line per failed case, then "N cases, N failed".
 # UKBENCH names the binary (default build/ukbench).
 set -u
@@ -75,6 +80,96 @@ one_bad_value() {
 	fi
 }
 
+# A store with two labelled runs, a run's JSON and a plotter that takes
+# its time, made once; each case works on its own copy.
+prepare() {
+	p="$TEST_ROOT/prep"
+	mkdir -p "$p"
+	tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --runs 2"
+	"$UKBENCH" run $tiny --db "$p/s.db" -l a time.time syscall.null >/dev/null 2>&1 &&
+		"$UKBENCH" run $tiny --db "$p/s.db" -l b time.time syscall.null >/dev/null 2>&1 &&
+		"$UKBENCH" run $tiny --no-store -j "$p/r.json" time.time >/dev/null 2>&1 ||
+		{ echo "sweep: cannot make the prepared store" >&2; exit 1; }
+	printf '#!/bin/sh\nexec sleep 2\n' >"$p/slowplot"
+	chmod +x "$p/slowplot"
+}
+
+# Flips a few random bytes of a copy of the store; a read-only command
+# must answer with a table or an error, never a crash.
+one_damaged() {
+	cp "$TEST_ROOT/prep/s.db" "$dir/d.db"
+	size=$(stat -c %s "$dir/d.db")
+	rand 8
+	for k in $(seq 0 "$R"); do
+		rand "$size"
+		printf "\\$(printf %o $((seed % 256)))" |
+			dd of="$dir/d.db" bs=1 seek="$R" conv=notrunc 2>/dev/null
+	done
+	pick "runs" "show 1" "compare a b" "history" "history -w 2 time.time" \
+		"report --no-plots -f markdown a b" "runs -f csv"
+	what=$P
+	(cd "$dir" && TMPDIR="$dir/tmp" "$UKBENCH" $what --db "$dir/d.db" >out 2>err)
+	rc=$?
+	if grep -q "Sanitizer\|runtime error" "$dir/err"; then
+		fail "damaged store, $what: a sanitizer report"
+	elif [ "$rc" -gt 2 ]; then
+		fail "damaged store, $what: exit $rc"
+	elif [ "$rc" != 0 ] && ! grep -q "^error: " "$dir/err"; then
+		fail "damaged store, $what: exit $rc without an error line"
+	fi
+}
+
+# A run whose label, host and kernel carry control characters, imported
+# and read back: no ESC, BEL or CR reaches the output but the JSON's.
+one_escape() {
+	pick "$(printf '\033]0;owned\007')" "$(printf '\033[2J')" "$(printf 'a\rb')" \
+		"$(printf 'x\ny')" "$(printf '\233c')"
+	bad=$P
+	jq --arg s "$bad" '.label = $s | .host = $s | .environment.kernel_release = $s' \
+		"$TEST_ROOT/prep/r.json" >"$dir/e.json"
+	(cd "$dir" && "$UKBENCH" import --db "$dir/e.db" e.json >/dev/null 2>err) || {
+		fail "escapes: import refused it: $(head -1 "$dir/err")"
+		return
+	}
+	pick "runs" "show 1" "history" "runs -f csv"
+	what=$P
+	(cd "$dir" && "$UKBENCH" $what --db "$dir/e.db" >out 2>err)
+	if grep -q "Sanitizer\|runtime error" "$dir/err"; then
+		fail "escapes, $what: a sanitizer report"
+	elif LC_ALL=C grep -q "$(printf '[\033\007\r]')" "$dir/out" "$dir/err"; then
+		fail "escapes, $what: a control character reached the terminal"
+	fi
+}
+
+# sched.pipe's partner killed at a random moment: the run ends by itself.
+one_partner() {
+	(cd "$dir" && TMPDIR="$dir/tmp" test_in_session "$dir/sid" $UKBENCH run --no-store -b 3 \
+		sched.pipe.process >out 2>err) &
+	pid=$!
+	sid=$(test_session_id "$dir/sid")
+	rand 50
+	sleep "0.$((R + 20))"
+	partner=$(pgrep -s "$sid" -x ukbench | grep -vx "$sid" | head -1)
+	[ -n "$partner" ] && kill -9 "$partner"
+	n=0
+	while kill -0 $pid 2>/dev/null && [ $n -lt 200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		fail "sched.pipe, partner $partner killed: still running after 10 s"
+		kill -9 -- -"$sid" 2>/dev/null
+	fi
+	wait $pid
+	rc=$?
+	if grep -q "Sanitizer\|runtime error" "$dir/err"; then
+		fail "sched.pipe, partner killed: a sanitizer report"
+	elif [ "$rc" -gt 1 ]; then
+		fail "sched.pipe, partner killed: exit $rc"
+	fi
+	test_session_empty "$sid" 10 2>/dev/null || fail "sched.pipe, partner killed: processes left"
+}
+
 one_signal() {
 	pick INT TERM HUP
 	sig=$P
@@ -84,7 +179,9 @@ one_signal() {
 		"run --no-store -b 2 -P groups=2,loops=200 sched.messaging.pipe_process" \
 		"run --no-store -b 2 --json $dir/o.json time.time" \
 		"exec --no-store -r 3 -- sleep 1" \
-		"calibrate --no-store --rounds 2 --budget 0.2"
+		"calibrate --no-store --rounds 2 --budget 0.2" \
+		"report --db $TEST_ROOT/prep/s.db --gnuplot $TEST_ROOT/prep/slowplot -o $dir/r.html a b" \
+		"import --db $dir/i.db $TEST_ROOT/prep/r.json"
 	what=$P
 	(cd "$dir" && TMPDIR="$dir/tmp" test_in_session "$dir/sid" $UKBENCH $what >out 2>err) &
 	pid=$!
@@ -106,18 +203,21 @@ one_signal() {
 	[ -z "$(ls "$dir" | grep '\.tmp\.')" ] || fail "$what, SIG$sig: a temporary file left"
 }
 
+prepare
 echo "# sweep: $secs s, seed $seed"
 while [ "$(date +%s)" -lt "$end" ]; do
 	cases=$((cases + 1))
 	dir="$TEST_ROOT/$cases"
 	mkdir -p "$dir/tmp"
 	export XDG_DATA_HOME="$dir/data"
-	rand 4
-	if [ "$R" = 0 ]; then
-		one_signal
-	else
-		one_bad_value
-	fi
+	rand 8
+	case $R in
+	0 | 1) one_signal ;;
+	2) one_damaged ;;
+	3) one_escape ;;
+	4) one_partner ;;
+	*) one_bad_value ;;
+	esac
 done
 rm -rf "$TEST_ROOT"
 echo "$cases cases, $failed failed"

@@ -76,33 +76,44 @@ int pattern_matches(const char *pattern, const char *name, const char *benchmark
 	       prefix_at_dot(n, name) || word_of(n, name);
 }
 
-static size_t levenshtein(const char *a, const char *b)
+/*
+ * The optimal string alignment distance: insertions, deletions,
+ * substitutions and swaps of two neighbours ("rnu" is one edit from "run"),
+ * over three rows of the matrix.
+ */
+size_t ukb_edit_distance(const char *a, const char *b)
 {
-	size_t la = strlen(a), lb = strlen(b), *row, best;
+	size_t la = strlen(a), lb = strlen(b), *mem, best;
 
-	row = malloc((lb + 1) * sizeof(*row));
-	if (!row)
+	mem = malloc(3 * (lb + 1) * sizeof(*mem));
+	if (!mem)
 		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
+	size_t *prev2 = mem, *prev = mem + lb + 1, *row = mem + 2 * (lb + 1);
 
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
 		row[0] = i;
 		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j], cost = a[i - 1] != b[j - 1];
-			size_t v = diag + cost;
+			size_t v = prev[j - 1] + (a[i - 1] != b[j - 1]);
 
-			if (up + 1 < v)
-				v = up + 1;
+			if (prev[j] + 1 < v)
+				v = prev[j] + 1;
 			if (row[j - 1] + 1 < v)
 				v = row[j - 1] + 1;
-			diag = up;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    prev2[j - 2] + 1 < v)
+				v = prev2[j - 2] + 1;
 			row[j] = v;
 		}
+		size_t *t = prev2;
+
+		prev2 = prev;
+		prev = row;
+		row = t;
 	}
-	best = row[lb];
-	free(row);
+	best = prev[lb];
+	free(mem);
 	return best;
 }
 
@@ -125,7 +136,7 @@ static void suggest(const char *pat, char *hint, size_t len)
 
 			ukb_bench_fullname(t[i], nv ? &t[i]->variants[k] : NULL, full,
 					   sizeof(full));
-			d = strstr(full, pat) ? 0 : levenshtein(pat, full);
+			d = strstr(full, pat) ? 0 : ukb_edit_distance(pat, full);
 			if (d > limit)
 				continue;
 			/* keep the three smallest distances, stable */

@@ -75,6 +75,9 @@ void ukb_selection_release(struct ukb_selection *sel);
  * Does a stored result match @pattern (NAME[/PATH], as ukb_select reads
  * it)? For results whose benchmark may not be registered here.
  */
+/* Levenshtein's distance between @a and @b; (size_t)-1 without memory. */
+size_t ukb_edit_distance(const char *a, const char *b);
+
 int pattern_matches(const char *pattern, const char *name, const char *benchmark, const char *path);
 
 /*

@@ -5,6 +5,7 @@
  * the boards push with and the people read with what they need and no more.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
 #include "options.h"
@@ -13,7 +14,9 @@
 enum { O_DB = 1, O_WRITER, O_READER };
 
 static const struct opt fleet_opts_table[] = {
-	{ "db", 0, "TARGET", "the server: postgresql://HOST/DB?..., or postgres:SERVICE", O_DB },
+	{ "db", 0, "TARGET",
+	  "the server: postgresql://HOST/DB?..., or postgres:SERVICE\n(default: $UKBENCH_DB)",
+	  O_DB },
 	{ "writer", 0, "ROLE",
 	  "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version; no "
 	  "UPDATE, DELETE or DDL",
@@ -66,18 +69,25 @@ static int set_option(void *ctx, int id, const char *arg)
 int cmd_fleet_init(int argc, char **argv)
 {
 	struct fleet_opts o = { 0 };
-	char msg[512], err[1024];
+	char msg[512], err[1024], conninfo[2048];
 	int first, ret;
 
 	ret = opts_parse(&cmd_fleet_init_def, argc, argv, 0, set_option, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (!o.db)
+		o.db = getenv("UKBENCH_DB");
 	if (first < argc || !o.db || !store_is_fleet(o.db) || (o.writer && !o.writer[0]) ||
 	    (o.reader && !o.reader[0])) {
-		error(
-		    "'ukbench fleet-init' needs --db TARGET naming a server (postgresql://HOST/DB, "
-		    "or postgres:SERVICE), and roles that are not empty; see 'ukbench fleet-init "
-		    "--help'");
+		error("'ukbench fleet-init' needs --db TARGET (or UKBENCH_DB) naming a server "
+		      "(postgresql://HOST/DB, "
+		      "or postgres:SERVICE), and roles that are not empty; see 'ukbench fleet-init "
+		      "--help'");
+		return UKB_EXIT_USAGE;
+	}
+	/* A URI libpq cannot read, or one holding a secret, is bad usage. */
+	if (store_fleet_conninfo(o.db, conninfo, sizeof(conninfo), err, sizeof(err))) {
+		error("%s", err);
 		return UKB_EXIT_USAGE;
 	}
 	if (store_fleet_init(o.db, o.writer, o.reader, msg, sizeof(msg), err, sizeof(err))) {

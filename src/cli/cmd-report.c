@@ -194,6 +194,10 @@ static int set_option(void *ctx, int id, const char *arg)
 /* Where the report goes: -o, else standard output unless HTML to a terminal. */
 static int check_output(struct report_opts *o)
 {
+	if (o->output && !o->output[0]) {
+		error("--output needs a file name, got an empty one ('-o -' is standard output)");
+		return -1;
+	}
 	if (o->output)
 		return 0;
 	if (!o->markdown && isatty(STDOUT_FILENO)) {
@@ -210,7 +214,8 @@ static int deliver(const struct report_opts *o, char *text, size_t len)
 {
 	struct outfile of;
 
-	if (outfile_open(&of, o->output) || outfile_commit(&of, text, len))
+	if (outfile_open_opt(&of, o->output, "--output", "the report") ||
+	    outfile_commit(&of, text, len))
 		return -1;
 	return 0;
 }

@@ -132,7 +132,8 @@ int cmd_vdso(int argc, char **argv)
 	if (c.dump) {
 		struct outfile o;
 
-		rc = outfile_open(&o, c.dump) || outfile_commit(&o, (const char *)im.bytes, im.size)
+		rc = outfile_open_opt(&o, c.dump, "--dump", "the image") ||
+			     outfile_commit(&o, (const char *)im.bytes, im.size)
 			 ? UKB_EXIT_FAIL
 			 : UKB_EXIT_OK;
 		if (!rc)

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "options.h"
 #include "registry.h"
+#include "stops.h"
 #include "vdso.h"
 
 #ifndef UKB_VERSION
@@ -119,6 +120,7 @@ int main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
+	stops_init();
 	if (hide_vdso_functions())
 		return UKB_EXIT_USAGE;
 	if (ukb_registry_validate(why, sizeof(why))) {
@@ -127,16 +129,24 @@ int main(int argc, char **argv)
 	}
 	c = command_find(argv[0]);
 	if (!c) {
-		error("'%s' is not a ukbench command; see 'ukbench --help'", argv[0]);
+		const char *hint = command_closest(argv[0]);
+
+		if (hint)
+			error("'%s' is not a ukbench command; did you mean '%s'? (see 'ukbench "
+			      "--help')",
+			      argv[0], hint);
+		else
+			error("'%s' is not a ukbench command; see 'ukbench --help'", argv[0]);
 		return UKB_EXIT_USAGE;
 	}
 	ret = c->fn(argc, argv);
 	/* what was printed must have arrived: a full disk or a closed pipe is an error */
 	if (fflush(stdout) || ferror(stdout)) {
+		/* said already by a command that failed writing it */
+		if (ret == UKB_EXIT_OK && errno != EPIPE)
+			error("cannot write to standard output: %s", strerror(errno));
 		if (ret == UKB_EXIT_OK)
 			ret = UKB_EXIT_FAIL;
-		if (errno != EPIPE)
-			error("cannot write to standard output: %s", strerror(errno));
 	}
 	return ret;
 }

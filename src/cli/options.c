@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "select.h"
 
 const struct command *command_find(const char *name)
 {
@@ -16,6 +17,56 @@ const struct command *command_find(const char *name)
 			return commands[i];
 	return NULL;
 }
+
+/* A typo is a few edits away: a third of the word, at least one, at most three. */
+static int near(const char *typed, const char *name)
+{
+	size_t len = strlen(typed), limit = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+
+	return ukb_edit_distance(typed, name) <= limit;
+}
+
+const char *command_closest(const char *name)
+{
+	const char *best = NULL;
+	size_t bd = (size_t)-1;
+
+	for (size_t i = 0; commands[i]; i++) {
+		size_t d = ukb_edit_distance(name, commands[i]->name);
+
+		if (commands[i]->summary && d < bd && near(name, commands[i]->name)) {
+			bd = d;
+			best = commands[i]->name;
+		}
+	}
+	return best;
+}
+
+/* The long option of @c closest to @typed ("--precison", "lable"), or NULL. */
+static const char *option_closest(const struct command *c, const char *typed)
+{
+	const char *best = NULL;
+	size_t bd = (size_t)-1;
+	char word[64];
+
+	while (*typed == '-')
+		typed++;
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(typed, "="), typed);
+	if (!word[0])
+		return NULL;
+	for (const struct opt *o = c->opts; o && o->name; o++) {
+		size_t d = ukb_edit_distance(word, o->name);
+
+		if (d < bd && near(word, o->name)) {
+			bd = d;
+			best = o->name;
+		}
+	}
+	return best;
+}
+
+/* An option's value longer than this is refused: no setting needs it. */
+#define OPT_VALUE_MAX 4096
 
 static const struct opt help_opt = { "help", 'h', NULL, "this text", 'h' };
 
@@ -96,8 +147,17 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 			break;
 		}
 		if (ch == '?') {
-			error("unknown option '%s'; see 'ukbench %s --help'", argv[optind - 1],
-			      c->name);
+			const char *typed = argv[optind - 1];
+			const char *hint =
+			    typed[0] == '-' && typed[1] == '-' ? option_closest(c, typed) : NULL;
+
+			if (hint)
+				error("unknown option '%s'; did you mean '--%s'? (see 'ukbench %s "
+				      "--help')",
+				      typed, hint, c->name);
+			else
+				error("unknown option '%s'; see 'ukbench %s --help'", typed,
+				      c->name);
 			ret = -1;
 			break;
 		}
@@ -111,8 +171,13 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		for (const struct opt *o = c->opts; !hit && o && o->name; o++)
 			if (o->shrt == ch)
 				hit = o;
-		if (!hit || set(ctx, hit->id, optarg))
+		if (hit && optarg && strlen(optarg) > OPT_VALUE_MAX) {
+			error("--%s: a value of %zu bytes; an option's value holds at most %d",
+			      hit->name, strlen(optarg), OPT_VALUE_MAX);
 			ret = -1;
+		} else if (!hit || set(ctx, hit->id, optarg)) {
+			ret = -1;
+		}
 	}
 	free(lo);
 	*first = optind;

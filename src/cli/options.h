@@ -37,6 +37,9 @@ extern const struct command *const commands[];
 /* The command named @name, or NULL. */
 const struct command *command_find(const char *name);
 
+/* The command a typo most likely meant (a few edits away), or NULL. */
+const char *command_closest(const char *name);
+
 /*
  * Parses the options of @argc/@argv (argv[0] the command's name) by the
  * command's table, calling @set for each with its id and value. --help

@@ -10,9 +10,17 @@
  * would replace the thing itself. New files are the owner's only (0600),
  * as the store is: they hold host names and command lines; a file that is
  * replaced keeps its mode.
+ *
+ * The temporary name is the target's with ".tmp.PID" after it: a command
+ * killed outright (SIGKILL, a power cut) leaves one behind, and the next
+ * command that writes the same file removes every such file whose writer
+ * is gone, never one a live process is writing.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +29,7 @@
 
 #include "cli.h"
 #include "outfile.h"
+#include "stops.h"
 
 /* Opens a non-regular @path to be written in place. */
 static int open_in_place(struct outfile *o)
@@ -37,13 +46,64 @@ static int open_in_place(struct outfile *o)
 	return 0;
 }
 
+/* Removes "@target.tmp.PID" files beside @target whose process is gone. */
+static void remove_stale(const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	const char *base = slash ? slash + 1 : target;
+	char dir[PATH_MAX];
+	size_t blen = strlen(base);
+	struct dirent *d;
+	DIR *dp;
+
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - target) + 1, target);
+	else
+		snprintf(dir, sizeof(dir), ".");
+	dp = opendir(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp))) {
+		const char *pid = d->d_name + blen + 5;
+		char *end;
+		long n;
+
+		if (strncmp(d->d_name, base, blen) || strncmp(d->d_name + blen, ".tmp.", 5) ||
+		    *pid < '1' || *pid > '9')
+			continue;
+		errno = 0;
+		n = strtol(pid, &end, 10);
+		if (*end || errno || n <= 0 || n > INT_MAX || n == (long)getpid())
+			continue;
+		if (kill((pid_t)n, 0) && errno == ESRCH)
+			unlinkat(dirfd(dp), d->d_name, 0);
+	}
+	closedir(dp);
+}
+
+/* Creates @o->tmp, our own name for it: a file of ours left by a process of the same pid goes. */
+static int create_tmp(struct outfile *o)
+{
+	int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0 && errno == EEXIST && !unlink(o->tmp))
+		fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	return fd;
+}
+
 int outfile_open(struct outfile *o, const char *path)
+{
+	return outfile_open_opt(o, path, "--json", "the JSON");
+}
+
+int outfile_open_opt(struct outfile *o, const char *path, const char *opt, const char *what)
 {
 	struct stat st;
 	int fd, exists;
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
+	o->what = what;
 	if (!path)
 		return 0;
 	if (!strcmp(path, "-")) {
@@ -51,7 +111,7 @@ int outfile_open(struct outfile *o, const char *path)
 		return 0;
 	}
 	if (!path[0]) {
-		error("--json needs a file name, got an empty one");
+		error("%s needs a file name, got an empty one", opt);
 		return -1;
 	}
 	/* stat follows a link: what counts is what it names */
@@ -60,15 +120,19 @@ int outfile_open(struct outfile *o, const char *path)
 		return open_in_place(o);
 	if (!realpath(path, o->target) || !exists)
 		snprintf(o->target, sizeof(o->target), "%s", path);
-	if (snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.XXXXXX", o->target) >= (int)sizeof(o->tmp)) {
+	if (snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.%ld", o->target, (long)getpid()) >=
+	    (int)sizeof(o->tmp)) {
 		error("the path '%.64s...' is too long", path);
 		return -1;
 	}
-	fd = mkstemp(o->tmp);
+	remove_stale(o->target);
+	fd = create_tmp(o);
 	if (fd < 0) {
-		error("cannot write '%s': %s", path, strerror(errno));
+		error("cannot write '%s': cannot create '%s' beside it to rename into place: %s",
+		      path, o->tmp, strerror(errno));
 		return -1;
 	}
+	stops_tmp_file(o->tmp);
 	if (exists)
 		fchmod(fd, st.st_mode & 07777);
 	o->f = fdopen(fd, "w");
@@ -76,6 +140,7 @@ int outfile_open(struct outfile *o, const char *path)
 		error("cannot write '%s': %s", path, strerror(errno));
 		close(fd);
 		unlink(o->tmp);
+		stops_tmp_file(NULL);
 		return -1;
 	}
 	return 0;
@@ -94,7 +159,7 @@ int outfile_commit(struct outfile *o, const char *text, size_t len)
 	if (o->f == stdout) {
 		o->f = NULL;
 		if (err)
-			error("cannot write the JSON to standard output: %s", strerror(-err));
+			error("cannot write %s to standard output: %s", o->what, strerror(-err));
 		return err ? -1 : 0;
 	}
 	if (fclose(o->f) && !err)
@@ -102,6 +167,7 @@ int outfile_commit(struct outfile *o, const char *text, size_t len)
 	o->f = NULL;
 	if (!err && o->tmp[0] && rename(o->tmp, o->target))
 		err = -errno;
+	stops_tmp_file(NULL);
 	if (err) {
 		error("cannot write '%s': %s", o->path, strerror(-err));
 		if (o->tmp[0])
@@ -117,6 +183,7 @@ void outfile_abort(struct outfile *o)
 		fclose(o->f);
 		if (o->tmp[0])
 			unlink(o->tmp);
+		stops_tmp_file(NULL);
 	}
 	o->f = NULL;
 }

@@ -17,11 +17,15 @@ struct outfile {
 	const char *path;	 /* as given; NULL: none */
 	char target[PATH_MAX];	 /* the file replaced: @path, or what its link names */
 	char tmp[PATH_MAX + 16]; /* "" when written in place */
+	const char *what;	 /* what is written, for messages: "the JSON" */
 	FILE *f;
 };
 
 /* Opens @path (NULL: nothing to do); 0, or -1 with the error printed. */
 int outfile_open(struct outfile *o, const char *path);
+
+/* The same, for option @opt ("--output") that writes @what ("the report"). */
+int outfile_open_opt(struct outfile *o, const char *path, const char *opt, const char *what);
 
 /* Writes @len bytes of @text and puts the file in place; 0 or -1 (printed). */
 int outfile_commit(struct outfile *o, const char *text, size_t len);

@@ -28,9 +28,13 @@ static double median_of(const struct ukb_point *pts, size_t lo, size_t hi, doubl
 	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
 }
 
-/* The Mann-Whitney p of the run means [lo, k) against [k, hi). */
+/*
+ * The Mann-Whitney p of the run means [lo, k) against [k, hi); @counts is
+ * U's exact distribution for these sizes, made once for the whole series
+ * (NULL where it is too large: the normal approximation).
+ */
 static double window_p(const struct ukb_point *pts, size_t lo, size_t k, size_t hi, double *a,
-		       double *b)
+		       double *b, const double *counts)
 {
 	double u, z, p;
 
@@ -47,8 +51,7 @@ static double window_p(const struct ukb_point *pts, size_t lo, size_t k, size_t 
 		for (size_t j = 0; j < hi - k; j++)
 			if (a[i] == b[j])
 				return p;
-	z = ukb_mann_whitney_exact_p(u, k - lo, hi - k);
-	return isfinite(z) ? z : p;
+	return counts ? ukb_mann_whitney_p_of(counts, k - lo, hi - k, u) : p;
 }
 
 /* The mean of the run means [lo, hi). */
@@ -80,10 +83,12 @@ static int beats(const double *mstep, const struct ukb_step *out, size_t j, size
 int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, double alpha,
 		     double threshold, struct ukb_step *out)
 {
-	double *a, *b, *mstep;
+	double *a, *b, *mstep, *counts;
 
 	if (!window)
 		window = 1;
+	/* every full window pair has the same sizes: one distribution */
+	counts = n >= 2 * window ? ukb_mann_whitney_counts(window, window) : NULL;
 	a = calloc(window + 1, sizeof(*a));
 	b = calloc(window + 1, sizeof(*b));
 	mstep = calloc(n + 1, sizeof(*mstep));
@@ -91,6 +96,7 @@ int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, doubl
 		free(a);
 		free(b);
 		free(mstep);
+		free(counts);
 		return -ENOMEM;
 	}
 	for (size_t k = 0; k < n; k++) {
@@ -106,7 +112,7 @@ int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, doubl
 		out[k].step =
 		    median_of(pts, k, k + window, a) / median_of(pts, k - window, k, b) - 1;
 		mstep[k] = mean_of(pts, k, k + window) / mean_of(pts, k - window, k) - 1;
-		out[k].p = window_p(pts, k - window, k, k + window, a, b);
+		out[k].p = window_p(pts, k - window, k, k + window, a, b, counts);
 	}
 	for (size_t k = 1; k < n; k++) {
 		int best = out[k].p < alpha && fabs(out[k].step) >= threshold;
@@ -120,5 +126,6 @@ int ukb_changepoints(const struct ukb_point *pts, size_t n, size_t window, doubl
 	free(a);
 	free(b);
 	free(mstep);
+	free(counts);
 	return 0;
 }

@@ -122,13 +122,13 @@ static int has_ties(const double *a, size_t na, const double *b, size_t nb)
 	return ties;
 }
 
-double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
+double *ukb_mann_whitney_counts(size_t na, size_t nb)
 {
 	size_t max = na * nb, m, k;
-	double *f, *g, total = 0, lo = 0, hi = 0, p;
+	double *f, *g, *counts;
 
 	if (!na || !nb || max > 2500)
-		return NAN;
+		return NULL;
 	/*
 	 * f[k][u] for a sample of k from m: the number of orderings of the
 	 * first m + k values with U = u, built a value at a time; here in two
@@ -137,10 +137,12 @@ double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
 	 */
 	f = calloc((nb + 1) * (max + 1), sizeof(*f));
 	g = calloc((nb + 1) * (max + 1), sizeof(*g));
-	if (!f || !g) {
+	counts = malloc((max + 1) * sizeof(*counts));
+	if (!f || !g || !counts) {
 		free(f);
 		free(g);
-		return NAN;
+		free(counts);
+		return NULL;
 	}
 #define C(t, kk, uu) (t)[(kk) * (max + 1) + (uu)]
 	/* m = 0: only U = 0 */
@@ -158,8 +160,20 @@ double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
 			}
 		memcpy(f, g, (nb + 1) * (max + 1) * sizeof(*f));
 	}
-	for (size_t uu = 0; uu <= max; uu++) {
-		double c = C(f, nb, uu);
+	for (size_t uu = 0; uu <= max; uu++)
+		counts[uu] = C(f, nb, uu);
+#undef C
+	free(f);
+	free(g);
+	return counts;
+}
+
+double ukb_mann_whitney_p_of(const double *counts, size_t na, size_t nb, double u)
+{
+	double total = 0, lo = 0, hi = 0, p;
+
+	for (size_t uu = 0; uu <= na * nb; uu++) {
+		double c = counts[uu];
 
 		total += c;
 		if ((double)uu <= u + 1e-9)
@@ -167,11 +181,19 @@ double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
 		if ((double)uu >= u - 1e-9)
 			hi += c;
 	}
-#undef C
-	free(f);
-	free(g);
 	p = 2 * (lo < hi ? lo : hi) / total;
 	return p > 1 ? 1 : p;
+}
+
+double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb)
+{
+	double *counts = ukb_mann_whitney_counts(na, nb), p;
+
+	if (!counts)
+		return NAN;
+	p = ukb_mann_whitney_p_of(counts, na, nb, u);
+	free(counts);
+	return p;
 }
 
 int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double floor, double alpha,

@@ -69,6 +69,14 @@ double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, 
  */
 double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb);
 
+/*
+ * The same in two steps, for many tests of one pair of sizes (a history's
+ * windows): the counts of each U from 0 to na * nb, a new array the caller
+ * frees (NULL without memory or when na * nb > 2500), then the p of @u.
+ */
+double *ukb_mann_whitney_counts(size_t na, size_t nb);
+double ukb_mann_whitney_p_of(const double *counts, size_t na, size_t nb, double u);
+
 enum ukb_verdict {
 	UKB_NO_CHANGE,	  /* not significant */
 	UKB_WITHIN_NOISE, /* significant, but smaller than the noise threshold */

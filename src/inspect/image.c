@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "image.h"
+#include "readall.h"
 #include "vdso.h"
 
-#define MAX_FILE (64u << 20)
+/* a vDSO is pages; one with its debugging information well under a MiB */
+#define MAX_FILE ((size_t)16 << 20)
 
 static int parse(struct img *im, char *err, size_t len)
 {
@@ -42,50 +44,20 @@ int image_live(struct img *im, char *err, size_t len)
 
 int image_file(struct img *im, const char *path, char *err, size_t len)
 {
-	FILE *f;
-	size_t n = 0, cap = 1 << 16;
-	unsigned char *buf;
+	enum ukb_read_why why;
+	size_t n;
+	char *buf;
+	int rc;
 
 	memset(im, 0, sizeof(*im));
 	snprintf(im->source, sizeof(im->source), "%s", path);
-	f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, len, "cannot open '%s': %s", path, strerror(errno));
+	rc = ukb_read_all(path, MAX_FILE, &buf, &n, &why);
+	if (rc) {
+		ukb_read_describe(err, len, path, rc, why, MAX_FILE, "a vDSO");
 		return -1;
 	}
-	buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (got == 0)
-			break;
-		if (n == cap) {
-			unsigned char *b = cap >= MAX_FILE ? NULL : realloc(buf, cap * 2);
-
-			if (!b) {
-				snprintf(err, len,
-					 cap >= MAX_FILE ? "'%s' is larger than %u MiB: not a vDSO"
-							 : "out of memory reading '%s'",
-					 path, MAX_FILE >> 20);
-				free(buf);
-				fclose(f);
-				return -1;
-			}
-			buf = b;
-			cap *= 2;
-		}
-	}
-	if (!buf || ferror(f)) {
-		snprintf(err, len, "cannot read '%s': %s", path,
-			 buf ? strerror(errno) : "out of memory");
-		free(buf);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	im->owned = buf;
-	im->bytes = buf;
+	im->owned = (unsigned char *)buf;
+	im->bytes = im->owned;
 	im->size = n;
 	if (parse(im, err, len)) {
 		image_release(im);

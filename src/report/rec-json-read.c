@@ -557,6 +557,192 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 	return 0;
 }
 
+/*
+ * Reading a large run without holding all of it as a tree. json-c spends
+ * about eight times a document's size on its tree, and a run's results are
+ * nearly all of a run, so the results array is found in the text by a
+ * scanner that knows only JSON's strings and brackets, the rest of the
+ * document is parsed with an empty array in its place, and each result is
+ * parsed, read into the record and freed in turn. Anything the scanner or
+ * this way of reading does not take (a document that is not well formed,
+ * above all) is read whole instead, which gives the messages with their
+ * line and column.
+ */
+
+static size_t skip_ws(const char *t, size_t i, size_t len)
+{
+	while (i < len && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* Past the string that starts at @i (a '"'); 0 when it does not end. */
+static size_t skip_string(const char *t, size_t i, size_t len)
+{
+	for (i++; i < len; i++) {
+		if (t[i] == '\\')
+			i++;
+		else if (t[i] == '"')
+			return i + 1;
+	}
+	return 0;
+}
+
+/* Past the value that starts at @i; 0 when it does not end. */
+static size_t skip_value(const char *t, size_t i, size_t len)
+{
+	size_t depth = 0;
+
+	if (i >= len)
+		return 0;
+	if (t[i] == '"')
+		return skip_string(t, i, len);
+	if (t[i] != '{' && t[i] != '[') {
+		/* a number, true, false or null: up to what ends it */
+		while (i < len && !strchr(",}] \n\t\r", t[i]))
+			i++;
+		return i < len ? i : 0;
+	}
+	while (i < len) {
+		if (t[i] == '"') {
+			i = skip_string(t, i, len);
+			if (!i)
+				return 0;
+			continue;
+		}
+		if (t[i] == '{' || t[i] == '[')
+			depth++;
+		else if ((t[i] == '}' || t[i] == ']') && !--depth)
+			return i + 1;
+		i++;
+	}
+	return 0;
+}
+
+/* The span [*lo, *hi) of the top-level member "results" (an array); 0 when found. */
+static int find_results(const char *t, size_t len, size_t *lo, size_t *hi)
+{
+	size_t i = skip_ws(t, 0, len);
+	int found = 0;
+
+	if (i >= len || t[i] != '{')
+		return -1;
+	for (i = skip_ws(t, i + 1, len); i < len && t[i] != '}';) {
+		size_t k = i, v;
+
+		if (t[i] != '"' || !(i = skip_string(t, i, len)))
+			return -1;
+		i = skip_ws(t, i, len);
+		if (i >= len || t[i] != ':')
+			return -1;
+		v = skip_ws(t, i + 1, len);
+		if (!(i = skip_value(t, v, len)))
+			return -1;
+		if (!strncmp(t + k, "\"results\"", 9) && t[v] == '[') {
+			*lo = v;
+			*hi = i;
+			found = 1;
+		}
+		i = skip_ws(t, i, len);
+		if (i < len && t[i] == ',')
+			i = skip_ws(t, i + 1, len);
+	}
+	return found ? 0 : -1;
+}
+
+/*
+ * Reads the results of the array text [lo, hi) one at a time into @run.
+ * 0; 1 when the array is not read this way (read the whole document);
+ * -1 with the error in @rd (a result that is wrong, not malformed).
+ */
+static int read_results_streamed(struct reader *rd, const char *t, size_t lo, size_t hi,
+				 struct rec_run *run)
+{
+	struct json_tokener *tok = json_tokener_new();
+	size_t i = skip_ws(t, lo + 1, hi), n = 0;
+	int ret = 1;
+
+	if (!tok)
+		return 1;
+	while (i < hi && t[i] != ']') {
+		struct json_object *o;
+		struct rec_result *r;
+		size_t end;
+
+		json_tokener_reset(tok);
+		o = json_tokener_parse_ex(tok, t + i, (int)(hi - i));
+		if (!o)
+			goto out;
+		end = i + json_tokener_get_parse_end(tok);
+		r = rec_add_result(run);
+		if (!r) {
+			json_object_put(o);
+			goto out;
+		}
+		if (read_result(rd, o, r, n++)) {
+			json_object_put(o);
+			ret = -1;
+			goto out;
+		}
+		json_object_put(o);
+		i = skip_ws(t, end, hi);
+		if (i < hi && t[i] == ',')
+			i = skip_ws(t, i + 1, hi);
+		else if (i < hi && t[i] != ']')
+			goto out;
+	}
+	ret = i < hi ? 0 : 1;
+out:
+	json_tokener_free(tok);
+	return ret;
+}
+
+/* The run read result by result; 0, 1 to read it whole instead, -1 with the error. */
+static int read_streamed(struct reader *rd, struct rec_run *run, const char *text, size_t len)
+{
+	size_t lo = 0, hi = 0, hlen;
+	struct json_object *doc = NULL;
+	char *head;
+	int ret = 1;
+
+	if (len < (1 << 20) || find_results(text, len, &lo, &hi))
+		return 1;
+	hlen = lo + 2 + (len - hi);
+	head = malloc(hlen + 1);
+	if (!head)
+		return 1;
+	memcpy(head, text, lo);
+	memcpy(head + lo, "[]", 2);
+	memcpy(head + lo + 2, text + hi, len - hi);
+	head[hlen] = 0;
+	{
+		/* quietly: a document malformed outside the results is read whole */
+		struct json_tokener *tok = json_tokener_new();
+
+		if (tok) {
+			doc = json_tokener_parse_ex(tok, head, (int)hlen);
+			if (doc && skip_ws(head, json_tokener_get_parse_end(tok), hlen) < hlen) {
+				json_object_put(doc);
+				doc = NULL;
+			}
+			json_tokener_free(tok);
+		}
+	}
+	free(head);
+	if (!doc)
+		return 1;
+	if (check_schema(rd, doc) || check_settings(rd, doc) || read_run(rd, doc, run)) {
+		ret = -1;
+		goto out;
+	}
+	ret = read_results_streamed(rd, text, lo, hi, run);
+out:
+	json_object_put(doc);
+	if (ret)
+		rec_run_release(run);
+	return ret;
+}
+
 int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
 		       char *err, size_t errlen)
 {
@@ -564,6 +750,11 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
 	struct json_object *doc, *res;
 	int ret = -1;
 
+	memset(run, 0, sizeof(*run));
+	ret = read_streamed(&rd, run, text, len);
+	if (ret <= 0)
+		return ret;
+	ret = -1;
 	memset(run, 0, sizeof(*run));
 	doc = parse_doc(&rd, text, len);
 	if (!doc || check_schema(&rd, doc) || check_settings(&rd, doc) || read_run(&rd, doc, run))

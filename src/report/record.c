@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "readall.h"
 #include "record.h"
 #include "vdso.h"
 
@@ -415,45 +416,13 @@ const struct rec_result *rec_find(const struct rec_run *run, const char *name, c
 
 char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	size_t cap = 65536, n = 0;
+	enum ukb_read_why why;
 	char *buf;
+	int rc = ukb_read_all(path, UKB_READ_MAX, &buf, len, &why);
 
-	if (!f) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+	if (rc) {
+		ukb_read_describe(err, errlen, path, rc, why, UKB_READ_MAX, "a ukbench result");
 		return NULL;
 	}
-	buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + n, 1, cap - n - 1, f);
-
-		n += got;
-		if (n < cap - 1)
-			break;
-		/* a device that never ends (/dev/zero) is not a result */
-		if (cap >= UKB_READ_MAX) {
-			snprintf(err, errlen, "'%s' is larger than %d MiB: not a ukbench result",
-				 path, UKB_READ_MAX >> 20);
-			free(buf);
-			fclose(f);
-			return NULL;
-		}
-		cap *= 2;
-		char *nb = realloc(buf, cap);
-
-		if (!nb)
-			free(buf);
-		buf = nb;
-	}
-	if (!buf || ferror(f)) {
-		snprintf(err, errlen, "cannot read '%s': %s", path,
-			 buf ? strerror(errno) : "out of memory");
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = 0;
-	*len = n;
 	return buf;
 }

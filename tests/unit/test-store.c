@@ -140,6 +140,55 @@ static void test_json_round_trip(void **state)
 	rec_run_release(&run);
 }
 
+/*
+ * A run of over a MiB is read result by result (its results array found in
+ * the text, each result parsed and freed in turn): what comes back is the
+ * same run, and a result that is wrong, or a document broken inside the
+ * array, is the same error the whole-document reader gives.
+ */
+static void test_json_large(void **state)
+{
+	struct rec_run run, back;
+	size_t len;
+	char *text, *at;
+	char err[1024];
+
+	(void)state;
+	make_run(&run, "big", 41, 4000, 3);
+	for (int pretty = 0; pretty < 2; pretty++) {
+		text = rec_to_json(&run, pretty, &len);
+		assert_non_null(text);
+		assert_true(len > (1 << 20));
+		assert_int_equal(rec_from_json_text(&back, text, len, "x.json", err, sizeof(err)),
+				 0);
+		assert_same_run(&run, &back);
+		assert_int_equal(back.nresults, 41);
+		rec_run_release(&back);
+		free(text);
+	}
+	text = rec_to_json(&run, 0, &len);
+	assert_non_null(text);
+	/* the 38th result's second sample made a string */
+	at = strstr(text, "\"test.bench37\"");
+	assert_non_null(at);
+	at = strstr(at, "\"samples_ns\"");
+	assert_non_null(at);
+	at = strchr(at, ',') + 1;
+	while (*at == ' ')
+		at++;
+	memcpy(at, "\"x\"", 3);
+	memset(at + 3, ' ', strcspn(at + 3, ",]"));
+	assert_int_equal(rec_from_json_text(&back, text, len, "x.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "results[37].samples_ns[1] is not a number"));
+	/* broken inside the array: the whole reader's line and column */
+	*at = '#';
+	assert_int_equal(rec_from_json_text(&back, text, len, "x.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not JSON"));
+	assert_non_null(strstr(err, "line 1, column"));
+	free(text);
+	rec_run_release(&run);
+}
+
 static void test_json_errors(void **state)
 {
 	struct rec_run run;
@@ -480,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_json_errors),
+		cmocka_unit_test(test_json_large),
 		cmocka_unit_test(test_list_and_filter),
 		cmocka_unit_test(test_migration_from_v1),
 		cmocka_unit_test(test_refuses_foreign_corrupt_newer),
