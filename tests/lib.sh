@@ -167,6 +167,19 @@ prereq_PIDS_CGROUP() {
 	return 1
 }
 
+# a small tmpfs can be mounted here (root, outside a restricted container)
+prereq_TMPFS_MOUNT() {
+	d=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-mnt.XXXXXX")
+	if mount -t tmpfs -o size=64k tmpfs "$d" 2>/dev/null; then
+		umount "$d"
+		rmdir "$d"
+		return 0
+	fi
+	rmdir "$d"
+	prereq_why="cannot mount a tmpfs here (not root, or not allowed)"
+	return 1
+}
+
 # a seccomp filter can be installed (the helper the tests build)
 prereq_SECCOMP() {
 	"${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/seccomp-exec" EPERM getppid -- true 2>/dev/null &&

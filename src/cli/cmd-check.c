@@ -21,7 +21,7 @@ static const struct opt check_opts_table[] = {
 	{ "verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY },
 	{ "abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY },
 	{ "ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP },
-	{ "format", 'f', "FMT", "table (default), json, csv or ktap", O_FORMAT },
+	{ "format", 'f', "table|json|csv|ktap", "table (default), json, csv or ktap", O_FORMAT },
 	{ "wide", 'W', NULL,
 	  "a line a check however long; otherwise the details fold\nto fit the terminal, or 80 "
 	  "columns",

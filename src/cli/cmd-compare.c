@@ -67,7 +67,7 @@ static const struct opt compare_opts_table[] = {
 	  O_FLOOR },
 	{ "no-floor", 0, NULL, "add no floor: the interval of the processes alone", O_NO_FLOOR },
 	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "format", 'f', "FMT",
+	{ "format", 'f', "table|json|csv|mail|markdown",
 	  "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
 	  "markdown, 72 columns",
 	  O_FORMAT },
@@ -88,7 +88,7 @@ const struct command cmd_compare_def = {
 	.name = "compare",
 	.fn = cmd_compare,
 	.summary = "compare runs: change, 95% CI, MDE, verdict",
-	.synopsis = "[options] BASE OTHER [OTHER...] [PATTERN...]",
+	.synopsis = "[options] [BASE OTHER [OTHER...] [PATTERN...] | LABEL]",
 	.about = "Compares each benchmark path of OTHER with BASE on their per-process means:\n"
 		 "both figures, the change in % with its 95% confidence interval, the minimum\n"
 		 "detectable effect (MDE, 80% power), the p-value and a verdict, all from one\n"
@@ -103,6 +103,8 @@ const struct command cmd_compare_def = {
 		 "runs made on the boot of its latest: the same thing measured again, pooled\n"
 		 "(--latest: the latest alone; --all: every boot, each one observation).\n"
 		 "Arguments after the first two that name no run are patterns (NAME[/PATH]).\n"
+		 "Without runs, the two latest stored runs are compared (the older the base);\n"
+		 "with one LABEL, the two latest runs of that label, each alone.\n"
 		 "\n"
 		 "Each interval holds the floor: how much a path's mean moves between runs of\n"
 		 "the same thing beyond what one run's processes show. It is learned from\n"
@@ -117,6 +119,7 @@ const struct command cmd_compare_def = {
 	    "\n"
 	    "examples:\n"
 	    "  ukbench compare before after\n"
+	    "  ukbench compare                      # the two latest runs\n"
 	    "  ukbench compare before after 'time.*/vdso' syscall.null\n"
 	    "  ukbench compare --all v6.17 v6.18\n"
 	    "  git bisect run sh -c 'make && ukbench run -l $(git rev-parse --short HEAD) \\\n"
@@ -211,11 +214,44 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 		error("--plot draws in the terminal; it does not go with --format");
 		return -1;
 	}
-	if (argc - *first < 2) {
-		error("'ukbench compare' needs a base run and at least one other; see 'ukbench "
-		      "compare --help'");
+	return 0;
+}
+
+/*
+ * No run named: the two latest stored runs; one label: the two latest runs
+ * of it. Their ids into @ids, as "#ID" (the older first); 0, or -1 printed.
+ */
+static int latest_two(struct store *st, const char *label, char ids[2][32])
+{
+	struct store_filter f = { .label = label, .limit = 2 };
+	struct store_run *list = NULL;
+	char err[512];
+	size_t n = 0;
+
+	if (label && strpbrk(label, "*?[")) {
+		error("'ukbench compare' needs a base run and at least one other, or one label; "
+		      "see 'ukbench compare --help'");
 		return -1;
 	}
+	if (st && store_list(st, &f, &list, &n, err, sizeof(err))) {
+		error("%s", err);
+		return -1;
+	}
+	if (n < 2) {
+		free(list);
+		if (label)
+			error("'ukbench compare %s': %s; name a base run and another", label,
+			      n ? "the label has one run" : "no run has that label");
+		else
+			error(
+			    "'ukbench compare' without runs compares the two latest, and %s stored",
+			    n ? "one run is" : "no run is");
+		return -1;
+	}
+	/* the list is newest first */
+	snprintf(ids[0], sizeof(ids[0]), "#%lld", (long long)list[1].id);
+	snprintf(ids[1], sizeof(ids[1]), "#%lld", (long long)list[0].id);
+	free(list);
 	return 0;
 }
 
@@ -439,19 +475,30 @@ int cmd_compare(int argc, char **argv)
 	struct compare_opts o = { 0 };
 	struct rec_run *runs;
 	struct store *st = NULL;
-	char path[4096], (*desc)[256];
-	int nrun = 0, first, ret, status = 0;
+	char path[4096], (*desc)[256], ids[2][32], *two[2] = { ids[0], ids[1] };
+	int nrun = 0, first, ret, status = 0, nargs;
 	size_t both;
 
 	ret = parse(argc, argv, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	ret = UKB_EXIT_USAGE;
-	runs = calloc((size_t)(argc - first), sizeof(*runs));
-	desc = calloc((size_t)(argc - first), sizeof(*desc));
-	if (!runs || !desc || store_open_cli_reader(o.db, path, sizeof(path), &st) < 0 ||
-	    load_runs(&o, st, argc - first, argv + first, runs, desc, &nrun))
+	nargs = argc - first;
+	runs = calloc((size_t)(nargs < 2 ? 2 : nargs), sizeof(*runs));
+	desc = calloc((size_t)(nargs < 2 ? 2 : nargs), sizeof(*desc));
+	if (!runs || !desc || store_open_cli_reader(o.db, path, sizeof(path), &st) < 0)
 		goto out;
+	if (nargs < 2) {
+		if (latest_two(st, nargs ? argv[first] : NULL, ids))
+			goto out;
+		if (load_runs(&o, st, 2, two, runs, desc, &nrun))
+			goto out;
+		if (o.fmt == CMPF_TABLE)
+			printf("the two latest runs%s%s%s: %s against %s\n\n", nargs ? " of '" : "",
+			       nargs ? argv[first] : "", nargs ? "'" : "", desc[1], desc[0]);
+	} else if (load_runs(&o, st, nargs, argv + first, runs, desc, &nrun)) {
+		goto out;
+	}
 	ret = UKB_EXIT_OK;
 	cmp_set_columns(out_columns(stdout, o.wide));
 	if (o.fmt == CMPF_JSON || o.fmt == CMPF_CSV)

@@ -26,7 +26,8 @@ static const struct opt env_opts[] = {
 	  "the same as JSON: the 'environment' object of run --json,\nits schema named "
 	  "(docs/schema/ukbench-env.schema.json)",
 	  O_JSON },
-	{ "format", 'f', "FMT", "table (default), json (as --json) or csv: key,value", O_FORMAT },
+	{ "format", 'f', "table|json|csv", "table (default), json (as --json) or csv: key,value",
+	  O_FORMAT },
 	{ NULL },
 };
 

@@ -29,7 +29,8 @@ static const struct opt history_opts[] = {
 	{ "window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW },
 	{ "threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD },
 	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "format", 'f', "FMT", "table (default), json or csv: one row per point", O_FORMAT },
+	{ "format", 'f', "table|json|csv", "table (default), json or csv: one row per point",
+	  O_FORMAT },
 	{ "wide", 'W', NULL,
 	  "every column (the CI, the full time) on one line a run;\notherwise the table fits "
 	  "the terminal, or 80 columns",

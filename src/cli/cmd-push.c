@@ -23,7 +23,7 @@ static const struct opt push_opts_table[] = {
 	  "else every server)",
 	  O_DB },
 	{ "spool", 0, "PATH", "the spool (default: UKBENCH_SPOOL, else the local store)", O_SPOOL },
-	{ "format", 'f', "FMT", "--status as table (default), json or csv", O_FORMAT },
+	{ "format", 'f', "table|json|csv", "--status as table (default), json or csv", O_FORMAT },
 	{ NULL },
 };
 

@@ -45,7 +45,7 @@ static const struct opt report_opts_table[] = {
 	  "write the report to FILE ('-': standard output; an HTML\nreport is not written to a "
 	  "terminal)",
 	  O_OUTPUT },
-	{ "format", 'f', "FMT", "html (default) or markdown", O_FORMAT },
+	{ "format", 'f', "html|markdown", "html (default) or markdown", O_FORMAT },
 	{ "history", 0, NULL,
 	  "each matching path over the stored runs, per host,\nwith change points", O_HISTORY },
 	{ "gnuplot", 0, "PROGRAM", "the gnuplot to draw with (default: gnuplot in PATH)",

@@ -101,7 +101,8 @@ static const struct opt run_opts[] = {
 	  "write settings, environment and every sample as JSON\n('-' for standard output; the "
 	  "table then goes to stderr)",
 	  O_JSON },
-	{ "format", 'f', "FMT", "print table (default), json, csv, ktap or gbench", O_FORMAT },
+	{ "format", 'f', "table|json|csv|ktap|gbench",
+	  "print table (default), json, csv, ktap or gbench", O_FORMAT },
 	{ "label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')", O_LABEL },
 	{ "db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)", O_DB },
 	{ "no-store", 0, NULL, "do not store this run", O_NO_STORE },

@@ -14,7 +14,19 @@
 #include "runref.h"
 #include "width.h"
 
-enum { O_LABEL = 1, O_HOST, O_LIMIT, O_DB, O_FORMAT, O_WIDE, O_DELETE, O_RELABEL, O_YES, O_FILTER };
+enum {
+	O_LABEL = 1,
+	O_HOST,
+	O_LIMIT,
+	O_DB,
+	O_FORMAT,
+	O_WIDE,
+	O_DELETE,
+	O_RELABEL,
+	O_YES,
+	O_NAMES,
+	O_FILTER
+};
 
 static const struct opt runs_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -22,7 +34,7 @@ static const struct opt runs_opts[] = {
 	FILTER_OPTS(O_FILTER),
 	{ "limit", 'n', "N", "at most N runs", O_LIMIT },
 	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "format", 'f', "FMT", "table (default), json or csv", O_FORMAT },
+	{ "format", 'f', "table|json|csv", "table (default), json or csv", O_FORMAT },
 	{ "wide", 'W', NULL,
 	  "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
 	  "80 columns",
@@ -31,6 +43,8 @@ static const struct opt runs_opts[] = {
 	  O_DELETE },
 	{ "relabel", 0, "LABEL", "give the runs RUN... names this label", O_RELABEL },
 	{ "yes", 'y', NULL, "change more than one run without asking", O_YES },
+	{ "names", 0, NULL,
+	  "each label once, then each id, a line each (what the\ncompletions offer)", O_NAMES },
 	{ NULL },
 };
 
@@ -63,9 +77,31 @@ struct runs_opts {
 	struct store_filter f;
 	const char *db;
 	enum rows_fmt fmt;
-	int wide, del, yes;
+	int wide, del, yes, names;
 	const char *relabel;
 };
+
+/*
+ * --names: the labels (newest first, each once) and the ids, for shell
+ * completion. A label a shell word cannot hold as it is (blanks, control
+ * characters, quotes) is left out rather than offered wrong.
+ */
+static void print_names(const struct store_run *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *l = list[i].label;
+		int seen = !l[0];
+
+		for (const char *c = l; *c && !seen; c++)
+			seen = (unsigned char)*c <= ' ' || *c == 0x7f || strchr("'\"\\$`", *c);
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(list[k].label, l);
+		if (!seen)
+			printf("%s\n", l);
+	}
+	for (size_t i = 0; i < n; i++)
+		printf("%lld\n", (long long)list[i].id);
+}
 
 static int set_option(void *ctx, int id, const char *arg)
 {
@@ -97,6 +133,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_YES:
 		o->yes = 1;
+		return 0;
+	case O_NAMES:
+		o->names = 1;
 		return 0;
 	case O_FORMAT:
 		return parse_rows_format(arg, &o->fmt);
@@ -269,6 +308,8 @@ int cmd_runs(int argc, char **argv)
 	if (rc < 0)
 		return UKB_EXIT_USAGE;
 	if (rc > 0) {
+		if (o.names)
+			return UKB_EXIT_OK;
 		if (o.fmt == ROWS_TABLE)
 			printf("(no runs in %s)\n", path);
 		else
@@ -279,6 +320,12 @@ int cmd_runs(int argc, char **argv)
 		error("%s", err);
 		store_close(st);
 		return UKB_EXIT_FAIL;
+	}
+	if (o.names) {
+		print_names(list, n);
+		free(list);
+		store_close(st);
+		return UKB_EXIT_OK;
 	}
 	if (o.fmt != ROWS_TABLE) {
 		rc = print_rows(&o, list, n);

@@ -15,8 +15,8 @@
 enum { O_FORMAT = 1, O_DB, O_WIDE };
 
 static const struct opt show_opts[] = {
-	{ "format", 'f', "FMT", "table (default), json (every sample), csv, ktap, gbench",
-	  O_FORMAT },
+	{ "format", 'f', "table|json|csv|ktap|gbench",
+	  "table (default), json (every sample), csv, ktap, gbench", O_FORMAT },
 	{ "wide", 'W', NULL, "the table with every column, however wide", O_WIDE },
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ NULL },

@@ -129,7 +129,14 @@ static int takes_file(const struct opt *o)
 static int takes_benchmarks(const struct command *c)
 {
 	return !strcmp(c->name, "run") || !strcmp(c->name, "list") || !strcmp(c->name, "compare") ||
-	       !strcmp(c->name, "history");
+	       !strcmp(c->name, "history") || !strcmp(c->name, "report");
+}
+
+/* The commands whose operands are stored runs (labels, ids), then patterns. */
+static int takes_runs(const struct command *c)
+{
+	return !strcmp(c->name, "compare") || !strcmp(c->name, "report") ||
+	       !strcmp(c->name, "show");
 }
 
 /* The commands whose operands are files. */
@@ -173,6 +180,15 @@ static void bash(FILE *f)
 				fputs(")\n\t\t\tCOMPREPLY=($(compgen -f -- "
 				      "\"$cur\"))\n\t\t\treturn ;;\n",
 				      f);
+			else if (strchr(o->arg, '|'))
+				fprintf(f,
+					")\n\t\t\tCOMPREPLY=($(compgen -W \"$(echo '%s' | tr '|' "
+					"' ')\" -- \"$cur\"))\n\t\t\treturn ;;\n",
+					o->arg);
+			else if (!strcmp(o->name, "label"))
+				fputs(")\n\t\t\tCOMPREPLY=($(compgen -W \"$(ukbench runs --names "
+				      "2>/dev/null)\" -- \"$cur\"))\n\t\t\treturn ;;\n",
+				      f);
 			else
 				fputs(")\n\t\t\treturn ;;\n", f);
 		}
@@ -181,7 +197,13 @@ static void bash(FILE *f)
 		for (const struct opt *o = c->opts; o && o->name; o++)
 			fprintf(f, "--%s ", o->name);
 		fputs("--help\" -- \"$cur\"))\n", f);
-		if (takes_benchmarks(c))
+		if (takes_runs(c))
+			fprintf(f,
+				"\t\telse\n\t\t\tCOMPREPLY=($(compgen -W \"$(ukbench runs --names "
+				"2>/dev/null)%s\" -- \"$cur\") $(compgen -f -- \"$cur\"))\n",
+				takes_benchmarks(c) ? " $(ukbench list --names --all 2>/dev/null)"
+						    : "");
+		else if (takes_benchmarks(c))
 			fputs("\t\telse\n\t\t\tCOMPREPLY=($(compgen -W \"$(ukbench list --names "
 			      "--all "
 			      "2>/dev/null)\" -- \"$cur\"))\n",
@@ -250,7 +272,13 @@ static void zsh(FILE *f)
 			fputc('[', f);
 			zsh_desc(f, o->help);
 			fputc(']', f);
-			if (o->arg) {
+			if (o->arg && strchr(o->arg, '|')) {
+				/* its words, as a zsh list: (table json csv) */
+				fputs(":value:(", f);
+				for (const char *w = o->arg; *w; w++)
+					fputc(*w == '|' ? ' ' : *w, f);
+				fputc(')', f);
+			} else if (o->arg) {
 				fputc(':', f);
 				zsh_desc(f, o->arg);
 				fprintf(f, ":%s", action);

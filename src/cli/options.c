@@ -65,6 +65,43 @@ static const char *option_closest(const struct command *c, const char *typed)
 	return best;
 }
 
+/*
+ * Is @arg one of the words of o->arg ("table|json|csv")? Else the error
+ * names them ("unknown format 'yaml': table, json or csv").
+ */
+static int value_allowed(const struct opt *o, const char *arg)
+{
+	const char *v = o->arg;
+	char list[256];
+	size_t n = 0, len = strlen(arg);
+	int words = 0;
+
+	for (const char *w = v; *w;) {
+		size_t wl = strcspn(w, "|");
+
+		if (wl == len && !strncmp(w, arg, len))
+			return 1;
+		w += wl + (w[wl] == '|');
+		words++;
+	}
+	list[0] = 0;
+	for (int k = 0; *v && n < sizeof(list); k++) {
+		size_t wl = strcspn(v, "|");
+
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%.*s",
+				      k == 0	       ? ""
+				      : k == words - 1 ? " or "
+						       : ", ",
+				      (int)wl, v);
+		v += wl + (v[wl] == '|');
+	}
+	if (!strcmp(o->name, "format"))
+		error("unknown format '%s': %s", arg, list);
+	else
+		error("unknown value '%s' for --%s: %s", arg, o->name, list);
+	return 0;
+}
+
 /* An option's value longer than this is refused: no setting needs it. */
 #define OPT_VALUE_MAX 4096
 
@@ -174,6 +211,9 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		if (hit && optarg && strlen(optarg) > OPT_VALUE_MAX) {
 			error("--%s: a value of %zu bytes; an option's value holds at most %d",
 			      hit->name, strlen(optarg), OPT_VALUE_MAX);
+			ret = -1;
+		} else if (hit && optarg && hit->arg && strchr(hit->arg, '|') &&
+			   !value_allowed(hit, optarg)) {
 			ret = -1;
 		} else if (!hit || set(ctx, hit->id, optarg)) {
 			ret = -1;

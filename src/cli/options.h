@@ -21,6 +21,12 @@ struct opt {
 	int id;		  /* handed to the command's handler; 'h' is --help */
 };
 
+/*
+ * An option that takes one of a few words names them as its value,
+ * separated by '|' ("table|json|csv"): the parser refuses any other with
+ * the list, --help shows them, and the completions offer them.
+ */
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);

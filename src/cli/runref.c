@@ -353,6 +353,20 @@ out:
 	return ret;
 }
 
+/* Does @st hold a run labelled exactly @label? */
+static int label_stored(struct store *st, const char *label)
+{
+	struct store_filter f = { .label = label, .limit = 1 };
+	struct store_run *list = NULL;
+	char err[256];
+	size_t n = 0;
+
+	if (!st || strpbrk(label, "*?[") || store_list(st, &f, &list, &n, err, sizeof(err)))
+		return 0;
+	free(list);
+	return n > 0;
+}
+
 int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run, char *desc,
 		size_t desclen)
 {
@@ -363,7 +377,12 @@ int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run
 	if (access(ref, F_OK) == 0 && (strchr(ref, '/') || strstr(ref, ".json")))
 		return runref_load_file(ref, run, desc, desclen);
 	if (strstr(ref, ".json") || strchr(ref, '/')) {
-		error("cannot open '%s': no such file", ref);
+		/* no such file: a label may look like a path (v6.18/base) */
+		if (label_stored(st, ref))
+			return load_label(st, ref, mode, run, desc, desclen);
+		error("cannot open '%s': no such file, and no stored run has that label "
+		      "(file:PATH and label:NAME say which is meant)",
+		      ref);
 		return -1;
 	}
 	if (!st) {
@@ -383,18 +402,10 @@ int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run
 
 int runref_names_run(struct store *st, const char *ref)
 {
-	struct store_filter f = { .label = ref, .limit = 1 };
-	struct store_run *list = NULL;
-	char err[256];
-	size_t n = 0;
-
 	if (!strncmp(ref, "file:", 5) || !strncmp(ref, "id:", 3) || !strncmp(ref, "label:", 6) ||
 	    access(ref, F_OK) == 0)
 		return 1;
 	if (all_digits(ref) || (ref[0] == '#' && all_digits(ref + 1)))
 		return 1;
-	if (!st || strpbrk(ref, "*?[") || store_list(st, &f, &list, &n, err, sizeof(err)))
-		return 0;
-	free(list);
-	return n > 0;
+	return label_stored(st, ref);
 }

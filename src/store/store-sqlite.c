@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "fields.h"
@@ -354,10 +355,45 @@ rollback:
 	return -1;
 }
 
+/*
+ * " (the file system ... is full ...)" when the directory of @path has no
+ * room left, else "": SQLite says only "disk I/O error" when it cannot
+ * make the -wal and -shm files a reader or a writer needs beside it.
+ */
+static const char *full_hint(const char *path, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct statvfs vfs;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1,
+		 slash ? path : ".");
+	buf[0] = 0;
+	if (!statvfs(dir, &vfs) && (vfs.f_bavail == 0 || (vfs.f_files && vfs.f_favail == 0)))
+		snprintf(buf, len,
+			 " (the file system of '%s' is full: SQLite needs room beside the "
+			 "database for its -wal and -shm files)",
+			 dir);
+	return buf;
+}
+
+/* Removes a database this process created and could not make: no empty file is left. */
+static void remove_new(const char *path)
+{
+	char side[PATH_MAX + 8];
+
+	unlink(path);
+	snprintf(side, sizeof(side), "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof(side), "%s-shm", path);
+	unlink(side);
+}
+
 int store_open_version(const char *path, int target, struct store **out, char *err, size_t len)
 {
 	struct store *st;
-	int fd;
+	char hint[PATH_MAX + 128];
+	int fd, created;
 
 	*out = NULL;
 	if (target < 1 || target > UKB_STORE_SCHEMA_VERSION)
@@ -374,6 +410,7 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 	 * same mode).
 	 */
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	created = fd >= 0;
 	if (fd >= 0)
 		close(fd);
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
@@ -391,6 +428,11 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 	return 0;
 fail:
 	store_close(st);
+	if (created)
+		remove_new(path);
+	if (strlen(err) + 1 < len)
+		snprintf(err + strlen(err), len - strlen(err), "%s",
+			 full_hint(path, hint, sizeof(hint)));
 	return -1;
 }
 
@@ -492,7 +534,10 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 			ver = -1;
 	}
 	if (ver < 0 || pragma_int(st->db, "PRAGMA user_version", &ver)) {
-		store_fail(err, len, "database '%s': %s", path, sqlite3_errmsg(st->db));
+		char hint[PATH_MAX + 128];
+
+		store_fail(err, len, "database '%s': %s%s", path, sqlite3_errmsg(st->db),
+			   full_hint(path, hint, sizeof(hint)));
 		store_close(st);
 		return -1;
 	}

@@ -50,6 +50,23 @@ test_expect_success BASH 'bash completion: commands, options, benchmark names' '
 	test "$(cat c4)" = --disasm
 '
 
+test_expect_success BASH 'bash completion: the values of --format, labels and ids of stored runs' '
+	tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --runs 2" &&
+	ukbench run $tiny -l v6.18/base time.time >/dev/null &&
+	ukbench run $tiny -l "with space" time.time >/dev/null &&
+	ukbench runs --names >names &&
+	test "$(cat names)" = "$(printf "v6.18/base\n2\n1")" &&
+	PATH="$build:$PATH" bash -c ". \"$build/completion/ukbench\"
+		COMP_WORDS=(ukbench run --format k); COMP_CWORD=3; _ukbench; echo \"\${COMPREPLY[*]}\" >c1
+		COMP_WORDS=(ukbench compare -f ma); COMP_CWORD=3; _ukbench; echo \"\${COMPREPLY[*]}\" >c2
+		COMP_WORDS=(ukbench compare v6); COMP_CWORD=2; _ukbench; echo \"\${COMPREPLY[*]}\" >c3
+		COMP_WORDS=(ukbench show v); COMP_CWORD=2; _ukbench; echo \"\${COMPREPLY[*]}\" >c4" &&
+	test "$(cat c1)" = ktap &&
+	test "$(cat c2)" = "mail markdown" &&
+	test "$(cat c3)" = v6.18/base &&
+	test "$(cat c4)" = v6.18/base
+'
+
 test_expect_success ZSH 'zsh completion parses' '
 	zsh -n "$build/completion/_ukbench" &&
 	head -1 "$build/completion/_ukbench" | grep -q "^#compdef ukbench"

@@ -163,6 +163,25 @@ test_expect_success 'report to a closed standard output names the report, once' 
 	grep -q "cannot write the report to standard output" err
 '
 
+test_expect_success TMPFS_MOUNT 'a full disk: the reason said, and a spool that cannot be made is not left empty' '
+	mkdir full &&
+	mount -t tmpfs -o size=1m tmpfs full || return 1
+	ukbench run $tiny --runs 2 --db full/s.db -j r.json -l a time.time >/dev/null &&
+	rm -f full/s.db-wal full/s.db-shm &&
+	{ dd if=/dev/zero of=full/fill bs=4k 2>/dev/null; true; } &&
+	ukbench runs --db full/s.db >out 2>err; rc=$?
+	cat err
+	UKBENCH_SPOOL=$PWD/full/spool.db ukbench import --db postgresql://127.0.0.1:1/x r.json \
+		>out 2>err2; rc2=$?
+	cat err2
+	ls -la full
+	spool_left=$(ls full | grep -c spool)
+	umount full
+	test "$rc" = 2 && grep -q "the file system of .*full/. is full" err &&
+	test "$rc2" = 2 && grep -q "the file system of .*full/. is full" err2 &&
+	test "$spool_left" = 0
+'
+
 test_expect_success 'did you mean: commands and options a few edits away' '
 	test_expect_code 2 ukbench rnu 2>err &&
 	grep -q "did you mean .run." err &&

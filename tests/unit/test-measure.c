@@ -151,7 +151,8 @@ static void test_min_samples_beat_precision(void **state)
 	o.min_time_s = 0;
 	o.min_samples = 37;
 	assert_int_equal(ukb_measure(&spin, NULL, &spin_paths[0], &o, &clk, &r), 0);
-	assert_int_equal(r.nsamples, 37);
+	/* the minimum counts the batches the figure is made of: a busy machine adds marked ones */
+	assert_int_equal(r.nsamples - r.ndisturbed, 37);
 	assert_true(r.converged);
 	ukb_result_release(&r);
 }

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What a before/after session expects without reading the manual: compare
+# with no run compares the two latest, with one label its two latest; a
+# label that looks like a path is a label when no such file exists; a
+# value outside an option's words is refused with the words named. Each
+# test keeps its own store, so that run ids are its own.
+. "$(dirname "$0")/../lib.sh"
+
+tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --runs 3"
+
+test_expect_success 'compare without runs: the two latest, the older the base' '
+	export UKBENCH_DB="$PWD/s.db" &&
+	test_expect_code 2 ukbench compare 2>err &&
+	grep -q "compares the two latest, and no run is stored" err &&
+	ukbench run $tiny -l first time.time >/dev/null &&
+	test_expect_code 2 ukbench compare 2>err &&
+	grep -q "one run is stored" err &&
+	ukbench run $tiny -l second time.time >/dev/null &&
+	ukbench run $tiny -l third time.time >/dev/null &&
+	ukbench compare >out &&
+	head -1 out | grep -q "^the two latest runs: #3 .third. against #2 .second." &&
+	grep -q "^base #2 .second." out &&
+	ukbench compare -f json >j &&
+	jq -e "length > 0" j >/dev/null
+'
+
+test_expect_success 'compare LABEL: the two latest runs of that label, each alone' '
+	export UKBENCH_DB="$PWD/s.db" &&
+	ukbench run $tiny -l same time.time >/dev/null &&
+	ukbench run $tiny -l other time.time >/dev/null &&
+	ukbench run $tiny -l same time.time >/dev/null &&
+	ukbench compare same >out &&
+	head -1 out | grep -q "^the two latest runs of .same.: #3 .same. against #1 .same." &&
+	test_expect_code 2 ukbench compare other 2>err &&
+	grep -q "the label has one run" err &&
+	test_expect_code 2 ukbench compare nosuch 2>err &&
+	grep -q "no run has that label" err
+'
+
+test_expect_success 'a label with a slash is a label when no such file exists' '
+	export UKBENCH_DB="$PWD/s.db" &&
+	ukbench run $tiny -l v6.18/base time.time >/dev/null &&
+	ukbench run $tiny -l v6.18/patched time.time >/dev/null &&
+	ukbench compare v6.18/base v6.18/patched >out &&
+	grep -q "^base #1 .v6.18/base." out &&
+	ukbench report --no-plots -f markdown v6.18/base v6.18/patched >md &&
+	grep -q "v6.18/base" md &&
+	test_expect_code 2 ukbench compare v6.18/base v6.19/none 2>err &&
+	grep -q "no such file, and no stored run has that label" err
+'
+
+test_expect_success 'a value outside an option'"'"'s words: refused, the words named, nothing run' '
+	test_expect_code 2 ukbench run --no-store -f yaml time.time 2>err &&
+	grep -q "^error: unknown format .yaml.: table, json, csv, ktap or gbench" err &&
+	test_expect_code 2 ukbench compare -f pdf a b 2>err &&
+	grep -q "^error: unknown format .pdf.: table, json, csv, mail or markdown" err &&
+	ukbench run --help >h &&
+	grep -q -- "--format table|json|csv|ktap|gbench" h
+'
+
+test_done
