@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "cmp-floor.h"
 #include "comparison.h"
 #include "describe.h"
@@ -40,6 +41,7 @@
 #include "runref.h"
 #include "stats.h"
 #include "store.h"
+#include "width.h"
 
 enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY, O_RESET, O_YES };
 
@@ -152,16 +154,44 @@ static void on_signal(int sig)
 static const char *const default_paths[] = { "time.clock_gettime.monotonic/vdso",
 					     "syscall.null/syscall" };
 
+/* The progress line on a terminal: round, run of the round, the time so far and left. */
+struct cal_progress {
+	uint64_t t0;
+	unsigned long round, rounds;
+	int run; /* 0 .. NRUNS - 1 */
+};
+
+static void cal_tick(void *arg)
+{
+	const struct cal_progress *pg = arg;
+	double elapsed = (double)(ukb_now_ns() - pg->t0) / 1e9;
+	double done = (double)pg->round * NRUNS + pg->run, all = (double)pg->rounds * NRUNS;
+	char line[160];
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	if (done > 0)
+		snprintf(line, sizeof(line), "[round %lu/%lu, run %d/%d] %.0f s, about %.0f s left",
+			 pg->round + 1, pg->rounds, pg->run + 1, NRUNS, elapsed,
+			 elapsed / done * (all - done));
+	else
+		snprintf(line, sizeof(line), "[round %lu/%lu, run %d/%d] %.0f s", pg->round + 1,
+			 pg->rounds, pg->run + 1, NRUNS, elapsed);
+	fprintf(stderr, "\r\033[K%.*s", out_columns(stderr, 0) - 1, line);
+	fflush(stderr);
+}
+
 /*
  * One run of lab.spin.@variant in fresh processes, with the paths named
  * when it is the unchanged one; a record as run makes it. 0, or -1
  * (printed).
  */
-static int one_run(const struct calibrate_cli *c, const char *variant, struct rec_run *out)
+static int one_run(const struct calibrate_cli *c, const char *variant, struct rec_run *out,
+		   struct cal_progress *pg)
 {
 	static const char *const self_argv[] = { "ukbench", "worker" };
 	const struct worker self = { "/proc/self/exe", self_argv, 2, "", NULL };
-	struct run_ctl ctl = { .stop = &stop_signal };
+	struct run_ctl ctl = { .stop = &stop_signal, .arg = pg, .tick = cal_tick };
 	int base = !strcmp(variant, "base"), npats = 1;
 	char pattern[64], *pats[64] = { pattern }, err[1024];
 	struct ukb_selection sel;
@@ -439,16 +469,19 @@ static int store_calibration(const struct calibrate_cli *c, struct rec_run (*all
 static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS])
 {
 	uint64_t seed = (uint64_t)time(NULL);
+	struct cal_progress pg = { ukb_now_ns(), 0, c->rounds, 0 };
 
 	for (unsigned long r = 0; r < c->rounds && !stop_signal; r++) {
 		size_t order[NRUNS];
 
 		ukb_shuffle(order, NRUNS, &seed);
-		for (int i = 0; i < NRUNS; i++)
-			if (one_run(c, run_variant[order[i]], &all[r][order[i]]))
+		for (int i = 0; i < NRUNS; i++) {
+			pg.round = r;
+			pg.run = i;
+			cal_tick(&pg);
+			if (one_run(c, run_variant[order[i]], &all[r][order[i]], &pg))
 				return stop_signal ? 128 + (int)stop_signal : -1;
-		if (isatty(STDERR_FILENO))
-			fprintf(stderr, "\rround %lu/%lu", r + 1, c->rounds);
+		}
 	}
 	if (isatty(STDERR_FILENO))
 		fprintf(stderr, "\r\033[K");

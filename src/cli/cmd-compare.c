@@ -239,9 +239,15 @@ static int latest_two(struct store *st, const char *label, char ids[2][32])
 	}
 	if (n < 2) {
 		free(list);
-		if (label)
-			error("'ukbench compare %s': %s; name a base run and another", label,
-			      n ? "the label has one run" : "no run has that label");
+		if (label && !n)
+			error("'ukbench compare' needs a base run and at least one other, or one "
+			      "label to compare its two latest runs ('%s' is no label of a stored "
+			      "run); see 'ukbench compare --help'",
+			      label);
+		else if (label)
+			error("'ukbench compare %s': the label has one run; name a base run and "
+			      "another",
+			      label);
 		else
 			error(
 			    "'ukbench compare' without runs compares the two latest, and %s stored",

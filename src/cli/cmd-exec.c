@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "events.h"
 #include "width.h"
 #include "counters.h"
@@ -285,10 +286,42 @@ static int check_run(const struct exec_opts *o, struct job *j, struct exec_run *
  * one command leaves behind (caches, page cache) hit them all alike.
  * 0, or an exit status.
  */
+/* The progress line on a terminal: which run, of which command, the time so far and left. */
+struct progress {
+	uint64_t t0, t_done; /* the start; when the last run ended */
+	unsigned long done, total;
+	const char *cmdline;
+};
+
+static void progress_draw(void *arg)
+{
+	const struct progress *pg = arg;
+	double elapsed = (double)(ukb_now_ns() - pg->t0) / 1e9;
+	double per = (double)(pg->t_done - pg->t0) / 1e9 / (double)(pg->done ? pg->done : 1);
+	double left =
+	    per * (double)(pg->total - pg->done) - (elapsed - (double)(pg->t_done - pg->t0) / 1e9);
+	char line[512];
+	int w = out_columns(stderr, 0) - 1, n;
+
+	n = snprintf(line, sizeof(line), "[run %lu/%lu] %.0f s, about %.0f s left: %s",
+		     pg->done + 1, pg->total, elapsed, left > 0 ? left : 0, pg->cmdline);
+	if (!pg->done)
+		n = snprintf(line, sizeof(line), "[run %lu/%lu] %.0f s: %s", pg->done + 1,
+			     pg->total, elapsed, pg->cmdline);
+	if (n > w && w > 3) {
+		line[w - 3] = 0;
+		strcat(line, "...");
+	}
+	fprintf(stderr, "\r\033[K%s", line);
+	fflush(stderr);
+}
+
 static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 {
 	size_t order[MAX_CMDS];
 	uint64_t seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
+	struct progress pg = { ukb_now_ns(), 0, 0, (o->warmup + o->repeat) * njobs, NULL };
+	int show = isatty(STDERR_FILENO);
 
 	for (unsigned long i = 0; i < o->warmup + o->repeat; i++) {
 		ukb_shuffle(order, njobs, &seed);
@@ -297,7 +330,17 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 			struct exec_run warm, *r = i < o->warmup ? &warm : &j->runs[i - o->warmup];
 			int rc;
 
+			if (show) {
+				pg.cmdline = j->cmdline;
+				j->p.tick = progress_draw;
+				j->p.tick_arg = &pg;
+				progress_draw(&pg);
+			}
 			exec_once(&j->p, r);
+			pg.done++;
+			pg.t_done = ukb_now_ns();
+			if (show)
+				fputs("\r\033[K", stderr);
 			rc = check_run(o, j, r, i);
 			if (rc)
 				return rc;
@@ -412,10 +455,12 @@ static int make_jobs(struct exec_opts *o, char **cmd, struct job *jobs, unsigned
 		} else {
 			command_line(cmd, j->cmdline, sizeof(j->cmdline));
 		}
-		j->p = (struct exec_plan){
-			o->ncmds ? j->sh : cmd,	      j->cmdline, o->timeout_s, o->ev, o->nev,
-			o->ncmds > 1 ? j->name : NULL
-		};
+		j->p = (struct exec_plan){ .cmd = o->ncmds ? j->sh : cmd,
+					   .cmdline = j->cmdline,
+					   .timeout_s = o->timeout_s,
+					   .ev = o->ev,
+					   .nev = o->nev,
+					   .name = o->ncmds > 1 ? j->name : NULL };
 		j->runs = calloc(o->repeat, sizeof(*j->runs));
 		if (!j->runs)
 			return -1;

@@ -98,7 +98,7 @@ static int value_allowed(const struct opt *o, const char *arg)
 	if (!strcmp(o->name, "format"))
 		error("unknown format '%s': %s", arg, list);
 	else
-		error("unknown value '%s' for --%s: %s", arg, o->name, list);
+		error("--%s takes %s, not '%s'", o->name, list, arg);
 	return 0;
 }
 

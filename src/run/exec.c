@@ -48,15 +48,18 @@ static int pidfd_open_(pid_t pid)
 #endif
 }
 
-/* Waits for @pid up to @timeout_s (0: forever); 1 on exit, 0 on timeout. */
-static int wait_exit(pid_t pid, double timeout_s)
+/*
+ * Waits for @pid up to @timeout_s (0: forever), calling @o's tick every
+ * quarter of a second; 1 on exit, 0 on timeout.
+ */
+static int wait_exit(const struct exec_plan *o, pid_t pid, double timeout_s)
 {
 	int pfd = pidfd_open_(pid), ret = 1;
 	struct pollfd p = { .fd = pfd, .events = POLLIN };
+	uint64_t end = ukb_now_ns() + (uint64_t)(timeout_s * 1e9), last = ukb_now_ns();
 
 	if (pfd < 0) {
 		/* no pidfd: poll the child every millisecond */
-		uint64_t end = ukb_now_ns() + (uint64_t)(timeout_s * 1e9);
 		siginfo_t si;
 
 		for (;;) {
@@ -66,11 +69,28 @@ static int wait_exit(pid_t pid, double timeout_s)
 				return 1;
 			if (timeout_s > 0 && ukb_now_ns() > end)
 				return 0;
+			if (o->tick && ukb_now_ns() - last > 250000000ull) {
+				o->tick(o->tick_arg);
+				last = ukb_now_ns();
+			}
 			usleep(1000);
 		}
 	}
-	while (poll(&p, 1, timeout_s > 0 ? (int)(timeout_s * 1000) : -1) < 0 && errno == EINTR)
-		;
+	for (;;) {
+		uint64_t now = ukb_now_ns();
+		int left = timeout_s > 0 ? (now >= end ? 0 : (int)((end - now) / 1000000) + 1) : -1;
+		int r;
+
+		if (o->tick && (left < 0 || left > 250))
+			left = 250;
+		r = poll(&p, 1, left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r > 0 || (timeout_s > 0 && ukb_now_ns() >= end))
+			break;
+		if (o->tick)
+			o->tick(o->tick_arg);
+	}
 	if (!(p.revents & POLLIN))
 		ret = 0;
 	close(pfd);
@@ -126,10 +146,10 @@ void exec_once(const struct exec_plan *o, struct exec_run *r)
 	if (write(go[1], "g", 1) != 1)
 		r->exec_errno = errno;
 	close(go[1]);
-	if (!wait_exit(pid, o->timeout_s)) {
+	if (!wait_exit(o, pid, o->timeout_s)) {
 		r->timed_out = 1;
 		kill(-pid, SIGTERM);
-		if (!wait_exit(pid, 1.0))
+		if (!wait_exit(o, pid, 1.0))
 			kill(-pid, SIGKILL);
 	}
 	while (wait4(pid, &r->status, 0, &ru) < 0 && errno == EINTR)

@@ -21,6 +21,9 @@ struct exec_plan {
 	const struct ukb_event *ev;
 	unsigned nev;
 	const char *name; /* the result's name; NULL: "exec." and the command's name */
+	/* called at least once a second while the command runs (progress); may be NULL */
+	void (*tick)(void *arg);
+	void *tick_arg;
 };
 
 /* What one run of the command gave. */

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -37,12 +38,14 @@ struct child {
 };
 
 /* Reads all of @fd; asks the child to stop when @stop is set. */
-static int read_all(int fd, struct child *c, volatile sig_atomic_t *stop)
+static int read_all(int fd, struct child *c, const struct run_ctl *ctl)
 {
+	volatile sig_atomic_t *stop = ctl->stop;
 	size_t cap = 0;
 	int asked = 0;
 
 	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
 		ssize_t n;
 
 		/* the worker and all it started (hackbench's tasks) stop now */
@@ -56,6 +59,11 @@ static int read_all(int fd, struct child *c, volatile sig_atomic_t *stop)
 			if (!b)
 				return -ENOMEM;
 			c->out = b;
+		}
+		/* a worker answers at its end: meanwhile the front end's clock moves */
+		if (ctl->tick && poll(&p, 1, 250) == 0) {
+			ctl->tick(ctl->arg);
+			continue;
 		}
 		n = read(fd, c->out + c->len, cap - c->len - 1);
 		if (n < 0 && errno == EINTR)
@@ -71,7 +79,7 @@ static int read_all(int fd, struct child *c, volatile sig_atomic_t *stop)
 }
 
 /* Starts @exe with @argv, collects its output and status. 0 or -errno. */
-static int spawn(const char *exe, char **argv, struct child *c, volatile sig_atomic_t *stop)
+static int spawn(const char *exe, char **argv, struct child *c, const struct run_ctl *ctl)
 {
 	int out[2], efd[2], err;
 
@@ -109,7 +117,7 @@ static int spawn(const char *exe, char **argv, struct child *c, volatile sig_ato
 		c->exec_err = 0;
 	close(efd[0]);
 	if (!err && !c->exec_err)
-		err = read_all(out[0], c, stop);
+		err = read_all(out[0], c, ctl);
 	close(out[0]);
 	while (c->pid > 0 && waitpid(c->pid, &c->status, 0) < 0 && errno == EINTR)
 		;
@@ -296,7 +304,7 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 		return -1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = spawn(w->exe, argv, &c, ctl->stop);
+	rc = spawn(w->exe, argv, &c, ctl);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	*wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	plan_argv_free(argv);

@@ -34,6 +34,11 @@ struct run_ctl {
 	/* case @i of @n begins (in this process), or process @i of @n starts */
 	void (*begin)(void *arg, size_t i, size_t n);
 	void *arg;
+	/*
+	 * While a runner waits for a worker's answer: called at least once
+	 * a second, so that progress moves. May be NULL.
+	 */
+	void (*tick)(void *arg);
 };
 
 /* A worker program: how to start it, and what to add to its path names. */

@@ -16,6 +16,22 @@ test_expect_success SCRIPT 'progress: one line cut to the terminal, paths done a
 	done
 '
 
+# Redraws are counted, not timed: a run of about three seconds must have
+# been redrawn more often than once a process (its clock moves while a
+# worker measures), and exec's line moves while its command runs.
+test_expect_success SCRIPT 'progress moves while a worker measures and while a command runs' '
+	script -qec "\"$UKBENCH\" run --no-store --runs 3 -b 3 time.time >/dev/null" /dev/null >tty.out &&
+	tr "\r" "\n" <tty.out | sed "s/$(printf "\033")\[K//g" | grep "^\[process" >lines &&
+	cat lines | uniq -c &&
+	test "$(wc -l <lines)" -ge 6 &&
+	test "$(grep -c "^\[process 1/3\]" lines)" -ge 2 &&
+	script -qec "\"$UKBENCH\" exec --no-store -r 2 -- sleep 1" /dev/null >tty2.out &&
+	tr "\r" "\n" <tty2.out | sed "s/$(printf "\033")\[K//g" | grep "^\[run" >lines2 &&
+	cat lines2 | uniq -c &&
+	grep -q "^\[run 2/3\] [0-9]* s, about [0-9]* s left: sleep 1" lines2 &&
+	test "$(grep -c "^\[run 2/3\]" lines2)" -ge 2
+'
+
 test_expect_success 'no progress and no escape sequence when stderr is not a terminal' '
 	ukbench run --no-store --runs 1 -b 0.1 time.time >out 2>err &&
 	! grep -q "$(printf "\r")" err &&

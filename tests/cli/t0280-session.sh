@@ -35,7 +35,7 @@ test_expect_success 'compare LABEL: the two latest runs of that label, each alon
 	test_expect_code 2 ukbench compare other 2>err &&
 	grep -q "the label has one run" err &&
 	test_expect_code 2 ukbench compare nosuch 2>err &&
-	grep -q "no run has that label" err
+	grep -q "needs a base run and at least one other, or one label" err
 '
 
 test_expect_success 'a label with a slash is a label when no such file exists' '
@@ -57,6 +57,14 @@ test_expect_success 'a value outside an option'"'"'s words: refused, the words n
 	grep -q "^error: unknown format .pdf.: table, json, csv, mail or markdown" err &&
 	ukbench run --help >h &&
 	grep -q -- "--format table|json|csv|ktap|gbench" h
+'
+
+test_expect_success '--quick: a short budget and a wider target, said under the table' '
+	ukbench run --no-store --quick -j q.json time.time syscall.null >out &&
+	grep -q "^quick (--quick): 0.05 s a path at a precision of 5%" out &&
+	jq -e ".settings.budget_s == 0.05 and .settings.precision == 0.05" q.json &&
+	ukbench run --no-store --quick -p 2 -b 0.1 -j q2.json time.time >out &&
+	jq -e ".settings.budget_s == 0.1 and .settings.precision == 0.02" q2.json
 '
 
 test_done

@@ -101,19 +101,41 @@ static void test_each_option_parses(void **state)
 		const struct command *c = commands[i];
 
 		for (const struct opt *o = c->opts; o && o->name; o++) {
-			char name[64], *argv[4] = { (char *)c->name, name, "7", NULL };
+			char name[64], word[64], *argv[4] = { (char *)c->name, name, "7", NULL };
 			int first;
 
 			snprintf(name, sizeof(name), "--%s", o->name);
+			/* an option of a few words takes its first */
+			if (o->arg && strchr(o->arg, '|')) {
+				snprintf(word, sizeof(word), "%.*s", (int)strcspn(o->arg, "|"),
+					 o->arg);
+				argv[2] = word;
+			}
 			seen_id = 0;
 			assert_int_equal(
 			    opts_parse(c, o->arg ? 3 : 2, argv, 0, record, NULL, &first), 0);
 			assert_int_equal(seen_id, o->id);
 			if (o->arg)
-				assert_string_equal(seen_arg, "7");
+				assert_string_equal(seen_arg, argv[2]);
 			assert_int_equal(first, o->arg ? 3 : 2);
 		}
 	}
+}
+
+/* A value outside an option's words is refused before its handler sees it. */
+static void test_words_refuse_others(void **state)
+{
+	const struct command *c = command_find("run");
+	char *argv[4] = { "run", "--format", "yaml", NULL };
+	int first;
+
+	(void)state;
+	seen_id = 0;
+	assert_int_equal(opts_parse(c, 3, argv, 0, record, NULL, &first), -1);
+	assert_int_equal(seen_id, 0);
+	argv[2] = "csv";
+	assert_int_equal(opts_parse(c, 3, argv, 0, record, NULL, &first), 0);
+	assert_string_equal(seen_arg, "csv");
 }
 
 static void test_unknown_and_missing_values(void **state)
@@ -135,6 +157,7 @@ int main(void)
 		cmocka_unit_test(test_names_are_unique),
 		cmocka_unit_test(test_each_option_parses),
 		cmocka_unit_test(test_unknown_and_missing_values),
+		cmocka_unit_test(test_words_refuse_others),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
