@@ -366,8 +366,7 @@ static const char *full_hint(const char *path, char *buf, size_t len)
 	const char *slash = strrchr(path, '/');
 	struct statvfs vfs;
 
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1,
-		 slash ? path : ".");
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
 	buf[0] = 0;
 	if (!statvfs(dir, &vfs) && (vfs.f_bavail == 0 || (vfs.f_files && vfs.f_favail == 0)))
 		snprintf(buf, len,
