@@ -47,6 +47,7 @@ enum {
 	O_DB,
 	O_NO_STORE,
 	O_JSON,
+	O_FORMAT,
 	O_CMD,
 };
 
@@ -63,6 +64,10 @@ static const struct opt exec_opts_table[] = {
 	{ "db", 0, "PATH", "the results database", O_DB },
 	{ "no-store", 0, NULL, "do not store the run", O_NO_STORE },
 	{ "json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON },
+	{ "format", 'f', "table|json|csv|ktap|gbench",
+	  "print the run as a table (default), or in a machine's\nformat on standard output, "
+	  "the table then on standard\nerror",
+	  O_FORMAT },
 	{ "wide", 'W', NULL, "each figure and its spread on one line, however wide", O_WIDE },
 	{ "color", 0, "WHEN",
 	  "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
@@ -104,6 +109,7 @@ struct exec_opts {
 	double timeout_s;
 	int allow_failure, no_store, counters;
 	const char *label, *db, *json;
+	enum out_format format;
 	struct ukb_event ev[UKB_MAX_COUNTERS];
 	unsigned nev;
 	const char *cmds[MAX_CMDS]; /* -c */
@@ -114,6 +120,12 @@ struct exec_opts {
 /* Report                                                              */
 
 static int exec_wide; /* --wide */
+/*
+ * Where the figures for people go: standard output, or standard error when
+ * standard output carries the run for a program (-j -, --format json):
+ * what a machine reads holds nothing else.
+ */
+static FILE *eo;
 
 static void print_metric(const char *name, const double *x, size_t n, const char *unit,
 			 double scale)
@@ -128,12 +140,11 @@ static void print_metric(const char *name, const double *x, size_t n, const char
 	else
 		snprintf(ci, sizeof(ci), "%8s", "");
 	/* the spread beside the mean where it fits (--wide), else under it */
-	printf("  %-18s %14.3f %-4s %s%s(stddev %.3f, min %.3f, median %.3f, max %.3f)\n", name,
-	       st.mean / scale, unit, ci,
-	       out_columns(stdout, exec_wide) && out_columns(stdout, exec_wide) < 106 ? "\n      "
-										      : "   ",
-	       isfinite(st.stddev) ? st.stddev / scale : 0, st.min / scale, st.median / scale,
-	       st.max / scale);
+	fprintf(eo, "  %-18s %14.3f %-4s %s%s(stddev %.3f, min %.3f, median %.3f, max %.3f)\n",
+		name, st.mean / scale, unit, ci,
+		out_columns(eo, exec_wide) && out_columns(eo, exec_wide) < 106 ? "\n      " : "   ",
+		isfinite(st.stddev) ? st.stddev / scale : 0, st.min / scale, st.median / scale,
+		st.max / scale);
 }
 
 static void command_line(char **cmd, char *buf, size_t len)
@@ -200,6 +211,8 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_COLOR:
 		return set_color(arg);
+	case O_FORMAT:
+		return parse_format(arg, &o->format);
 	case O_JSON:
 		o->json = arg;
 		return 0;
@@ -362,14 +375,15 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 	const struct exec_run *runs = j->runs;
 	const struct ukb_counters *c0 = &runs[0].ctr;
 
-	printf("ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", j->cmdline, o->repeat, o->warmup);
+	fprintf(eo, "ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", j->cmdline, o->repeat,
+		o->warmup);
 	for (unsigned k = 0; k < EXEC_NMETRICS + o->nev; k++) {
 		const char *name = k < EXEC_NMETRICS ? m[k].name : c0->ev[k - EXEC_NMETRICS].name;
 		int clock = k >= EXEC_NMETRICS &&
 			    (!strcmp(name, "task-clock") || !strcmp(name, "cpu-clock"));
 
 		if (k >= EXEC_NMETRICS && c0->status[k - EXEC_NMETRICS] != UKB_CTR_OK) {
-			printf("  %-18s %s\n", name, c0->reason[k - EXEC_NMETRICS]);
+			fprintf(eo, "  %-18s %s\n", name, c0->reason[k - EXEC_NMETRICS]);
 			continue;
 		}
 		exec_values(runs, o->repeat, k, x);
@@ -381,14 +395,15 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 			     : clock	       ? 1e6
 					       : 1);
 	}
-	printf("\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
-	       "  perf stat's ± is the standard error of the mean relative to the mean.\n",
-	       o->repeat);
+	fprintf(eo,
+		"\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
+		"  perf stat's ± is the standard error of the mean relative to the mean.\n",
+		o->repeat);
 	if (j->failed)
-		printf("  %zu of %lu runs exited non-zero%s\n", j->failed, o->warmup + o->repeat,
-		       o->allow_failure ? " (allowed)" : "");
+		fprintf(eo, "  %zu of %lu runs exited non-zero%s\n", j->failed,
+			o->warmup + o->repeat, o->allow_failure ? " (allowed)" : "");
 	if (j->timed_out)
-		printf("  %zu runs timed out after %g s\n", j->timed_out, o->timeout_s);
+		fprintf(eo, "  %zu runs timed out after %g s\n", j->timed_out, o->timeout_s);
 }
 
 /* Each command's wall time against the first's, as `compare` does. */
@@ -396,19 +411,43 @@ static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigne
 {
 	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
 
-	printf("\nthe commands, interleaved in a shuffled order each round; each against '%s'\n"
-	       "(%s), one run one observation:\n\n",
-	       jobs[0].cmdline, jobs[0].name);
-	cmp_set_columns(out_columns(stdout, exec_wide));
-	cmp_print_header(stdout);
+	fprintf(eo,
+		"\nthe commands, interleaved in a shuffled order each round; each against '%s'\n"
+		"(%s), one run one observation:\n\n",
+		jobs[0].cmdline, jobs[0].name);
+	cmp_set_columns(out_columns(eo, exec_wide));
+	cmp_print_header(eo);
 	for (unsigned k = 1; k < njobs; k++) {
 		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };
 
 		compare_row(&row, &co);
-		cmp_print_row(stdout, &row, co.alpha, use_color(stdout));
+		cmp_print_row(eo, &row, co.alpha, use_color(eo));
 	}
 	for (unsigned k = 0; k < njobs; k++)
-		printf("  %-10s %s\n", jobs[k].name, jobs[k].cmdline);
+		fprintf(eo, "  %-10s %s\n", jobs[k].name, jobs[k].cmdline);
+	/* as hyperfine says it: how many times faster, with the interval's half-width */
+	fprintf(eo, "\n");
+	for (unsigned k = 1; k < njobs; k++) {
+		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };
+		double r, lo, hi;
+		int faster;
+
+		compare_row(&row, &co);
+		if (!row.ok || !isfinite(row.c.change)) {
+			fprintf(eo, "  %s against %s: not compared\n", jobs[k].name, jobs[0].name);
+			continue;
+		}
+		faster = row.c.change < 0;
+		/* the ratio the slower takes over the faster, and its interval */
+		r = faster ? 1 / (1 + row.c.change) : 1 + row.c.change;
+		lo = faster ? 1 / (1 + row.c.ci_hi) : 1 + row.c.ci_lo;
+		hi = faster ? 1 / (1 + row.c.ci_lo) : 1 + row.c.ci_hi;
+		fprintf(eo, "  %s ran %.2f ± %.2f times %s than %s%s\n", jobs[k].name, r,
+			(hi - lo) / 2, faster ? "faster" : "slower", jobs[0].name,
+			row.c.ci_lo <= 0 && row.c.ci_hi >= 0
+			    ? " (the interval holds 1: no change told)"
+			    : "");
+	}
 }
 
 /* Writes the JSON and stores the record; 0, or -1 (printed). */
@@ -417,6 +456,8 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 	char err[1024];
 	int ret = 0;
 
+	if (o->format != OUT_TABLE && print_run(stdout, rec, o->format))
+		ret = -1;
 	if (o->json) {
 		struct outfile of;
 		size_t len;
@@ -432,9 +473,10 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 		error("%s", err);
 		return -1;
 	}
-	printf("stored as run #%lld%s%s%s in %s\n", (long long)rec->id, rec->label[0] ? " '" : "",
-	       rec->label, rec->label[0] ? "'" : "", store_target(st)[0] ? store_where(st) : path);
-	fflush(stdout);
+	fprintf(eo, "stored as run #%lld%s%s%s in %s\n", (long long)rec->id,
+		rec->label[0] ? " '" : "", rec->label, rec->label[0] ? "'" : "",
+		store_target(st)[0] ? store_where(st) : path);
+	fflush(eo);
 	push_after_save(st, 0);
 	return ret;
 }
@@ -508,6 +550,11 @@ int cmd_exec(int argc, char **argv)
 	ret = parse(argc, argv, &o, &at);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (o.json && !strcmp(o.json, "-") && o.format != OUT_TABLE) {
+		error("--json - and --format both want standard output");
+		return UKB_EXIT_USAGE;
+	}
+	eo = (o.json && !strcmp(o.json, "-")) || o.format != OUT_TABLE ? stderr : stdout;
 	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
 		return UKB_EXIT_USAGE;
 	ret = UKB_EXIT_FAIL;
@@ -520,7 +567,7 @@ int cmd_exec(int argc, char **argv)
 		goto out;
 	for (unsigned k = 0; k < njobs; k++) {
 		if (k)
-			printf("\n");
+			fprintf(eo, "\n");
 		report(&o, &jobs[k], x);
 	}
 	ret = UKB_EXIT_FAIL;

@@ -67,4 +67,18 @@ test_expect_success '--quick: a short budget and a wider target, said under the 
 	jq -e ".settings.budget_s == 0.1 and .settings.precision == 0.02" q2.json
 '
 
+test_expect_success 'exec: machine-readable means only that; A/B as times faster' '
+	ukbench exec --no-store -r 3 -j - -- true >j 2>h &&
+	jq -e ".results[0].name == \"exec.true\"" j >/dev/null &&
+	grep -q "^ukbench exec: .true., 3 runs" h &&
+	ukbench exec --no-store -r 3 -f csv -- true >c 2>h &&
+	head -1 c | grep -q "^run_id,label,host" &&
+	test "$(wc -l <c)" = 2 &&
+	grep -q "^  wall " h &&
+	test_expect_code 2 ukbench exec --no-store -j - -f csv -- true 2>err &&
+	grep -q "both want standard output" err &&
+	ukbench exec --no-store -r 4 -c "sleep 0.05" -c "sleep 0.01" >ab &&
+	grep -q "^  exec.cmd2 ran [0-9.]* ± [0-9.]* times faster than exec.cmd1" ab
+'
+
 test_done
