@@ -79,6 +79,13 @@ void format_ns(char *buf, size_t len, double ns)
 		snprintf(buf, len, "%.*f", ns < 10 ? 3 : ns < 1000 ? 2 : 1, ns);
 }
 
+/* The mean more than 20% from the median: what a slow tail does to it. */
+static int mean_far_from_median(const struct rec_result *r)
+{
+	return r->stats.median > 0 && isfinite(r->stats.mean) &&
+	       fabs(r->stats.mean / r->stats.median - 1) > 0.20;
+}
+
 /* A number among the run's settings; NAN when absent. */
 static double setting(const struct rec_run *run, const char *key)
 {
@@ -243,9 +250,13 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 		return;
 	}
 	format_ns(mean, sizeof(mean), r->stats.mean);
+	/* ^: a mean far from the median (a slow tail, or a fast one) */
+	if (mean_far_from_median(r))
+		strncat(mean, "^", sizeof(mean) - strlen(mean) - 1);
+	/* !: the interval is wider than the precision asked (compare's * is p < alpha) */
 	if (isfinite(r->stats.ci95_rel))
 		snprintf(ci, sizeof(ci), "%.2f%%%s", 100 * r->stats.ci95_rel,
-			 r->converged ? "" : "*");
+			 r->converged ? "" : "!");
 	else
 		snprintf(ci, sizeof(ci), "-");
 	/* what one process would have claimed: the within-process part */
@@ -276,12 +287,15 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 
 void table_footer(FILE *f, const struct rec_run *run)
 {
-	size_t count[UKB_INTERRUPTED + 1] = { 0 }, unconverged = 0;
+	size_t count[UKB_INTERRUPTED + 1] = { 0 }, unconverged = 0, far = 0;
+	double load = NAN;
 
 	for (size_t i = 0; i < run->nresults; i++) {
 		count[run->results[i].status]++;
 		if (run->results[i].status == UKB_OK && !run->results[i].converged)
 			unconverged++;
+		if (run->results[i].status == UKB_OK && mean_far_from_median(&run->results[i]))
+			far++;
 	}
 	fprintf(f,
 		"\n%zu path%s in %.1f s: %zu measured, %zu not available here, %zu skipped, %zu "
@@ -291,11 +305,36 @@ void table_footer(FILE *f, const struct rec_run *run)
 	if (count[UKB_INTERRUPTED])
 		fprintf(f, ", %zu interrupted", count[UKB_INTERRUPTED]);
 	fprintf(f, "\n");
-	if (unconverged)
+	if (unconverged) {
+		struct json_object *env =
+		    json_tokener_parse(run->environment ? run->environment : "{}");
+		struct json_object *la = json_object_object_get(env, "loadavg");
+		double ncpu = json_object_get_double(json_object_object_get(env, "online_cpus"));
+
+		if (la && json_object_is_type(la, json_type_array) &&
+		    json_object_array_length(la) > 0)
+			load = json_object_get_double(json_object_array_get_idx(la, 0));
 		fprintf(f,
-			"* %zu did not reach %g%% within the budget: raise --budget or lower "
-			"--precision\n",
-			unconverged, 100 * setting(run, "precision"));
+			"! %zu %s wider than the %g%% asked: give %s more time (--budget,\n"
+			"  now %.3g s a path) or ask less (--precision)",
+			unconverged,
+			unconverged == 1 ? "path's interval is" : "paths' intervals are",
+			100 * setting(run, "precision"), unconverged == 1 ? "it" : "them",
+			setting(run, "budget_s"));
+		if (isfinite(load) && ncpu > 0 && load >= ncpu)
+			fprintf(f,
+				";\n  the machine was loaded (load %.2f on %.0f CPUs): a quieter "
+				"one narrows them too",
+				load, ncpu);
+		fprintf(f, "\n");
+		json_object_put(env);
+	}
+	if (far)
+		fprintf(f,
+			"^ %zu %s more than 20%% from the median: a slow tail (or a fast one)\n"
+			"  that the mean counts and the median does not; the median is the typical "
+			"call\n",
+			far, far == 1 ? "path's mean is" : "paths' means are");
 	table_disturbed(f, run);
 }
 

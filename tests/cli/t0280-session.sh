@@ -81,4 +81,16 @@ test_expect_success 'exec: machine-readable means only that; A/B as times faster
 	grep -q "^  exec.cmd2 ran [0-9.]* ± [0-9.]* times faster than exec.cmd1" ab
 '
 
+test_expect_success 'marks: ! an interval wider than asked, ^ a mean far from its median, each said' '
+	ukbench run --no-store -r 1 -b 0.1 -j one.json time.time/vdso >/dev/null &&
+	jq ".results[0].converged = false |
+		.results[0].samples_ns |= (to_entries | map(if .key % 3 == 0 then .value * 4 else .value end))" \
+		one.json >tail.json &&
+	ukbench show tail.json >out &&
+	grep -q "^time.time  *vdso  *[0-9.]*^  *[0-9.]*%!" out &&
+	grep -q "^! 1 path.s interval is wider than the 1% asked" out &&
+	grep -q "^^ 1 path.s mean is more than 20% from the median" out &&
+	! grep -q "%\*" out
+'
+
 test_done
