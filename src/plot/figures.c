@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmp-plot.h"
 #include "figures.h"
@@ -20,7 +21,26 @@ static void common(struct gnuplot *g)
 		      "set tics nomirror\n"
 		      "set grid ytics lc rgb '#e4e4e4' lt 1\n"
 		      "set ylabel 'ns per call'\n"
-		      "set offsets 0, 0, graph 0.08, graph 0.08\n");
+		      "set offsets 0, 0, graph 0.08, graph 0.08\n"
+		      /* a cost is never below zero: the axis stops there */
+		      "set yrange [0<*:*]\n");
+}
+
+/*
+ * A string of a run (a label, a path's name, a date) as a word gnuplot may
+ * show: only letters, digits and . _ / @ + - : and at most 28 of them, so
+ * that nothing a run says can end the quoted string or reach the script;
+ * anything else, or nothing, gives @fallback.
+ */
+static const char *gp_word(char *buf, size_t len, const char *s, const char *fallback)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	if (!n || n >= len || n > 28 ||
+	    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/@+-:") != n)
+		return fallback;
+	memcpy(buf, s, n + 1);
+	return buf;
 }
 
 /*
@@ -50,13 +70,19 @@ static void side_data(struct gnuplot *g, const char *name, const char *q,
 	free(xs);
 }
 
-void fig_compare(struct gnuplot *g, const struct cmp_row *r)
+void fig_compare(struct gnuplot *g, const struct cmp_row *r, const char *label_a,
+		 const char *label_b)
 {
+	char la[32], lb[32];
+
 	gp_plot(g, FIG_CMP_W, FIG_CMP_H);
 	common(g);
-	fprintf(g->f, "set xrange [0.4:2.8]\n"
-		      "set xtics ('base' 1, 'other' 2) scale 0\n"
-		      "set style fill solid 0.25 border\n"
+	fprintf(g->f,
+		"set xrange [0.4:2.8]\n"
+		"set xtics ('%s' 1, '%s' 2) scale 0\n",
+		gp_word(la, sizeof(la), label_a, "base"),
+		gp_word(lb, sizeof(lb), label_b, "other"));
+	fprintf(g->f, "set style fill solid 0.25 border\n"
 		      "set boxwidth 0.5\n"
 		      "set bars 0.5\n");
 	side_data(g, "$a", "$qa", r->a, 1);
@@ -87,12 +113,21 @@ void fig_series(struct gnuplot *g, const struct series *s)
 	gp_plot(g, FIG_HIST_W, FIG_HIST_H);
 	common(g);
 	fprintf(g->f,
-		"set xlabel 'runs, oldest first'\n"
+		"set xlabel 'runs, oldest first (the day each began, UTC)'\n"
 		"set xrange [0.5:%zu.5]\n"
 		"set bars 0\n",
 		s->n);
-	if (s->n <= 20)
-		fprintf(g->f, "set xtics 1\n");
+	/* the runs' days (MM-DD) under a dozen of them at most */
+	fprintf(g->f, "set xtics (");
+	for (size_t i = 0, every = s->n / 12 + 1, k = 0; i < s->n; i += every, k++) {
+		char day[32], word[32];
+
+		snprintf(day, sizeof(day), "%.5s",
+			 strlen(s->pts[i].p->started) >= 10 ? s->pts[i].p->started + 5 : "");
+		fprintf(g->f, "%s'%s' %zu", k ? ", " : "", gp_word(word, sizeof(word), day, "?"),
+			i + 1);
+	}
+	fprintf(g->f, ") scale 0.5\n");
 	for (size_t i = 0; i < s->n; i++) {
 		if (!s->steps[i].change_point)
 			continue;
@@ -116,4 +151,55 @@ void fig_series(struct gnuplot *g, const struct series *s)
 	fprintf(g->f,
 		"plot $s using 1:2 with lines lc rgb '#a8bcd8', \\\n"
 		"     $s using 1:2:3:4 with yerrorbars pt 7 ps 0.5 lc rgb '" BASE_COLOR "'\n");
+}
+
+void fig_forest(struct gnuplot *g, const struct cmp_row *rows, size_t n)
+{
+	size_t k = 0, shown = 0;
+
+	for (size_t i = 0; i < n; i++)
+		shown += rows[i].ok;
+	gp_plot(g, FIG_FOREST_W, fig_forest_height(shown));
+	fprintf(g->f, "unset key\n"
+		      "set border 1 lc rgb '#555555'\n"
+		      "set tics nomirror\n"
+		      "set grid xtics lc rgb '#e4e4e4' lt 1\n"
+		      "set xlabel 'change, %% (95%% CI)'\n"
+		      "set offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
+		      "set bars 0.5\n");
+	fprintf(g->f, "set yrange [%zu.5:0.5]\nset ytics (", shown ? shown : 1);
+	for (size_t i = 0; i < n; i++) {
+		char name[320], word[32];
+
+		if (!rows[i].ok)
+			continue;
+		snprintf(name, sizeof(name), "%s/%s", rows[i].b->name, rows[i].b->path);
+		fprintf(g->f, "%s'%s' %zu", k ? ", " : "", gp_word(word, sizeof(word), name, "?"),
+			k + 1);
+		k++;
+	}
+	fprintf(g->f, ") scale 0\n"
+		      "set arrow from 0, graph 0 to 0, graph 1 nohead lc rgb '#777777' dt 2\n");
+	fprintf(g->f, "$f << EOD\n");
+	k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].ok)
+			continue;
+		k++;
+		if (!isfinite(rows[i].c.change))
+			continue;
+		fprintf(g->f, "%.17g %zu %.17g %.17g %d\n", 100 * rows[i].c.change, k,
+			100 * rows[i].c.ci_lo, 100 * rows[i].c.ci_hi,
+			rows[i].verdict == UKB_REGRESSED  ? 2
+			: rows[i].verdict == UKB_IMPROVED ? 1
+							  : 0);
+	}
+	fprintf(g->f, "EOD\n");
+	fprintf(g->f, "plot $f using 1:2:3:4:($5 == 2 ? 0xcc3311 : $5 == 1 ? 0x228833 : 0x555555) "
+		      "with xerrorbars pt 7 ps 0.6 lc rgb variable\n");
+}
+
+int fig_forest_height(size_t paths)
+{
+	return 70 + 18 * (int)(paths ? paths : 1);
 }

@@ -6,7 +6,8 @@
  *   means) as a box plot with the points over it, and beside each box its
  *   mean with the 95% CI of the mean;
  *   a series: each run's mean with its 95% CI, oldest first, joined by a
- *   line, each change point a dashed line at its boundary with the step.
+ *   line, each change point a dashed line at its boundary with the step;
+ *   every compared path at once: its change and interval (a forest plot).
  */
 #ifndef UKB_PLOT_FIGURES_H
 #define UKB_PLOT_FIGURES_H
@@ -20,8 +21,22 @@
 #define FIG_HIST_W 820
 #define FIG_HIST_H 280
 
-/* Adds the plot of @r (compared: r->ok) to @g. */
-void fig_compare(struct gnuplot *g, const struct cmp_row *r);
+#define FIG_FOREST_W 820
+
+/*
+ * Adds the plot of @r (compared: r->ok) to @g, its sides named by the
+ * runs' labels where they are plain words (else base and other).
+ */
+void fig_compare(struct gnuplot *g, const struct cmp_row *r, const char *label_a,
+		 const char *label_b);
+
+/*
+ * Adds one plot of every compared path of @rows: its change and 95% CI
+ * on a line each, regressions red, improvements green, 0 marked (a
+ * forest plot), to @g. Its height for @paths lines:
+ */
+void fig_forest(struct gnuplot *g, const struct cmp_row *rows, size_t n);
+int fig_forest_height(size_t paths);
 
 /* Adds the plot of @s to @g. */
 void fig_series(struct gnuplot *g, const struct series *s);

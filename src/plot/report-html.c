@@ -401,15 +401,32 @@ int report_html_compare(FILE *f, const struct report_cmp *r, size_t ncmp, struct
 	if (gp_open(&g)) {
 		snprintf(p->why, sizeof(p->why), "out of memory");
 	} else {
-		for (size_t c = 0; c < ncmp; c++)
+		for (size_t c = 0; c < ncmp; c++) {
+			fig_forest(&g, r[c].rows, r[c].n);
 			for (size_t i = 0; i < r[c].n; i++)
 				if (r[c].rows[i].ok)
-					fig_compare(&g, &r[c].rows[i]);
+					fig_compare(&g, &r[c].rows[i], r[c].a->label,
+						    r[c].b->label);
+		}
 		plots = g.nplots && !run_plots(&g, p);
 	}
 	if (!plots && g.nplots)
 		noplot(f, p);
 	for (size_t c = 0; c < ncmp; c++) {
+		size_t shown = 0;
+
+		for (size_t i = 0; i < r[c].n; i++)
+			shown += r[c].rows[i].ok;
+		/* every path's change at a glance, first */
+		if (plots) {
+			fprintf(f,
+				"<h2 id=\"c%zu-forest\">Every path</h2>\n<p class=\"note\">Each "
+				"line a compared path: its change and 95%% CI; red regressed, "
+				"green improved, grey neither; the dashed line is no change.</p>\n",
+				c + 1);
+			image(f, &g, k, FIG_FOREST_W, fig_forest_height(shown), "every path");
+		}
+		k++;
 		comparison(f, &r[c], c, ncmp);
 		if (c == 0 && plots)
 			fputs("<p class=\"note\">In each plot, a box holds the middle half of a "

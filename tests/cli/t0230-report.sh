@@ -77,9 +77,14 @@ test_expect_success GNUPLOT 'a plot for each compared path, inline; nothing load
 	! test -s err &&
 	paths=$(ukbench compare --db "$TEST_ROOT/r.db" A B -f json | jq "[.[] | select(.change != null)] | length") &&
 	test "$paths" -ge 2 &&
-	test "$(grep -c "<img class=\"plot\"" r.html)" = "$paths" &&
+	# one a path, and first of all one of every path (the forest plot)
+	test "$(grep -c "<img class=\"plot\"" r.html)" = $((paths + 1)) &&
 	svgs r.html >svgs &&
-	test "$(wc -l <svgs)" = "$paths" &&
+	test "$(wc -l <svgs)" = $((paths + 1)) &&
+	grep -n "<img class=\"plot\"\|<h2" r.html | head -3 >first &&
+	cat first &&
+	sed -n 2p first | grep -q "alt=\"every path\"" &&
+	head -1 svgs | grep -q "time.time/vdso" &&
 	grep -q "Content-Security-Policy\" content=\"default-src '"'"'none'"'"'" r.html &&
 	! grep -Eiq "(src|href)=\"(https?:|//|file:)" r.html &&
 	! grep -qi "<script" r.html &&
