@@ -49,6 +49,9 @@ enum {
 	O_JSON,
 	O_FORMAT,
 	O_CMD,
+	O_PREPARE,
+	O_CLEANUP,
+	O_NAME,
 };
 
 #define MAX_CMDS 16
@@ -76,6 +79,16 @@ static const struct opt exec_opts_table[] = {
 	  "a shell command to measure (sh -c); given two or more\ntimes, they run interleaved in "
 	  "a shuffled order\nand each is compared with the first",
 	  O_CMD },
+	{ "prepare", 0, "CMD",
+	  "a shell command run before every run (warm-ups too),\nnot measured: drop caches, "
+	  "reset a device",
+	  O_PREPARE },
+	{ "cleanup", 0, "CMD", "a shell command run once after the runs of each command",
+	  O_CLEANUP },
+	{ "command-name", 'n', "NAME",
+	  "name the command (once for each -c, in order): the\nresult is exec.NAME, as "
+	  "history and compare know it",
+	  O_NAME },
 	{ NULL },
 };
 
@@ -112,7 +125,10 @@ struct exec_opts {
 	enum out_format format;
 	struct ukb_event ev[UKB_MAX_COUNTERS];
 	unsigned nev;
-	const char *cmds[MAX_CMDS]; /* -c */
+	const char *cmds[MAX_CMDS];  /* -c */
+	const char *names[MAX_CMDS]; /* --command-name */
+	unsigned nnames;
+	const char *prepare, *cleanup;
 	unsigned ncmds;
 };
 
@@ -227,6 +243,31 @@ static int set_option(void *ctx, int id, const char *arg)
 		}
 		o->cmds[o->ncmds++] = arg;
 		return 0;
+	case O_PREPARE:
+	case O_CLEANUP:
+		if (!arg[0]) {
+			error("option '--%s' needs a command, got an empty one",
+			      id == O_PREPARE ? "prepare" : "cleanup");
+			return -1;
+		}
+		*(id == O_PREPARE ? &o->prepare : &o->cleanup) = arg;
+		return 0;
+	case O_NAME:
+		if (o->nnames == MAX_CMDS) {
+			error("at most %d command names at once", MAX_CMDS);
+			return -1;
+		}
+		/* a name is part of a benchmark's name: a word, as the registry's are */
+		if (!arg[0] || strlen(arg) > 24 ||
+		    strspn(arg,
+			   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+			strlen(arg)) {
+			error("--command-name '%.40s': a name is 1 to 24 letters, digits, _ or -",
+			      arg);
+			return -1;
+		}
+		o->names[o->nnames++] = arg;
+		return 0;
 	}
 	return -1;
 }
@@ -251,6 +292,18 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 		error("give the commands either with -c or after --, not both");
 		return -1;
 	}
+	if (o->nnames > (o->ncmds ? o->ncmds : 1)) {
+		error("%u command names for %u command%s: one --command-name a command", o->nnames,
+		      o->ncmds ? o->ncmds : 1, o->ncmds > 1 ? "s" : "");
+		return -1;
+	}
+	for (unsigned a = 0; a < o->nnames; a++)
+		for (unsigned b = 0; b < a; b++)
+			if (!strcmp(o->names[a], o->names[b])) {
+				error("--command-name '%s' given twice: each command its own",
+				      o->names[a]);
+				return -1;
+			}
 	if (!o->counters)
 		o->nev = 0;
 	else if (!o->nev)
@@ -266,6 +319,33 @@ struct job {
 	struct exec_run *runs;
 	size_t failed, timed_out;
 };
+
+/*
+ * Runs the shell command @cmd (--prepare, --cleanup) to its end, not
+ * measured; 0, or 1 with the error said (@what and when).
+ */
+static int run_helper(const char *opt, const char *cmd, const char *when)
+{
+	int status = 0;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0) {
+		error("cannot run --%s '%s': %s", opt, cmd, strerror(errno));
+		return 1;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	error("--%s '%s' %s %d %s; nothing stored", opt, cmd,
+	      WIFEXITED(status) ? "exited with status" : "was killed by signal",
+	      WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), when);
+	return 1;
+}
 
 /* Checks one run; returns 0, or the exit status that ends everything. */
 static int check_run(const struct exec_opts *o, struct job *j, struct exec_run *r, unsigned long i)
@@ -343,6 +423,14 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 			struct exec_run warm, *r = i < o->warmup ? &warm : &j->runs[i - o->warmup];
 			int rc;
 
+			if (o->prepare) {
+				char when[96];
+
+				snprintf(when, sizeof(when), "before run %lu of '%.40s'", i + 1,
+					 j->cmdline);
+				if (run_helper("prepare", o->prepare, when))
+					return UKB_EXIT_FAIL;
+			}
 			if (show) {
 				pg.cmdline = j->cmdline;
 				j->p.tick = progress_draw;
@@ -358,6 +446,13 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 			if (rc)
 				return rc;
 		}
+	}
+	for (unsigned k = 0; o->cleanup && k < njobs; k++) {
+		char when[96];
+
+		snprintf(when, sizeof(when), "after the runs of '%.40s'", jobs[k].cmdline);
+		if (run_helper("cleanup", o->cleanup, when))
+			return UKB_EXIT_FAIL;
 	}
 	return 0;
 }
@@ -497,12 +592,14 @@ static int make_jobs(struct exec_opts *o, char **cmd, struct job *jobs, unsigned
 		} else {
 			command_line(cmd, j->cmdline, sizeof(j->cmdline));
 		}
+		if (k < o->nnames)
+			snprintf(j->name, sizeof(j->name), "exec.%s", o->names[k]);
 		j->p = (struct exec_plan){ .cmd = o->ncmds ? j->sh : cmd,
 					   .cmdline = j->cmdline,
 					   .timeout_s = o->timeout_s,
 					   .ev = o->ev,
 					   .nev = o->nev,
-					   .name = o->ncmds > 1 ? j->name : NULL };
+					   .name = o->ncmds > 1 || k < o->nnames ? j->name : NULL };
 		j->runs = calloc(o->repeat, sizeof(*j->runs));
 		if (!j->runs)
 			return -1;
