@@ -540,7 +540,7 @@ static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigne
 		fprintf(eo, "  %s ran %.2f ± %.2f times %s than %s%s\n", jobs[k].name, r,
 			(hi - lo) / 2, faster ? "faster" : "slower", jobs[0].name,
 			row.c.ci_lo <= 0 && row.c.ci_hi >= 0
-			    ? " (the interval holds 1: no change told)"
+			    ? "\n    (the interval holds 1: no change told)"
 			    : "");
 	}
 }
