@@ -700,6 +700,9 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 			    "for %zu paths\nfrom repeated runs of a label, for %zu from 'ukbench "
 			    "calibrate'\n",
 			    v->from_history, v->from_calibrate);
+		else if (ro->plan.procs != 1 && !v->st)
+			fprintf(out, "the store was not read (--no-store): how much a run moves "
+				     "between runs, which it\nmay know, is left out of ±CI95\n");
 		else if (ro->plan.procs != 1)
 			fprintf(out,
 				"how much a run moves between runs is not known yet (no label run "

@@ -139,20 +139,33 @@ void table_header(FILE *f, const struct rec_run *run)
 			vis(run->label, l, sizeof(l)), run->label[0] ? "', " : "",
 			vis(run->started, t, sizeof(t)));
 	}
-	fprintf(f, "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
-		100 * json_object_get_double(json_object_object_get(s, "precision")),
-		json_object_get_double(json_object_object_get(s, "budget_s")));
-	cpu = json_object_object_get(s, "cpu");
-	if (!cpu)
-		fprintf(f, "not pinned\n\n");
-	else
-		fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
+	if (json_object_object_get(s, "command")) {
+		/* a run of `ukbench exec`: a command run N times, no precision or budget */
+		char c[2048];
+
+		fprintf(
+		    f, "exec: '%s', %d runs\n\n",
+		    vis(json_object_get_string(json_object_object_get(s, "command")), c, sizeof(c)),
+		    json_object_get_int(json_object_object_get(s, "repeat")));
+	} else {
+		fprintf(f, "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
+			100 * json_object_get_double(json_object_object_get(s, "precision")),
+			json_object_get_double(json_object_object_get(s, "budget_s")));
+		cpu = json_object_object_get(s, "cpu");
+		if (!cpu)
+			fprintf(f, "not pinned\n\n");
+		else
+			fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
+	}
 	{
 		static const char *const head[] = { "benchmark", "path",    "ns/call",
 						    "±CI95",	 "±proc",   "median",
 						    "cpu ns",	 "calls/s", "samples" };
+		static const char *const exec_head[] = { "benchmark", "path",	"per run",
+							 "±CI95",     "±proc",	"median",
+							 "cpu",	      "runs/s", "runs" };
 
-		row_cells(f, head);
+		row_cells(f, json_object_object_get(s, "command") ? exec_head : head);
 	}
 	json_object_put(env);
 	json_object_put(s);
@@ -445,12 +458,12 @@ void table_throughput(FILE *f, const struct rec_run *run)
 		if (!r->bytes || r->status != UKB_OK || !r->nsamples)
 			continue;
 		if (!header) {
-			fprintf(f, "\nthroughput:\n%-35s %-8s %12s %14s\n", "benchmark", "path",
-				"bytes/call", "bytes/s");
+			fprintf(f, "\nthroughput:\n%-35s %-8s %12s %16s\n", "benchmark", "path",
+				"bytes/call", "per second");
 			header = 1;
 		}
 		format_si(rate, sizeof(rate), (double)r->bytes * 1e9 / r->stats.mean);
-		fprintf(f, "%-35s %-8s %12ld %13sB\n", r->name, r->path, r->bytes, rate);
+		fprintf(f, "%-35s %-8s %12ld %13sB/s\n", r->name, r->path, r->bytes, rate);
 	}
 }
 

@@ -108,4 +108,16 @@ test_expect_success 'exec --prepare before every run, --cleanup after each comma
 	grep -q "2 command names for 1 command" err
 '
 
+test_expect_success 'messages that are true: an exec run shown, --no-store, throughput per second' '
+	export UKBENCH_DB="$PWD/s.db" &&
+	ukbench exec -r 3 -- sleep 0.005 >/dev/null &&
+	ukbench show >out &&
+	grep -q "^exec: .sleep 0.005., 3 runs" out &&
+	grep -q "^benchmark  *path  *per run " out &&
+	! grep -q "precision 0%\|budget 0 s\|ns/call" out &&
+	ukbench run --no-store -r 2 -b 0.05 time.time copy.write_null.1m >out &&
+	grep -q "^the store was not read (--no-store)" out &&
+	grep -q "^copy.write_null.1m  *write  *1048576  *[0-9.]* [kMGT]*B/s\$" out
+'
+
 test_done
