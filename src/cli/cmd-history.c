@@ -20,7 +20,21 @@
 #include "series.h"
 #include "series-plot.h"
 
-enum { O_LABEL = 1, O_HOST, O_WINDOW, O_THRESHOLD, O_DB, O_FORMAT, O_WIDE, O_PLOT, O_FILTER };
+enum {
+	O_LABEL = 1,
+	O_HOST,
+	O_WINDOW,
+	O_THRESHOLD,
+	O_DB,
+	O_FORMAT,
+	O_WIDE,
+	O_PLOT,
+	O_VERBOSE,
+	O_FILTER
+};
+
+/* Without a pattern, more series than this are summarised a line each (-v: all). */
+#define SUMMARY_OVER 4
 
 static const struct opt history_opts[] = {
 	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
@@ -38,6 +52,9 @@ static const struct opt history_opts[] = {
 	{ "plot", 0, NULL,
 	  "a sparkline of each series instead of the table, change\npoints marked under it",
 	  O_PLOT },
+	{ "verbose", 'v', NULL,
+	  "every series in full; without a pattern, more than four\nare otherwise a line each",
+	  O_VERBOSE },
 	{ NULL },
 };
 
@@ -72,8 +89,36 @@ struct history_opts {
 	unsigned long window;
 	double threshold;
 	enum rows_fmt fmt;
-	int wide, plot;
+	int wide, plot, verbose;
 };
+
+/* A line a series: where it starts and ends, and its change points. */
+static void print_summary(const struct series_set *set)
+{
+	printf("%zu series over %zu runs; a pattern (or -v) shows each in full:\n\n", set->n,
+	       set->nruns);
+	printf("%-30s %-8s %4s %9s %9s %8s %5s\n", "benchmark/path", "host", "runs", "first ns",
+	       "last ns", "change", "steps");
+	for (size_t i = 0; i < set->n; i++) {
+		const struct series *s = &set->s[i];
+		double a = s->pts[0].p->mean, b = s->pts[s->n - 1].p->mean;
+		char name[300], vn[600], vh[300], fa[32], fb[32], ch[32];
+
+		snprintf(name, sizeof(name), "%s/%s", s->name, s->path);
+		vis(name, vn, sizeof(vn));
+		vis(s->host, vh, sizeof(vh));
+		format_ns(fa, sizeof(fa), a);
+		format_ns(fb, sizeof(fb), b);
+		if (a > 0 && isfinite(b))
+			snprintf(ch, sizeof(ch), "%+.2f%%", 100 * (b / a - 1));
+		else
+			snprintf(ch, sizeof(ch), "-");
+		/* a name longer than its column keeps its end, where the path is */
+		printf("%s%-*s %-8.8s %4zu %9s %9s %8s %5zu\n", strlen(vn) > 30 ? "~" : "",
+		       strlen(vn) > 30 ? 29 : 30, strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, vh,
+		       s->n, fa, fb, ch, s->nchange);
+	}
+}
 
 static int set_option(void *ctx, int id, const char *arg)
 {
@@ -103,6 +148,9 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_PLOT:
 		o->plot = 1;
+		return 0;
+	case O_VERBOSE:
+		o->verbose = 1;
 		return 0;
 	case O_FORMAT:
 		return parse_rows_format(arg, &o->fmt);
@@ -298,6 +346,10 @@ int cmd_history(int argc, char **argv)
 		goto out;
 	}
 	cols = out_columns(stdout, o.wide);
+	if (first == argc && set.n > SUMMARY_OVER && !o.verbose && !o.plot) {
+		print_summary(&set);
+		goto out;
+	}
 	for (size_t i = 0; i < set.n; i++) {
 		if (!o.plot)
 			print_series(&set.s[i], o.window, cols && cols < 102);

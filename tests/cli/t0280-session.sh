@@ -120,4 +120,18 @@ test_expect_success 'messages that are true: an exec run shown, --no-store, thro
 	grep -q "^copy.write_null.1m  *write  *1048576  *[0-9.]* [kMGT]*B/s\$" out
 '
 
+test_expect_success 'history without a pattern: a line a series past four; -v every one in full' '
+	export UKBENCH_DB="$PWD/s.db" &&
+	ukbench run -r 2 -b 0.05 -l a time.time syscall.null >/dev/null &&
+	ukbench run -r 2 -b 0.05 -l b time.time syscall.null >/dev/null &&
+	ukbench history >out &&
+	head -1 out | grep -q "^5 series over 2 runs; a pattern (or -v) shows each in full" &&
+	grep -q "^time.time/vdso  *vm  *2 " out &&
+	test "$(wc -l <out)" = 8 &&
+	ukbench history -v >all &&
+	test "$(grep -c "^time.time/vdso on \|^syscall.null/syscall on " all)" = 2 &&
+	ukbench history time.time/vdso >one &&
+	grep -q "^time.time/vdso on " one
+'
+
 test_done
