@@ -106,15 +106,15 @@ const struct command cmd_exec_def = {
 		 "perf prints the standard error of the mean relative to the mean and\n"
 		 "calls it noise. The stddev is shown beside it.",
 	.opts = exec_opts_table,
-	.footer =
-	    "exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
-	    "timed out; 2 for bad usage; 127 when the command cannot be started.\n"
-	    "\n"
-	    "examples:\n"
-	    "  ukbench exec -r 10 -- hackbench -g 1          # as perf stat -r 10 ./hackbench 1\n"
-	    "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
-	    "  ukbench exec -r 20 -c './tb-old' -c './tb-new'  # A/B, interleaved, compared\n"
-	    "  ukbench compare v6.11 v6.12                   # exec runs compare like any other\n",
+	.footer = "exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
+		  "timed out; 2 for bad usage; 127 when the command cannot be started.\n"
+		  "\n"
+		  "examples:\n"
+		  "  ukbench exec -r 10 -- hackbench -g 1     # perf stat -r 10 ./hackbench 1\n"
+		  "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
+		  "  ukbench exec -r 20 -c ./tb-old -c ./tb-new  # A/B, interleaved\n"
+		  "  ukbench exec -r 5 --prepare 'sync' -n g4 -- hackbench -g 4\n"
+		  "  ukbench compare v6.11 v6.12              # exec runs compare as any other\n",
 };
 
 struct exec_opts {

@@ -40,8 +40,8 @@ const struct command cmd_fleet_init_def = {
 	.footer = "exit status: 0; 1 when the server refused; 2 for bad usage.\n"
 		  "\n"
 		  "example:\n"
-		  "  ukbench fleet-init --db postgresql://lab.example/ukbench --writer ukb_push "
-		  "--reader ukb_read\n",
+		  "  ukbench fleet-init --db postgresql://lab.example/ukbench \\\n"
+		  "      --writer ukb_push --reader ukb_read\n",
 };
 
 struct fleet_opts {

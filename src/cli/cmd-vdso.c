@@ -50,8 +50,8 @@ const struct command cmd_vdso_def = {
 	    "  ukbench vdso\n"
 	    "  ukbench vdso --disasm clock_gettime\n"
 	    "  ukbench vdso --dump vdso.so && objdump -d vdso.so\n"
-	    "  ukbench vdso --file arch/powerpc/kernel/vdso/vdso64.so.dbg --disasm "
-	    "__kernel_clock_gettime\n",
+	    "  ukbench vdso --file arch/powerpc/kernel/vdso/vdso64.so.dbg \\\n"
+	    "      --disasm __kernel_clock_gettime\n",
 };
 
 struct vdso_cli {

@@ -49,6 +49,43 @@ static void roff_joined(FILE *f, const char *s)
 	roff(f, buf);
 }
 
+/*
+ * A description or notes as a man page reads them at any width: prose (a
+ * line that starts with no blank) filled, so that man folds it to the
+ * terminal; an indented line (an example, a list) kept as it is, in a
+ * no-fill block indented less than the prose, so that it fits 80 columns.
+ */
+static void roff_text(FILE *f, const char *text)
+{
+	int nofill = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+		char line[1024];
+
+		snprintf(line, sizeof(line), "%.*s", (int)len, text);
+		if (!line[0]) {
+			fputs(nofill ? ".fi\n.in\n.PP\n" : ".PP\n", f);
+			nofill = 0;
+		} else if (line[0] == ' ') {
+			if (!nofill)
+				fputs(".nf\n.in 2n\n", f);
+			nofill = 1;
+			roff(f, line);
+			fputc('\n', f);
+		} else {
+			if (nofill)
+				fputs(".fi\n.in\n", f);
+			nofill = 0;
+			roff(f, line);
+			fputc('\n', f);
+		}
+		text += len + (text[len] == '\n');
+	}
+	if (nofill)
+		fputs(".fi\n.in\n", f);
+}
+
 static void man_option(FILE *f, const struct opt *o)
 {
 	fputs(".TP\n.B ", f);
@@ -79,16 +116,15 @@ static void man_command(FILE *f, const struct command *c)
 	roff(f, c->name);
 	fputs("\n", f);
 	roff(f, c->synopsis ? c->synopsis : "");
-	fputs("\n.SH DESCRIPTION\n.nf\n", f);
-	roff(f, c->about ? c->about : "");
-	fputs("\n.fi\n.SH OPTIONS\n", f);
+	fputs("\n.SH DESCRIPTION\n", f);
+	roff_text(f, c->about ? c->about : "");
+	fputs(".SH OPTIONS\n", f);
 	for (const struct opt *o = c->opts; o && o->name; o++)
 		man_option(f, o);
 	man_option(f, &help_entry);
 	if (c->footer) {
-		fputs(".SH NOTES\n.nf\n", f);
-		roff(f, c->footer);
-		fputs(".fi\n", f);
+		fputs(".SH NOTES\n", f);
+		roff_text(f, c->footer);
 	}
 	fputs(".SH SEE ALSO\n.BR ukbench (1)\n", f);
 }

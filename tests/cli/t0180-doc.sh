@@ -38,6 +38,16 @@ test_expect_success GROFF 'the man pages render without a warning' '
 	done
 '
 
+test_expect_success GROFF 'the man pages fit 80 columns: prose filled, examples kept' '
+	for f in "$build"/man/*.1; do
+		groff -man -Tascii -rLL=80n "$f" 2>/dev/null | sed "s/.\x08//g" >page || return 1
+		awk -v f="$f" "length(\$0) > 80 { print f \": \" length(\$0) \": \" \$0; bad = 1 } END { exit bad }" page ||
+			return 1
+	done &&
+	groff -man -Tascii -rLL=80n "$build/man/ukbench-compare.1" 2>/dev/null | sed "s/.\x08//g" >cmp &&
+	grep -q "^ *ukbench compare before after" cmp
+'
+
 test_expect_success BASH 'bash completion: commands, options, benchmark names' '
 	PATH="$build:$PATH" bash -c ". \"$build/completion/ukbench\"
 		COMP_WORDS=(ukbench che); COMP_CWORD=1; _ukbench; echo \"\${COMPREPLY[*]}\" >c1
