@@ -52,6 +52,7 @@ enum {
 	O_PREPARE,
 	O_CLEANUP,
 	O_NAME,
+	O_SCAN,
 };
 
 #define MAX_CMDS 16
@@ -85,6 +86,10 @@ static const struct opt exec_opts_table[] = {
 	  O_PREPARE },
 	{ "cleanup", 0, "CMD", "a shell command run once after the runs of each command",
 	  O_CLEANUP },
+	{ "parameter-list", 'L', "NAME=V1,V2,...",
+	  "one command a value, {NAME} in the command replaced\nby it; they run interleaved and "
+	  "are compared with the\nfirst (exec -L g=1,2,4 -- hackbench -g {g})",
+	  O_SCAN },
 	{ "command-name", 'n', "NAME",
 	  "name the command (once for each -c, in order): the\nresult is exec.NAME, as "
 	  "history and compare know it",
@@ -129,6 +134,9 @@ struct exec_opts {
 	const char *names[MAX_CMDS]; /* --command-name */
 	unsigned nnames;
 	const char *prepare, *cleanup;
+	/* -L NAME=V1,V2,...: the commands it makes, each by the shell, and their names */
+	const char *scan;
+	char scan_cmds[MAX_CMDS][1024], scan_names[MAX_CMDS][100];
 	unsigned ncmds;
 };
 
@@ -252,6 +260,15 @@ static int set_option(void *ctx, int id, const char *arg)
 		}
 		*(id == O_PREPARE ? &o->prepare : &o->cleanup) = arg;
 		return 0;
+	case O_SCAN:
+		if (!strchr(arg, '=') || arg[0] == '=' || !strchr(arg, '=')[1]) {
+			error("-L takes NAME=V1,V2,... in one word ('-L g=1,2,4'; hyperfine "
+			      "writes it '-L g 1,2,4'), got '%.40s'",
+			      arg);
+			return -1;
+		}
+		o->scan = arg;
+		return 0;
 	case O_NAME:
 		if (o->nnames == MAX_CMDS) {
 			error("at most %d command names at once", MAX_CMDS);
@@ -292,7 +309,8 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 		error("give the commands either with -c or after --, not both");
 		return -1;
 	}
-	if (o->nnames > (o->ncmds ? o->ncmds : 1)) {
+
+	if (!o->scan && o->nnames > (o->ncmds ? o->ncmds : 1)) {
 		error("%u command names for %u command%s: one --command-name a command", o->nnames,
 		      o->ncmds ? o->ncmds : 1, o->ncmds > 1 ? "s" : "");
 		return -1;
@@ -314,7 +332,7 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 /* One command's plan, runs and failures. */
 struct job {
 	struct exec_plan p;
-	char cmdline[1024], name[32];
+	char cmdline[1024], name[128];
 	char *sh[4];
 	struct exec_run *runs;
 	size_t failed, timed_out;
@@ -576,6 +594,106 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 	return ret;
 }
 
+/* @s with every "{@name}" replaced by @value, into @buf; -1 when it does not fit. */
+static int substitute(const char *s, const char *name, const char *value, char *buf, size_t len)
+{
+	char key[64];
+	size_t o = 0, kl;
+
+	snprintf(key, sizeof(key), "{%s}", name);
+	kl = strlen(key);
+	while (*s) {
+		const char *add = s;
+		size_t n = 1;
+
+		if (!strncmp(s, key, kl)) {
+			add = value;
+			n = strlen(value);
+		}
+		if (o + n >= len)
+			return -1;
+		memcpy(buf + o, add, n);
+		o += n;
+		s += add == value ? kl : 1;
+	}
+	buf[o] = 0;
+	return 0;
+}
+
+/* @arg single-quoted for sh into @buf at @o; the new length. */
+static size_t sh_quote(char *buf, size_t len, size_t o, const char *arg)
+{
+	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "'");
+	for (; *arg && o < len; arg++)
+		o += (size_t)snprintf(buf + o, len - o, *arg == '\'' ? "'\\''" : "%c", *arg);
+	return o + (size_t)snprintf(buf + o, o < len ? len - o : 0, "'");
+}
+
+/*
+ * -L NAME=V1,V2,...: one shell command a value, {NAME} replaced, as if each
+ * were given with -c (the command after -- quoted word by word), named
+ * NAME=VALUE unless --command-name says otherwise. 0, or -1 (printed).
+ */
+static int expand_scan(struct exec_opts *o, char **cmd)
+{
+	char name[32], line[1024];
+	const char *eq = strchr(o->scan, '='), *v = eq + 1;
+	size_t o2 = 0;
+
+	if (o->ncmds > 1 || (!o->ncmds && !cmd[0])) {
+		error("-L makes its commands from one: give one command, after -- or with -c");
+		return -1;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(eq - o->scan), o->scan);
+	if (o->ncmds)
+		snprintf(line, sizeof(line), "%s", o->cmds[0]);
+	else
+		for (int i = 0; cmd[i]; i++) {
+			if (i)
+				o2 += (size_t)snprintf(
+				    line + o2, o2 < sizeof(line) ? sizeof(line) - o2 : 0, " ");
+			o2 = sh_quote(line, sizeof(line), o2, cmd[i]);
+		}
+	if (!strstr(line, "{") || !strstr(line, name)) {
+		error("-L %s: the command has no {%s} to replace", name, name);
+		return -1;
+	}
+	o->ncmds = 0;
+	while (*v) {
+		size_t n = strcspn(v, ",");
+		char value[64];
+
+		if (o->ncmds == MAX_CMDS) {
+			error("-L: at most %d values", MAX_CMDS);
+			return -1;
+		}
+		const char *quote = strchr(v, '\'');
+
+		if (!n || n >= sizeof(value) || (quote && quote - v < (ptrdiff_t)n)) {
+			error("-L %s: a value is 1 to %zu characters, no quote", name,
+			      sizeof(value) - 1);
+			return -1;
+		}
+		snprintf(value, sizeof(value), "%.*s", (int)n, v);
+		if (substitute(line, name, value, o->scan_cmds[o->ncmds],
+			       sizeof(o->scan_cmds[0]))) {
+			error("-L %s: the command is too long with '%s'", name, value);
+			return -1;
+		}
+		/* NAME=VALUE where it is short enough to be part of a result's name */
+		if (strlen(name) + 1 + n <= 24)
+			snprintf(o->scan_names[o->ncmds], sizeof(o->scan_names[0]), "%s=%s", name,
+				 value);
+		else
+			snprintf(o->scan_names[o->ncmds], sizeof(o->scan_names[0]), "cmd%u",
+				 o->ncmds + 1);
+		o->cmds[o->ncmds] = o->scan_cmds[o->ncmds];
+		o->ncmds++;
+		v += n + (v[n] == ',');
+	}
+	return 0;
+}
+
 /* The jobs: the command after --, or each -c run by the shell. */
 static int make_jobs(struct exec_opts *o, char **cmd, struct job *jobs, unsigned *njobs)
 {
@@ -592,6 +710,8 @@ static int make_jobs(struct exec_opts *o, char **cmd, struct job *jobs, unsigned
 		} else {
 			command_line(cmd, j->cmdline, sizeof(j->cmdline));
 		}
+		if (o->scan && k >= o->nnames)
+			snprintf(j->name, sizeof(j->name), "exec.%s", o->scan_names[k]);
 		if (k < o->nnames)
 			snprintf(j->name, sizeof(j->name), "exec.%s", o->names[k]);
 		j->p = (struct exec_plan){ .cmd = o->ncmds ? j->sh : cmd,
@@ -647,6 +767,12 @@ int cmd_exec(int argc, char **argv)
 	ret = parse(argc, argv, &o, &at);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (o.scan && expand_scan(&o, argv + at))
+		return UKB_EXIT_USAGE;
+	if (o.scan && o.nnames > o.ncmds) {
+		error("%u command names for the %u commands -L makes", o.nnames, o.ncmds);
+		return UKB_EXIT_USAGE;
+	}
 	if (o.json && !strcmp(o.json, "-") && o.format != OUT_TABLE) {
 		error("--json - and --format both want standard output");
 		return UKB_EXIT_USAGE;

@@ -134,4 +134,14 @@ test_expect_success 'history without a pattern: a line a series past four; -v ev
 	grep -q "^time.time/vdso on " one
 '
 
+test_expect_success 'exec -L NAME=V1,V2: one command a value, interleaved and compared' '
+	ukbench exec --no-store -r 3 -L t=0.01,0.02 -j r.json -- sleep "{t}" >out &&
+	jq -e "[.results[].name] == [\"exec.t=0.01\", \"exec.t=0.02\"]" r.json &&
+	grep -q "^  exec.t=0.02 ran [0-9.]* ± [0-9.]* times slower than exec.t=0.01" out &&
+	test_expect_code 2 ukbench exec --no-store -L t 1,2 -- sleep "{t}" 2>err &&
+	grep -q "in one word" err &&
+	test_expect_code 2 ukbench exec --no-store -L t=1,2 -- true 2>err &&
+	grep -q "has no {t} to replace" err
+'
+
 test_done
