@@ -439,6 +439,7 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 		for (unsigned k = 0; k < njobs; k++) {
 			struct job *j = &jobs[order[k]];
 			struct exec_run warm, *r = i < o->warmup ? &warm : &j->runs[i - o->warmup];
+			struct exec_plan plan;
 			int rc;
 
 			if (o->prepare) {
@@ -451,11 +452,13 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 			}
 			if (show) {
 				pg.cmdline = j->cmdline;
-				j->p.tick = progress_draw;
-				j->p.tick_arg = &pg;
 				progress_draw(&pg);
 			}
-			exec_once(&j->p, r);
+			/* the job's plan, with the progress line's tick where it is shown */
+			plan = j->p;
+			plan.tick = show ? progress_draw : NULL;
+			plan.tick_arg = &pg;
+			exec_once(&plan, r);
 			pg.done++;
 			pg.t_done = ukb_now_ns();
 			if (show)
@@ -636,7 +639,7 @@ static size_t sh_quote(char *buf, size_t len, size_t o, const char *arg)
  */
 static int expand_scan(struct exec_opts *o, char **cmd)
 {
-	char name[32], line[1024];
+	char name[32], line[1024] = "";
 	const char *eq = strchr(o->scan, '='), *v = eq + 1;
 	size_t o2 = 0;
 

@@ -18,10 +18,11 @@
 
 #include "readall.h"
 
+/* Says which step failed; -@err, never 0 (an errno of 0 is still a failure). */
 static int fail(enum ukb_read_why *why, enum ukb_read_why w, int err)
 {
 	*why = w;
-	return -err;
+	return err > 0 ? -err : -EIO;
 }
 
 int ukb_read_all(const char *path, size_t max, char **out, size_t *len, enum ukb_read_why *why)
@@ -102,9 +103,9 @@ int ukb_read_all(const char *path, size_t max, char **out, size_t *len, enum ukb
 	}
 out:
 	close(fd);
-	if (rc) {
+	if (rc || !buf) {
 		free(buf);
-		return rc;
+		return rc ? rc : fail(why, UKB_READ_NOMEM, ENOMEM);
 	}
 	buf[n] = 0;
 	*out = buf;
