@@ -14,7 +14,7 @@ test_expect_success 'copy: every benchmark, sizes and the page-touching variant'
 	jq -e "all(.results[]; .status == \"ok\" and .bytes_per_call > 0 and
 		((.stats.bytes_per_second - .bytes_per_call * 1e9 / .stats.mean_ns) | fabs) < 1e-6 * .stats.bytes_per_second)" c.json &&
 	grep -q "^throughput:" out &&
-	grep -q "^copy.read_zero.10k  *read  *10240  *[0-9.]* [kMG]B$" out
+	grep -q "^copy.read_zero.10k  *read  *10240  *[0-9.]* [kMG]B/s$" out
 '
 
 test_expect_success 'copy: a short read is counted and fails the benchmark' '

@@ -47,7 +47,9 @@ test_expect_success CHROMIUM,GNUPLOT 'a comparison: clean, every plot drawn, run
 	n=$(grep -c "<img class=\"plot\"" c.html) && test "$n" -ge 2 &&
 	"$browser" c.html --screenshot "$shots/compare.png" >c.out &&
 	clean_page c.out "$n" &&
-	jq -e ".plots | all(.width == 360 and .height == 240)" c.out &&
+	# the first, every path at once (a forest plot), then a plot a path
+	jq -e ".plots[0].alt == \"every path\" and .plots[0].width == 820" c.out &&
+	jq -e ".plots[1:] | all(.width == 360 and .height == 240)" c.out &&
 	jq -e ".text | contains(\"<script>alert(1)</script>\") and
 		contains(\"<img src=x onerror=alert(2)>\") and contains(\"n=1 <u>x</u>\") and
 		contains(\"test-clock\")" c.out &&
@@ -92,7 +94,7 @@ test_expect_success CHROMIUM,GNUPLOT '84 paths of five processes a side: every p
 	cd "$TEST_ROOT" &&
 	ukbench report --no-floor -o big.html big-a.json big-b.json &&
 	"$browser" big.html >big.out &&
-	clean_page big.out 84 &&
+	clean_page big.out 85 &&
 	jq -r "\"# render: \(.render_ms) ms, load \(.load_ms) ms, \(.height) px\"" big.out
 '
 
