@@ -49,7 +49,8 @@ calibrate:--rounds calibrate:--budget calibrate:--runs calibrate:--threshold
 report:--output report:--format report:--gnuplot report:--threshold report:--alpha
 report:--floor report:--window report:--db report:--since report:--until
 runs:--since runs:--until history:--since history:--until push:--db push:--spool push:--format
-fleet-init:--db fleet-init:--writer fleet-init:--reader"
+fleet-init:--db fleet-init:--writer fleet-init:--reader list:--format env:--format
+vdso:--file vdso:--dump vdso:--disasm"
 
 fail() {
 	failed=$((failed + 1))
@@ -64,7 +65,11 @@ one_bad_value() {
 	v=$P
 	cmd=${o%%:*}
 	# what follows the option: a pattern, runs, or a command that exists
-	case $cmd in exec) rest="-- true" ;; *) rest="time.time a b" ;; esac
+	case $cmd in
+	exec) rest="-- true" ;;
+	env | vdso) rest="" ;;
+	*) rest="time.time a b" ;;
+	esac
 	(cd "$dir" && TMPDIR="$dir/tmp" "$UKBENCH" "$cmd" "${o#*:}" "$v" $rest >out 2>err)
 	rc=$?
 	# refused with a message (2), or a value that happens to be valid (a
