@@ -210,7 +210,8 @@ test_expect_success 'history: a window of 50 costs about what one of 60 does (on
 	    f = (1.1 if i >= 150 else 1.0) * (1 + random.gauss(0, 0.01))
 	    for res in r["results"]:
 	        for k in ("samples_ns", "cpu_samples_ns", "process_means_ns", "process_se_ns"):
-	            res[k] = [s * f for s in res.get(k) or []]
+	            if res.get(k) is not None:
+	                res[k] = [s * f if s is not None else None for s in res[k]]
 	    json.dump(r, open("h%03d.json" % i, "w"))
 	PY
 	ukbench import h*.json >/dev/null &&
