@@ -348,6 +348,7 @@ static int run_helper(const char *opt, const char *cmd, const char *when)
 	pid_t pid = fork();
 
 	if (pid == 0) {
+		signal(SIGXFSZ, SIG_DFL);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}

@@ -126,6 +126,8 @@ void exec_once(const struct exec_plan *o, struct exec_run *r)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		/* the command meets a file-size limit as it would anywhere else */
+		signal(SIGXFSZ, SIG_DFL);
 		close(go[1]);
 		close(fail[0]);
 		if (read(go[0], &c, 1) != 1)
