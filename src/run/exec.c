@@ -86,7 +86,8 @@ static int wait_exit(const struct exec_plan *o, pid_t pid, double timeout_s)
 		r = poll(&p, 1, left);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r > 0 || (timeout_s > 0 && ukb_now_ns() >= end))
+		/* another error of poll is not waited on forever: taken as a timeout */
+		if (r != 0 || (timeout_s > 0 && ukb_now_ns() >= end))
 			break;
 		if (o->tick)
 			o->tick(o->tick_arg);
