@@ -13,18 +13,18 @@
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
 		const int64_t *exclude, size_t nex, struct floor_pick *out)
 {
-	char err[256];
-
+	char err[256], kind[64];
 	struct store_floor_est adj;
 
 	memset(out, 0, sizeof(*out));
 	out->source = FLOOR_NONE;
 	if (!st || r->status != UKB_OK)
 		return;
-	if (store_label_floor(st, run->host, run->kernel_release, r->name, r->path, 0, exclude, nex,
-			      &out->est, err, sizeof(err)) ||
-	    store_label_floor(st, run->host, run->kernel_release, r->name, r->path, 1, exclude, nex,
-			      &adj, err, sizeof(err)))
+	if (store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL, exclude,
+			      nex, &out->est, err, sizeof(err)) ||
+	    store_label_floor(st, run->host, run->kernel_release, r->name, r->path,
+			      rec_ref_kind(run->settings, kind, sizeof(kind)), exclude, nex, &adj,
+			      err, sizeof(err)))
 		warning("%s", err);
 	else if (out->est.df >= 2) {
 		out->floor = out->est.floor;

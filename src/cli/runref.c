@@ -202,6 +202,18 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 	return 0;
 }
 
+/* Forgets what @run's references said: it is compared as measured. */
+static void forget_ref(struct rec_run *run)
+{
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct rec_result *r = &run->results[i];
+
+		free(r->proc_ref);
+		free(r->ref_samples);
+		r->proc_ref = r->ref_samples = NULL;
+	}
+}
+
 /* Pools @n runs of one label (newest first) into @runs[0]. */
 static int pool(struct rec_run *runs, size_t n)
 {
@@ -267,6 +279,12 @@ static int load_all(struct store *st, const struct store_run *list, size_t n, in
 		error("out of memory");
 		ret = -1;
 	}
+	for (size_t i = 1; !ret && i < k; i++)
+		if (!rec_same_ref(&runs[0], &runs[i])) {
+			/* references that did other work pooled say nothing */
+			forget_ref(&runs[0]);
+			break;
+		}
 	if (!ret) {
 		int64_t *ids = calloc(k, sizeof(*ids));
 

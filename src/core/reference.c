@@ -10,45 +10,52 @@
 #include "clock.h"
 #include "reference.h"
 
-/* 4 KiB: in the first-level data cache of every CPU ukbench runs on */
-static volatile uint32_t table[1024];
-
 /*
- * An instruction that waits for the work before it to complete: the paths
- * measured cross such points (the vDSO's ordered clock reads, the kernel's
- * entry and exit), and a reference that crosses them too moves with the
- * machine as they do. Measured on a shared 2-vCPU x86 guest, over 50 fresh
- * processes each: with lfence in the loop, the reference left 0.75-1.9% of
- * the spread of vDSO clock_gettime and of a system call unexplained (of
- * 2.5-10%), without it 1.8-4.2%.
+ * The work: a chain of calls and returns, three deep (seven calls an
+ * iteration), each doing a multiply-add. No system call, no kernel code,
+ * no instruction of one architecture: plain C, the same on every one.
+ *
+ * Why calls: a system call and a vDSO call are calls and returns too (into
+ * the kernel's entry, through its return thunks, back), and what slows
+ * them on a shared machine (the other hardware thread of the core
+ * competing for the return predictor and the front end, another tenant's
+ * code evicting the branch history) slows a call chain as well. Measured
+ * on a shared 2-vCPU AMD EPYC guest (Zen 3, Safe RET), over 150-240 s of
+ * 1 ms batches of getppid() and vDSO clock_gettime() interleaved with each
+ * candidate, 10-second windows, five sessions quiet and one under 2x
+ * oversubscription: a system call moved by 7.9-12.7% (SD) and this chain
+ * left 0.70-3.3% of it unexplained, where the previous reference (a
+ * multiply-add and a table load behind an instruction barrier) left
+ * 2.9-7.4%; vDSO clock_gettime moved by 1.9-3.3% and the chain left
+ * 0.58-1.34% (the previous one 1.0-1.6%). The slope of a system call on
+ * the chain was 1.1-1.7; on the previous reference it was 2-9.
  */
-static inline void ref_barrier(void)
+static volatile uint32_t sink;
+
+static __attribute__((noinline)) uint32_t ref_leaf(uint32_t x)
 {
-#if defined(__x86_64__) || defined(__i386__)
-	__asm__ volatile("lfence" ::: "memory");
-#elif defined(__aarch64__)
-	__asm__ volatile("isb" ::: "memory");
-#elif defined(__powerpc__) || defined(__powerpc64__)
-	__asm__ volatile("isync" ::: "memory");
-#elif defined(__riscv)
-	__asm__ volatile("fence" ::: "memory");
-#elif defined(__s390x__) || defined(__s390__)
-	__asm__ volatile("bcr 15,0" ::: "memory");
-#else
-	__asm__ volatile("" ::: "memory");
-#endif
+	/* opaque to the compiler: the call stays a call */
+	__asm__ volatile("" : "+r"(x));
+	return x * 1103515245u + 12345u;
+}
+
+static __attribute__((noinline)) uint32_t ref_mid(uint32_t x)
+{
+	return ref_leaf(x) + ref_leaf(x ^ 1u);
+}
+
+static __attribute__((noinline)) uint32_t ref_top(uint32_t x)
+{
+	return ref_mid(x) + ref_mid(x + 7u);
 }
 
 void ukb_ref_run(uint64_t iters)
 {
-	uint32_t x = 1, s = 0;
+	uint32_t s = 0;
 
-	for (uint64_t i = 0; i < iters; i++) {
-		x = x * 1103515245u + 12345u;
-		ref_barrier();
-		s += table[(x >> 8) & 1023];
-	}
-	table[0] = s;
+	for (uint64_t i = 0; i < iters; i++)
+		s += ref_top(s);
+	sink = s;
 }
 
 uint64_t ukb_ref_calibrate(double target_ns)

@@ -8,9 +8,9 @@
  * the frequency steps. Every path measured moves with it, so two runs made
  * a minute apart differ by more than most patches change, and no number of
  * batches or processes inside one run can see it. The reference is a short
- * loop (a multiply-add chain, a load from a 4 KiB table, and the
- * architecture's instruction barrier), timed right after each batch of the
- * path, outside the path's timed region. It touches no system call and no
+ * loop of calls and returns (reference.c says why, and what it was
+ * measured to explain), timed right after each batch of the path, outside
+ * the path's timed region. It touches no system call and no
  * kernel code, so a kernel change leaves it alone; and it slows and speeds
  * with the machine as the paths do (reference.c has the figures). compare
  * uses it to take the machine's own drift out of a change (comparison.h),
@@ -20,6 +20,15 @@
 #define UKB_CORE_REFERENCE_H
 
 #include <stdint.h>
+
+/*
+ * What the reference work is, recorded with every run: two runs whose
+ * references did other work are compared as measured, and a path's slope
+ * is learned only from runs of one kind. Runs that record none timed the
+ * previous work (UKB_REF_KIND_BEFORE).
+ */
+#define UKB_REF_KIND	    "calls3"
+#define UKB_REF_KIND_BEFORE "barrier"
 
 /* Length of a reference batch: a quarter of a 1 ms path batch. */
 #define UKB_REF_BATCH_NS 250000.0

@@ -245,7 +245,11 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 		    struct cmp_row **rows, size_t *n)
 {
 	size_t both = 0, k = 0;
+	struct cmp_opts same = *o;
 
+	/* references that did other work say nothing of one another */
+	same.raw = o->raw || !rec_same_ref(a, b);
+	o = &same;
 	*rows = calloc(a->nresults + b->nresults + 1, sizeof(**rows));
 	*n = 0;
 	if (!*rows)

@@ -8,6 +8,7 @@
 
 #include "describe.h"
 #include "json-write.h"
+#include "reference.h"
 #include "vdso.h"
 
 static void str_or_null(struct jw *w, const char *key, const char *s)
@@ -75,6 +76,7 @@ char *describe_settings(const struct ukb_measure_opts *o, unsigned procs)
 	else
 		jw_uint(&w, "cpu", o->cpu);
 	jw_uint(&w, "processes", procs ? procs : 1);
+	jw_str(&w, "reference", UKB_REF_KIND);
 	jw_obj_end(&w);
 	return jw_finish(&w, NULL);
 }

@@ -20,6 +20,7 @@
 
 #include "fields.h"
 #include "record.h"
+#include "reference.h"
 
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
@@ -780,4 +781,25 @@ out:
 		rec_run_release(run);
 	json_object_put(doc);
 	return ret;
+}
+
+const char *rec_ref_kind(const char *settings, char *buf, size_t len)
+{
+	struct json_object *o = settings ? json_tokener_parse(settings) : NULL, *k;
+
+	if (json_object_object_get_ex(o, "reference", &k) &&
+	    json_object_is_type(k, json_type_string))
+		snprintf(buf, len, "%s", json_object_get_string(k));
+	else
+		snprintf(buf, len, "%s", UKB_REF_KIND_BEFORE);
+	json_object_put(o);
+	return buf;
+}
+
+int rec_same_ref(const struct rec_run *a, const struct rec_run *b)
+{
+	char ka[64], kb[64];
+
+	return !strcmp(rec_ref_kind(a->settings, ka, sizeof(ka)),
+		       rec_ref_kind(b->settings, kb, sizeof(kb)));
 }

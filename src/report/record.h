@@ -193,6 +193,17 @@ int rec_append_samples(struct rec_result *d, const struct rec_result *s);
 size_t rec_disturbed_count(const struct rec_result *r);
 double rec_cpu_per_call(const struct rec_result *r);
 
+/*
+ * The kind of reference work a run timed, from its settings JSON (@settings
+ * may be NULL): UKB_REF_KIND, or UKB_REF_KIND_BEFORE for a run that
+ * records none. Into @buf, which it returns. (In rec-json-read.c: it
+ * reads JSON.)
+ */
+const char *rec_ref_kind(const char *settings, char *buf, size_t len);
+
+/* Did runs @a and @b time the same reference work. */
+int rec_same_ref(const struct rec_run *a, const struct rec_run *b);
+
 /* The mean of the known reference samples of @r[from, to) (NAN: none). */
 double rec_ref_mean(const struct rec_result *r, size_t from, size_t to);
 

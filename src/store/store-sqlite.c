@@ -1627,8 +1627,8 @@ static double median_of(double *v, size_t n)
 }
 
 int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, int adjusted, const int64_t *exclude, size_t nexclude,
-		      struct store_floor_est *out, char *err, size_t len)
+		      const char *path, const char *ref_kind, const int64_t *exclude,
+		      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
 {
 	enum { PER_LABEL = 20, MAX = 400 };
 	double *lm = NULL, *within = NULL, *load = NULL, *dist = NULL;
@@ -1655,7 +1655,7 @@ int store_label_floor(struct store *st, const char *host, const char *kernel, co
 	/* repeated runs of a label, each label's newest first */
 	if (prepare(st,
 		    "SELECT u.id, u.label, u.started, u.environment, r.process_means, r.disturbed,"
-		    " r.n, r.process_ref FROM results r JOIN runs u ON u.id = r.run_id"
+		    " r.n, r.process_ref, u.settings FROM results r JOIN runs u ON u.id = r.run_id"
 		    " WHERE u.host = ? AND u.kernel_release = ? AND r.name = ? AND r.path = ?"
 		    " AND r.status = 'ok' AND u.interrupted = 0 AND r.process_means IS NOT NULL"
 		    " AND u.label <> '' ORDER BY u.label, u.started DESC, u.id DESC",
@@ -1671,13 +1671,17 @@ int store_label_floor(struct store *st, const char *host, const char *kernel, co
 		const unsigned char *t = sqlite3_column_text(s, 4);
 		const char *ref = (const char *)sqlite3_column_text(s, 7);
 		double m, v, nd = sqlite3_column_double(s, 5), nn = sqlite3_column_double(s, 6);
+		char kind[64];
 		int skip = 0;
 
 		for (size_t k = 0; k < nexclude && !skip; k++)
 			skip = exclude[k] == id;
-
+		skip = skip ||
+		       (ref_kind && strcmp(rec_ref_kind((const char *)sqlite3_column_text(s, 8),
+							kind, sizeof(kind)),
+					   ref_kind));
 		if (skip || !lab || !t || n == MAX || run_point((const char *)t, &m, &v) ||
-		    (adjusted && run_pair((const char *)t, ref, &pair[n])))
+		    (ref_kind && run_pair((const char *)t, ref, &pair[n])))
 			continue;
 		if (strcmp(lab, label)) {
 			snprintf(label, sizeof(label), "%s", lab);
@@ -1699,7 +1703,7 @@ int store_label_floor(struct store *st, const char *host, const char *kernel, co
 	}
 	if (finish_read(st, s, rc, err, len))
 		goto out;
-	if (adjusted) {
+	if (ref_kind) {
 		struct ukb_adjust a;
 
 		out->floor = ukb_floor_adjusted(pair, n, &a);

@@ -146,14 +146,15 @@ struct store_floor {
  * newest 20 of each), each against its own label's mean, so that a change
  * between two labels never enters; leaving out the runs @exclude (those
  * being compared). The variance of their log means beyond what their
- * processes show, as a relative SD, with where it came from; @adjusted:
- * after taking out how their means move with the reference timed beside
- * them (reference.h), as compare takes them.
+ * processes show, as a relative SD, with where it came from; with
+ * @ref_kind: after taking out how their means move with the reference
+ * timed beside them (reference.h), as compare takes them, from the runs
+ * whose reference did that work only (rec_ref_kind()).
  */
 struct store_floor_est {
 	double floor; /* 0 when df < 2: not known */
 	/*
-	 * @adjusted: how the path's log mean moves with its reference's
+	 * @ref_kind: how the path's log mean moves with its reference's
 	 * (within labels), the floor being that of log mean - beta log ref
 	 */
 	double beta, se_beta, tau;
@@ -165,8 +166,8 @@ struct store_floor_est {
 
 /* 0, or -1 with @err. */
 int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, int adjusted, const int64_t *exclude, size_t nexclude,
-		      struct store_floor_est *out, char *err, size_t errlen);
+		      const char *path, const char *ref_kind, const int64_t *exclude,
+		      size_t nexclude, struct store_floor_est *out, char *err, size_t errlen);
 
 /*
  * Relabels the runs @ids[0..n) to @label, or with @label NULL deletes them
