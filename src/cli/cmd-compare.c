@@ -304,17 +304,34 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			 b->host, b->kernel_release, rb);
 		put_folded(stdout, line, 0, 6, cols);
 	}
-	printf("change = other/base - 1 of the means of process means; its %g%% CI, p and verdict\n"
-	       "from one method: Welch's t on the log ratio (delta method); MDE: the change\n"
-	       "detected with 80%% power; verdict beyond a noise threshold of %g%%\n",
-	       100 * (1 - o->c.alpha), 100 * o->c.threshold);
 	{
 		char text[512];
 		int cols = out_columns(stdout, o->wide);
 
+		snprintf(text, sizeof(text),
+			 "change = other/base - 1 of the means of process means; its %g%% CI, p "
+			 "and verdict from one method: Welch's t on the log ratio (delta method); "
+			 "MDE: the change detected with 80%% power; verdict beyond a noise "
+			 "threshold of %g%%",
+			 100 * (1 - o->c.alpha), 100 * o->c.threshold);
+		put_folded(stdout, text, 0, 0, cols ? cols : 80);
+	}
+	{
+		char text[512];
+		int cols = out_columns(stdout, o->wide);
+
+		char ka[64], kb[64];
+
 		if (o->c.raw)
 			snprintf(text, sizeof(text),
 				 "--raw: the measured means, the machine's own drift left in");
+		else if (!rec_same_ref(a, b))
+			snprintf(text, sizeof(text),
+				 "compared as measured, the machine's own drift left in: the two "
+				 "runs timed different reference work beside their batches (%s, "
+				 "%s: one was made by another version of ukbench)",
+				 rec_ref_kind(a->settings, ka, sizeof(ka)),
+				 rec_ref_kind(b->settings, kb, sizeof(kb)));
 		else
 			snprintf(text, sizeof(text),
 				 "where marked ~, the change is taken at one speed of the machine: "
@@ -372,12 +389,21 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			    "calibrate under the same load)",
 			    9, 2, cols ? cols : 80);
 	}
-	if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
-		printf("both runs in one boot: the variation between boots did not enter (between "
-		       "two\nkernels it does)\n");
-	else if (!strchr(ra, 'b') || !strchr(rb, 'b'))
-		printf("one boot per side: the variation between boots was not measured (--all "
-		       "pools the\nruns of a label, one observation per boot)\n");
+	{
+		int cols = out_columns(stdout, o->wide);
+
+		if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
+			put_folded(stdout,
+				   "both runs in one boot: the variation between boots did not "
+				   "enter (between two kernels it does)",
+				   0, 0, cols ? cols : 80);
+		else if (!strchr(ra, 'b') || !strchr(rb, 'b'))
+			put_folded(stdout,
+				   "one boot per side: the variation between boots was not "
+				   "measured (--all pools the runs of a label, one observation "
+				   "per boot)",
+				   0, 0, cols ? cols : 80);
+	}
 	printf("\n");
 }
 

@@ -92,13 +92,20 @@ struct history_opts {
 	int wide, plot, verbose;
 };
 
-/* A line a series: where it starts and ends, and its change points. */
-static void print_summary(const struct series_set *set)
+/*
+ * A line a series: where it starts and ends, and its change points;
+ * @compact (under 80 columns): without the host and the first figure.
+ */
+static void print_summary(const struct series_set *set, int compact)
 {
 	printf("%zu series over %zu runs; a pattern (or -v) shows each in full:\n\n", set->n,
 	       set->nruns);
-	printf("%-30s %-8s %4s %9s %9s %8s %5s\n", "benchmark/path", "host", "runs", "first ns",
-	       "last ns", "change", "steps");
+	if (compact)
+		printf("%-30s %4s %9s %8s %5s\n", "benchmark/path", "runs", "last ns", "change",
+		       "steps");
+	else
+		printf("%-30s %-8s %4s %9s %9s %8s %5s\n", "benchmark/path", "host", "runs",
+		       "first ns", "last ns", "change", "steps");
 	for (size_t i = 0; i < set->n; i++) {
 		const struct series *s = &set->s[i];
 		double a = s->pts[0].p->mean, b = s->pts[s->n - 1].p->mean;
@@ -114,9 +121,16 @@ static void print_summary(const struct series_set *set)
 		else
 			snprintf(ch, sizeof(ch), "-");
 		/* a name longer than its column keeps its end, where the path is */
-		printf("%s%-*s %-8.8s %4zu %9s %9s %8s %5zu\n", strlen(vn) > 30 ? "~" : "",
-		       strlen(vn) > 30 ? 29 : 30, strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, vh,
-		       s->n, fa, fb, ch, s->nchange);
+		if (compact)
+			printf("%s%-*s %4zu %9s %8s %5zu\n", strlen(vn) > 30 ? "~" : "",
+			       strlen(vn) > 30 ? 29 : 30,
+			       strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, s->n, fb, ch,
+			       s->nchange);
+		else
+			printf("%s%-*s %-8.8s %4zu %9s %9s %8s %5zu\n", strlen(vn) > 30 ? "~" : "",
+			       strlen(vn) > 30 ? 29 : 30,
+			       strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, vh, s->n, fa, fb, ch,
+			       s->nchange);
 	}
 }
 
@@ -187,6 +201,7 @@ static void print_step(const struct ukb_step *st, int narrow)
 	       100 * st->step, st->p < 0.001 ? "< " : "", st->p < 0.001 ? 0.001 : st->p);
 }
 
+/* @narrow: 0 every column, 1 to fit 80 columns, 2 to fit 60. */
 static void print_series(const struct series *s, size_t window, int narrow)
 {
 	char a[512], b[512], c[512], d[512];
@@ -195,7 +210,20 @@ static void print_series(const struct series *s, size_t window, int narrow)
 	printf("%s/%s on %s%s%s%s, %zu run%s\n", vis(s->name, a, sizeof(a)),
 	       vis(s->path, b, sizeof(b)), vis(s->host, c, sizeof(c)), s->params[0] ? " (" : "",
 	       vis(s->params, d, sizeof(d)), s->params[0] ? ")" : "", s->n, s->n == 1 ? "" : "s");
-	if (narrow)
+	int one_kernel = 1;
+
+	for (size_t i = 1; i < s->n; i++)
+		one_kernel =
+		    one_kernel && !strcmp(s->pts[i].p->kernel_release, s->pts[0].p->kernel_release);
+	/* under 76 columns: one kernel is said once, above its runs */
+	if (narrow == 2 && one_kernel && s->n)
+		printf("  Linux %s throughout\n", vis(s->pts[0].p->kernel_release, a, sizeof(a)));
+	if (narrow == 2 && one_kernel)
+		printf("%5s  %-11s  %-16s %10s %9s\n", "run", "UTC", "label", "mean ns", "vs prev");
+	else if (narrow == 2)
+		printf("%5s  %-11s  %-8s %-12s %9s %8s\n", "run", "UTC", "label", "kernel",
+		       "mean ns", "vs prev");
+	else if (narrow)
 		printf("%5s  %-16s  %-12s  %-16s %10s %9s\n", "run", "started (UTC)", "label",
 		       "kernel", "mean ns", "vs prev");
 	else
@@ -209,7 +237,23 @@ static void print_series(const struct series *s, size_t window, int narrow)
 		if (i)
 			snprintf(prev, sizeof(prev), "%+.2f%%",
 				 100 * (r->mean / s->pts[i - 1].p->mean - 1));
-		if (narrow) {
+		if (narrow == 2) {
+			char when[12], label[17], kernel[13];
+
+			/* "2026-11-30T08:16:18Z" as 11-30 08:16 */
+			vis(run->started, a, sizeof(a));
+			snprintf(when, sizeof(when), "%.5s %.5s", strlen(a) > 5 ? a + 5 : "",
+				 strlen(a) > 11 ? a + 11 : "");
+			cut_text(label, one_kernel ? sizeof(label) : 9,
+				 run->label[0] ? vis(run->label, b, sizeof(b)) : "-");
+			cut_text(kernel, sizeof(kernel), vis(run->kernel_release, c, sizeof(c)));
+			if (one_kernel)
+				printf("%5lld  %-11s  %-16s %10s %9s", (long long)run->run, when,
+				       label, mean, prev);
+			else
+				printf("%5lld  %-11s  %-8s %-12s %9s %8s", (long long)run->run,
+				       when, label, kernel, mean, prev);
+		} else if (narrow) {
 			char when[17], label[13], kernel[17];
 
 			/* "2026-11-30T08:16:18Z" to the minute, long names cut with ~ */
@@ -231,7 +275,8 @@ static void print_series(const struct series *s, size_t window, int narrow)
 			print_step(&s->steps[i], narrow);
 		printf("\n");
 	}
-	printf("%zu change point%s%s\n\n", s->nchange, s->nchange == 1 ? "" : "s",
+	printf("%zu change point%s%s%s\n\n", s->nchange, s->nchange == 1 ? "" : "s",
+	       s->n < 2 * window && narrow == 2 ? "\n " : "",
 	       s->n < 2 * window ? " (a step needs a full window of runs on each side)" : "");
 }
 
@@ -347,12 +392,15 @@ int cmd_history(int argc, char **argv)
 	}
 	cols = out_columns(stdout, o.wide);
 	if (first == argc && set.n > SUMMARY_OVER && !o.verbose && !o.plot) {
-		print_summary(&set);
+		print_summary(&set, cols && cols < 80);
 		goto out;
 	}
 	for (size_t i = 0; i < set.n; i++) {
 		if (!o.plot)
-			print_series(&set.s[i], o.window, cols && cols < 102);
+			print_series(&set.s[i], o.window,
+				     cols && cols < 76	  ? 2
+				     : cols && cols < 102 ? 1
+							  : 0);
 		else if (plot_series(&set.s[i], cols ? cols : 80)) {
 			error("drawing %s/%s: %s", set.s[i].name, set.s[i].path, strerror(ENOMEM));
 			ret = UKB_EXIT_FAIL;

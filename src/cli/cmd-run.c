@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -642,10 +643,24 @@ static int check_baseline(const struct run_opts *ro, const struct rec_run *base,
 	return status;
 }
 
+/* A note under the table, folded to its width (80 with --wide). */
+static void __attribute__((format(printf, 3, 4))) note(FILE *out, int wide, const char *fmt, ...)
+{
+	char text[1024];
+	int cols = out_columns(out, wide);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	put_folded(out, text, 0, 0, cols ? cols : 80);
+}
+
 /* How many processes each figure is the mean of, when they were chosen. */
-static void replication_note(FILE *out, const struct rec_run *run)
+static void replication_note(FILE *out, int wide, const struct rec_run *run)
 {
 	size_t lo = SIZE_MAX, hi = 0;
+	char many[64];
 
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
@@ -658,56 +673,61 @@ static void replication_note(FILE *out, const struct rec_run *run)
 	if (!hi)
 		return;
 	if (lo == hi)
-		fprintf(out, "each figure is the mean of %zu fresh processes", hi);
+		snprintf(many, sizeof(many), "%zu", hi);
 	else
-		fprintf(out, "each figure is the mean of %zu to %zu fresh processes", lo, hi);
-	fprintf(out, " (as many as the budget and\nthe precision asked for) and ±CI95 is over "
-		     "their means; ±proc is the CI one\nprocess claims of itself\n");
+		snprintf(many, sizeof(many), "%zu to %zu", lo, hi);
+	note(out, wide,
+	     "each figure is the mean of %s fresh processes (as many as the budget and the "
+	     "precision asked for) and ±CI95 is over their means; ±proc is the CI one process "
+	     "claims of itself",
+	     many);
 }
 
 /* The outputs other than the streamed table; 0, or -1 on a write error. */
 static int report(const struct run_opts *ro, const struct rec_run *run, FILE *out, int table,
 		  const struct view *v, const char *const *verdicts)
 {
+	int w = ro->wide;
+
 	if (table) {
 		table_footer(out, run);
 		table_scaling(out, run);
 		table_throughput(out, run);
 		if (ro->plan.procs > 1)
-			fprintf(
-			    out,
+			note(
+			    out, w,
 			    "each figure is the mean of %u fresh processes and ±CI95 is over their "
-			    "means;\n±proc is the CI one process claims of itself\n",
+			    "means; ±proc is the CI one process claims of itself",
 			    ro->plan.procs);
 		else if (ro->plan.procs == 0)
-			replication_note(out, run);
+			replication_note(out, w, run);
 		else
-			fprintf(out,
-				"one process (--runs 1): ±CI95 is over its batches; the variation "
-				"between\nprocesses, usually larger, was not measured\n");
+			note(out, w,
+			     "one process (--runs 1): ±CI95 is over its batches; the variation "
+			     "between processes, usually larger, was not measured");
 		if (ro->quick)
-			fprintf(out,
-				"quick (--quick): %.3g s a path at a precision of %g%%, where a "
-				"default run\ngives each path %.3g s at 1%%: the intervals are "
-				"wider; compare runs made\nthe same way, and measure again without "
-				"--quick for a figure to post\n",
-				ro->plan.m.budget_s, 100 * ro->plan.m.precision,
-				plan_default_budget(ro->sel.n));
+			note(out, w,
+			     "quick (--quick): %.3g s a path at a precision of %g%%, where a "
+			     "default "
+			     "run gives each path %.3g s at 1%%: the intervals are wider; compare "
+			     "runs made the same way, and measure again without --quick for a "
+			     "figure to post",
+			     ro->plan.m.budget_s, 100 * ro->plan.m.precision,
+			     plan_default_budget(ro->sel.n));
 		if (ro->plan.procs != 1 && (v->from_history || v->from_calibrate))
-			fprintf(
-			    out,
-			    "±CI95 includes how much a run moves between runs of the same thing: "
-			    "for %zu paths\nfrom repeated runs of a label, for %zu from 'ukbench "
-			    "calibrate'\n",
-			    v->from_history, v->from_calibrate);
+			note(out, w,
+			     "±CI95 includes how much a run moves between runs of the same thing: "
+			     "for %zu paths from repeated runs of a label, for %zu from 'ukbench "
+			     "calibrate'",
+			     v->from_history, v->from_calibrate);
 		else if (ro->plan.procs != 1 && !v->st)
-			fprintf(out, "the store was not read (--no-store): how much a run moves "
-				     "between runs, which it\nmay know, is left out of ±CI95\n");
+			note(out, w,
+			     "the store was not read (--no-store): how much a run moves between "
+			     "runs, which it may know, is left out of ±CI95");
 		else if (ro->plan.procs != 1)
-			fprintf(out,
-				"how much a run moves between runs is not known yet (no label run "
-				"twice on this\nkernel, no 'ukbench calibrate'): ±CI95 leaves it "
-				"out\n");
+			note(out, w,
+			     "how much a run moves between runs is not known yet (no label run "
+			     "twice on this kernel, no 'ukbench calibrate'): ±CI95 leaves it out");
 		return 0;
 	}
 	if (ro->quiet)

@@ -347,6 +347,22 @@ int cmd_runs(int argc, char **argv)
 			       vis(list[i].kernel_release, k, sizeof(k)), list[i].nresults,
 			       vis(list[i].source, src, sizeof(src)));
 		}
+	} else if (out_columns(stdout, o.wide) < 78) {
+		/* 60 columns: the day without the year, no count of paths (--wide has them) */
+		printf("%5s  %-11s  %-12s %-8s %s\n", "id", "UTC", "label", "host", "kernel");
+		for (size_t i = 0; i < n; i++) {
+			char when[12], label[13], host[9], kernel[19], v[512];
+
+			cut_text(label, sizeof(label),
+				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
+			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
+			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
+			vis(list[i].started, v, sizeof(v));
+			snprintf(when, sizeof(when), "%.5s %.5s", strlen(v) > 5 ? v + 5 : "",
+				 strlen(v) > 11 ? v + 11 : "");
+			printf("%5lld  %-11s  %-12s %-8s %s\n", (long long)list[i].id, when, label,
+			       host, kernel);
+		}
 	} else {
 		/* 80 columns: the time to the minute, long names cut with ~, no source */
 		printf("%5s  %-16s  %-14s  %-12s  %-17s %5s\n", "id", "started (UTC)", "label",

@@ -17,15 +17,22 @@
  * Wide: every column on one line a path (131 columns). Narrow (what fits
  * 80): the benchmark on a line of its own, then a line a path with both
  * figures, the change, its interval and the verdict; the MDE and both
- * p-values are in --wide, JSON and CSV.
+ * p-values are in --wide, JSON and CSV. Compact (under 80): the same, the
+ * interval on a line of its own under the change.
  */
 static int narrow;
+/* under 80 columns: the interval on a line of its own under the change */
+static int compact;
 static char last_name[128];
 
 void cmp_set_columns(int cols)
 {
 	narrow = cols && cols < 190;
+	compact = cols && cols < 80;
 }
+
+/* The column a compact row's change ends at, where its interval ends too. */
+#define COMPACT_CHANGE_END 42
 
 static void pct(char *buf, size_t len, double v)
 {
@@ -43,6 +50,11 @@ static void pvalue(char *buf, size_t len, double p)
 void cmp_print_header(FILE *f)
 {
 	last_name[0] = 0;
+	if (compact) {
+		fprintf(f, "benchmark\n  %-8s %10s %9s %10s  %s\n%*s\n", "path", "base ns",
+			"other ns", "change", "verdict", COMPACT_CHANGE_END, "95% CI");
+		return;
+	}
 	if (narrow) {
 		fprintf(f, "benchmark\n  %-10s %10s %10s %10s  %-20s %s\n", "path", "base ns",
 			"other ns", "change", "95% CI", "verdict");
@@ -73,7 +85,10 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 			if (strcmp(last_name, x->name))
 				fprintf(f, "%s\n", nm);
 			snprintf(last_name, sizeof(last_name), "%s", x->name);
-			fprintf(f, "  %-10s %10s %10s %10s  %s\n", pt, "-", "-", "-", why);
+			if (compact)
+				fprintf(f, "  %-8s %10s %9s %10s  %s\n", pt, "-", "-", "-", why);
+			else
+				fprintf(f, "  %-10s %10s %10s %10s  %s\n", pt, "-", "-", "-", why);
 			return;
 		}
 		fprintf(f, "%-35s %-8s %11s %11s %10s  %s\n", nm, pt, "-", "-", "-", why);
@@ -102,6 +117,12 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 		if (strcmp(last_name, x->name))
 			fprintf(f, "%s\n", nm);
 		snprintf(last_name, sizeof(last_name), "%s", x->name);
+		if (compact) {
+			fprintf(f, "  %-8s %10s %9s %9s%s  %s%s%s\n%*s\n", pt, fa, fb, ch,
+				r->c.p_welch < alpha ? "*" : " ", col, cmp_verdict_name(r), end,
+				COMPACT_CHANGE_END, ci);
+			return;
+		}
 		fprintf(f, "  %-10s %10s %10s %9s%s  %-20s %s%s%s\n", pt, fa, fb, ch,
 			r->c.p_welch < alpha ? "*" : " ", ci, col, cmp_verdict_name(r), end);
 		return;

@@ -24,14 +24,26 @@
  */
 static const struct layout {
 	int name, path, mean, ci, proc, med, cpu, rate, n;
-} wide = { 35, 10, 10, 8, 8, 10, 9, 9, 8 }, narrow = { 28, 8, 10, 7, 7, 10, 0, 0, 0 };
+} wide = { 35, 10, 10, 8, 8, 10, 9, 9, 8 }, narrow = { 28, 8, 10, 7, 7, 10, 0, 0, 0 },
+  compact = { 0, 8, 10, 7, 7, 10, 0, 0, 0 };
 static const struct layout *lay = &wide;
 static int table_cols;
 
+/*
+ * Under 76 columns (the narrow layout's width), every benchmark name stands
+ * on a line of its own and its paths are indented under it: 50 columns.
+ */
 void table_set_columns(int cols)
 {
 	table_cols = cols;
-	lay = cols && cols < 115 ? &narrow : &wide;
+	lay = cols && cols < 76 ? &compact : cols && cols < 115 ? &narrow : &wide;
+}
+
+/* The indent of a row whose name is on the line above (compact). */
+static void row_indent(FILE *f)
+{
+	if (!lay->name)
+		fputs("  ", f);
 }
 
 /* One row: a cell per column of the layout (a 0-wide column is left out). */
@@ -39,11 +51,13 @@ static void row_cells(FILE *f, const char *const *cell)
 {
 	const int w[] = { lay->name, lay->path, lay->mean, lay->ci, lay->proc,
 			  lay->med,  lay->cpu,	lay->rate, lay->n };
+	int put = 0;
 
+	row_indent(f);
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
 		if (!w[i])
 			continue;
-		if (i)
+		if (put++)
 			fputc(' ', f);
 		put_cell(f, cell[i], w[i], i >= 2);
 	}
@@ -53,7 +67,7 @@ static void row_cells(FILE *f, const char *const *cell)
 /* Where the text under a row starts: past the name and path columns. */
 static int under(void)
 {
-	return lay == &narrow ? 4 : lay->name + 1 + lay->path + 1;
+	return lay != &wide ? 4 : lay->name + 1 + lay->path + 1;
 }
 
 void format_si(char *buf, size_t len, double v)
@@ -112,7 +126,7 @@ void table_header(FILE *f, const struct rec_run *run)
 	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
 	struct json_object *w, *cpu;
 
-	char line[1024];
+	char line[2200];
 
 	/* a CPU's name can be long: the line folds to the width, as warnings do */
 	snprintf(line, sizeof(line), "ukbench %s on %s: Linux %s %s, %s", run->ukbench_version,
@@ -132,31 +146,40 @@ void table_header(FILE *f, const struct rec_run *run)
 	}
 	if (run->id || run->label[0]) {
 		char l[512], t[64];
+		int o = 0;
 
 		if (run->id)
-			fprintf(f, "run #%lld, ", (long long)run->id);
-		fprintf(f, "%s%s%sstarted %s\n", run->label[0] ? "label '" : "",
-			vis(run->label, l, sizeof(l)), run->label[0] ? "', " : "",
-			vis(run->started, t, sizeof(t)));
+			o = snprintf(line, sizeof(line), "run #%lld, ", (long long)run->id);
+		snprintf(line + o, sizeof(line) - (size_t)o, "%s%s%sstarted %s",
+			 run->label[0] ? "label '" : "", vis(run->label, l, sizeof(l)),
+			 run->label[0] ? "', " : "", vis(run->started, t, sizeof(t)));
+		put_folded(f, line, 0, 2, table_cols);
 	}
 	if (json_object_object_get(s, "command")) {
 		/* a run of `ukbench exec`: a command run N times, no precision or budget */
 		char c[2048];
 
-		fprintf(
-		    f, "exec: '%s', %d runs\n\n",
+		snprintf(
+		    line, sizeof(line), "exec: '%s', %d runs",
 		    vis(json_object_get_string(json_object_object_get(s, "command")), c, sizeof(c)),
 		    json_object_get_int(json_object_object_get(s, "repeat")));
+		put_folded(f, line, 0, 2, table_cols);
 	} else {
-		fprintf(f, "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
-			100 * json_object_get_double(json_object_object_get(s, "precision")),
-			json_object_get_double(json_object_object_get(s, "budget_s")));
+		int o =
+		    snprintf(line, sizeof(line),
+			     "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
+			     100 * json_object_get_double(json_object_object_get(s, "precision")),
+			     json_object_get_double(json_object_object_get(s, "budget_s")));
+
 		cpu = json_object_object_get(s, "cpu");
 		if (!cpu)
-			fprintf(f, "not pinned\n\n");
+			snprintf(line + o, sizeof(line) - (size_t)o, "not pinned");
 		else
-			fprintf(f, "pinned to CPU %d\n\n", json_object_get_int(cpu));
+			snprintf(line + o, sizeof(line) - (size_t)o, "pinned to CPU %d",
+				 json_object_get_int(cpu));
+		put_folded(f, line, 0, 2, table_cols);
 	}
+	fputc('\n', f);
 	{
 		static const char *const head[] = { "benchmark", "path",    "ns/call",
 						    "±CI95",	 "±proc",   "median",
@@ -165,6 +188,8 @@ void table_header(FILE *f, const struct rec_run *run)
 							 "±CI95",     "±proc",	"median",
 							 "cpu",	      "runs/s", "runs" };
 
+		if (!lay->name)
+			fprintf(f, "benchmark\n");
 		row_cells(f, json_object_object_get(s, "command") ? exec_head : head);
 	}
 	json_object_put(env);
@@ -252,13 +277,17 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 		name = "";
 	}
 	if (r->status != UKB_OK || !r->nsamples) {
-		put_cell(f, name, lay->name, 0);
-		fputc(' ', f);
+		row_indent(f);
+		if (lay->name) {
+			put_cell(f, name, lay->name, 0);
+			fputc(' ', f);
+		}
 		put_cell(f, r->path, lay->path, 0);
 		fputc(' ', f);
 		put_cell(f, r->status == UKB_OK ? "-" : label[r->status], lay->mean, 1);
 		fputs("  ", f);
-		put_folded(f, r->reason, lay->name + lay->path + lay->mean + 4, under() + 2,
+		put_folded(f, r->reason,
+			   (lay->name ? lay->name + 1 : 2) + lay->path + lay->mean + 3, under() + 2,
 			   table_cols);
 		return;
 	}
@@ -310,14 +339,19 @@ void table_footer(FILE *f, const struct rec_run *run)
 		if (run->results[i].status == UKB_OK && mean_far_from_median(&run->results[i]))
 			far++;
 	}
-	fprintf(f,
-		"\n%zu path%s in %.1f s: %zu measured, %zu not available here, %zu skipped, %zu "
-		"failed",
-		run->nresults, run->nresults == 1 ? "" : "s", run->duration_s, count[UKB_OK],
-		count[UKB_UNSUPPORTED], count[UKB_SKIPPED], count[UKB_ERROR]);
-	if (count[UKB_INTERRUPTED])
-		fprintf(f, ", %zu interrupted", count[UKB_INTERRUPTED]);
-	fprintf(f, "\n");
+	char line[1024];
+	int o;
+
+	o = snprintf(line, sizeof(line),
+		     "%zu path%s in %.1f s: %zu measured, %zu not available here, %zu skipped, "
+		     "%zu failed",
+		     run->nresults, run->nresults == 1 ? "" : "s", run->duration_s, count[UKB_OK],
+		     count[UKB_UNSUPPORTED], count[UKB_SKIPPED], count[UKB_ERROR]);
+	if (count[UKB_INTERRUPTED] && o > 0 && (size_t)o < sizeof(line))
+		snprintf(line + o, sizeof(line) - (size_t)o, ", %zu interrupted",
+			 count[UKB_INTERRUPTED]);
+	fputc('\n', f);
+	put_folded(f, line, 0, 2, table_cols);
 	if (unconverged) {
 		struct json_object *env =
 		    json_tokener_parse(run->environment ? run->environment : "{}");
@@ -327,27 +361,29 @@ void table_footer(FILE *f, const struct rec_run *run)
 		if (la && json_object_is_type(la, json_type_array) &&
 		    json_object_array_length(la) > 0)
 			load = json_object_get_double(json_object_array_get_idx(la, 0));
-		fprintf(f,
-			"! %zu %s wider than the %g%% asked: give %s more time (--budget,\n"
-			"  now %.3g s a path) or ask less (--precision)",
-			unconverged,
-			unconverged == 1 ? "path's interval is" : "paths' intervals are",
-			100 * setting(run, "precision"), unconverged == 1 ? "it" : "them",
-			setting(run, "budget_s"));
-		if (isfinite(load) && ncpu > 0 && load >= ncpu)
-			fprintf(f,
-				";\n  the machine was loaded (load %.2f on %.0f CPUs): a quieter "
-				"one narrows them too",
-				load, ncpu);
-		fprintf(f, "\n");
+		o = snprintf(line, sizeof(line),
+			     "! %zu %s wider than the %g%% asked: give %s more time (--budget, now "
+			     "%.3g s a path) or ask less (--precision)",
+			     unconverged,
+			     unconverged == 1 ? "path's interval is" : "paths' intervals are",
+			     100 * setting(run, "precision"), unconverged == 1 ? "it" : "them",
+			     setting(run, "budget_s"));
+		if (isfinite(load) && ncpu > 0 && load >= ncpu && o > 0 && (size_t)o < sizeof(line))
+			snprintf(line + o, sizeof(line) - (size_t)o,
+				 "; the machine was loaded (load %.2f on %.0f CPUs): a quieter one "
+				 "narrows them too",
+				 load, ncpu);
+		put_folded(f, line, 0, 2, table_cols ? table_cols : 80);
 		json_object_put(env);
 	}
-	if (far)
-		fprintf(f,
-			"^ %zu %s more than 20%% from the median: a slow tail (or a fast one)\n"
-			"  that the mean counts and the median does not; the median is the typical "
-			"call\n",
-			far, far == 1 ? "path's mean is" : "paths' means are");
+	if (far) {
+		snprintf(
+		    line, sizeof(line),
+		    "^ %zu %s more than 20%% from the median: a slow tail (or a fast one) that "
+		    "the mean counts and the median does not; the median is the typical call",
+		    far, far == 1 ? "path's mean is" : "paths' means are");
+		put_folded(f, line, 0, 2, table_cols ? table_cols : 80);
+	}
 	table_disturbed(f, run);
 }
 
@@ -431,18 +467,25 @@ void table_scaling(FILE *f, const struct rec_run *run)
 		one = rec_find(run, base, r->path);
 		if (!header) {
 			fprintf(f, "\nthread scaling (aggregate calls/s against one thread):\n");
-			fprintf(f, "%-*s %-8s %8s %10s %12s %8s\n", lay->name, "benchmark", "path",
+			if (!lay->name)
+				fprintf(f, "benchmark\n");
+			row_indent(f);
+			fprintf(f, "%-*s%s%-8s %8s %10s %12s %8s\n", lay->name,
+				lay->name ? "benchmark" : "", lay->name ? " " : "", "path",
 				"threads", "ns/call", "calls/s", "scaling");
 			header = 1;
 		}
 		format_si(rate, sizeof(rate), r->threads * 1e9 / r->stats.mean);
+		if (!lay->name)
+			fprintf(f, "%s\n", r->name);
+		row_indent(f);
+		fprintf(f, "%-*s%s%-8s %8u %10.2f %12s ", lay->name, lay->name ? r->name : "",
+			lay->name ? " " : "", r->path, r->threads, r->stats.mean, rate);
 		if (one && one->status == UKB_OK && one->nsamples)
-			fprintf(f, "%-*s %-8s %8u %10.2f %12s %7.2fx\n", lay->name, r->name,
-				r->path, r->threads, r->stats.mean, rate,
+			fprintf(f, "%7.2fx\n",
 				(r->threads / r->stats.mean) / (one->threads / one->stats.mean));
 		else
-			fprintf(f, "%-*s %-8s %8u %10.2f %12s %8s\n", lay->name, r->name, r->path,
-				r->threads, r->stats.mean, rate, "-");
+			fprintf(f, "%8s\n", "-");
 	}
 }
 
@@ -457,13 +500,23 @@ void table_throughput(FILE *f, const struct rec_run *run)
 
 		if (!r->bytes || r->status != UKB_OK || !r->nsamples)
 			continue;
+		int w = lay->name ? 35 : 0;
+
 		if (!header) {
-			fprintf(f, "\nthroughput:\n%-35s %-8s %12s %16s\n", "benchmark", "path",
-				"bytes/call", "per second");
+			fprintf(f, "\nthroughput:\n");
+			if (!w)
+				fprintf(f, "benchmark\n");
+			row_indent(f);
+			fprintf(f, "%-*s%s%-8s %12s %16s\n", w, w ? "benchmark" : "", w ? " " : "",
+				"path", "bytes/call", "per second");
 			header = 1;
 		}
 		format_si(rate, sizeof(rate), (double)r->bytes * 1e9 / r->stats.mean);
-		fprintf(f, "%-35s %-8s %12ld %13sB/s\n", r->name, r->path, r->bytes, rate);
+		if (!w)
+			fprintf(f, "%s\n", r->name);
+		row_indent(f);
+		fprintf(f, "%-*s%s%-8s %12ld %13sB/s\n", w, w ? r->name : "", w ? " " : "", r->path,
+			r->bytes, rate);
 	}
 }
 

@@ -225,6 +225,25 @@ test_expect_success 'a label names its runs of one boot, pooled; --latest the ne
 	grep -q "^base .*same. (4 runs pooled)" out
 '
 
+# 12 processes a side whose means follow their reference exactly (2 ns a
+# reference ns); the other side ran on a machine 5% slower throughout.
+test_expect_success 'the reference: the machine'"'"'s move taken out between runs of one kind of reference, not between two kinds' '
+	jq ".results |= map(select(.path == \"vdso\") | .process_ref_ns = [range(0; 12) | 5 + (. % 4) * 0.1] |
+		.process_means_ns = [.process_ref_ns[] * 2] | .process_se_ns = [range(0; 12) | 0.001] |
+		del(.ref_samples_ns))" "$base" >refa.json &&
+	jq ".results |= map(.process_ref_ns |= map(. * 1.05) | .process_means_ns |= map(. * 1.05) |
+		.samples_ns |= map(. * 1.05))" refa.json >refb.json &&
+	jq -e ".settings.reference == \"calls3\"" refa.json &&
+	ukbench compare --db ref.db -f json refa.json refb.json >same.json &&
+	jq -e ".[0].adjusted == true and (.[0].change | fabs) < 0.001 and (.[0].measured_change - 0.05 | fabs) < 0.001" same.json &&
+	jq ".settings |= del(.reference)" refb.json >refold.json &&
+	ukbench compare --db ref.db -f json refa.json refold.json >two.json &&
+	jq -e ".[0].adjusted == false and (.[0].change - 0.05 | fabs) < 0.001" two.json &&
+	ukbench compare --db ref.db refa.json refold.json >out &&
+	tr "\n" " " <out >flat &&
+	grep -q "compared as measured, the machine.s own drift left in: the two runs timed different reference work beside their batches (calls3, barrier: one was made by another version of ukbench)" flat
+'
+
 test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto off' '
 	scaled "$base" 1.2 syscall 2030-01-01T00:00:00Z >slow.json &&
 	ukbench compare --color always "$base" slow.json >c1 &&

@@ -37,6 +37,24 @@ test_expect_success 'run, show, compare, history, runs, list, check, env, exec: 
 	grep -q "^  vdso  " compare.out
 '
 
+test_expect_success 'COLUMNS=60: run, show, compare, history, runs fit; the names on lines of their own' '
+	ukbench run $tiny --db s.db -l left --counters time.clock_gettime.monotonic_coarse cpu.getcpu >/dev/null &&
+	ukbench run $tiny --db s.db -l right time.clock_gettime.monotonic_coarse cpu.getcpu >/dev/null &&
+	COLUMNS=60 ukbench run $tiny --no-store --counters time.clock_gettime.monotonic_coarse cpu.getcpu >run60.out &&
+	COLUMNS=60 ukbench show --db s.db left >show60.out &&
+	COLUMNS=60 ukbench compare --db s.db left right >compare60.out &&
+	COLUMNS=60 ukbench history --db s.db >history60.out &&
+	COLUMNS=60 ukbench history --db s.db -v >historyv60.out &&
+	COLUMNS=60 ukbench runs --db s.db >runs60.out &&
+	fits 60 run60.out show60.out compare60.out history60.out historyv60.out runs60.out &&
+	grep -q "^benchmark$" run60.out &&
+	grep -q "^time.clock_gettime.monotonic_coarse$" run60.out &&
+	grep -q "^  vdso  *[0-9.]* " run60.out &&
+	grep -q "^  vdso  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%" compare60.out &&
+	grep -q "^  *\[[-+][0-9.]*%, [-+][0-9.]*%\]$" compare60.out &&
+	grep -q "^ *[0-9][0-9]*  [0-9-]* [0-9:]*  left" runs60.out
+'
+
 test_expect_success '--wide: every column, one line a row' '
 	ukbench run $tiny --db v.db -l a --wide time.time >run.out &&
 	ukbench run $tiny --db v.db -l b time.time >/dev/null &&
