@@ -9,6 +9,7 @@
 #   make stopping-sim     bias and coverage of stopping rules, by simulation
 #   make validity         A/A false alarms, coverage, detection, change points here
 #   make sensitivity      MDE quiet and loaded, the headline under load, a planted change
+#   make ref-drift        how much of a path's drift the reference explains (REF_DRIFT_ARGS=SECONDS)
 #   make report-speed     a report of 84 paths written and shown in Chromium: times
 #   make format-check     the code against .clang-format
 #   make analyze          scan-build and gcc -fanalyzer over the product's code
@@ -181,7 +182,7 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
 tests: all doc $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec \
-	$(O)/plain-loop $(O)/seccomp-slow
+	$(O)/plain-loop $(O)/seccomp-slow $(O)/ref-drift
 
 check:
 	tests/check.sh
@@ -229,6 +230,13 @@ $(O)/stopping-sim: $(O)/tools/stopping-sim.o $(O)/libukbcore.a
 
 stopping-sim: $(O)/stopping-sim
 	$(O)/stopping-sim
+
+# how much of a path's drift the reference explains, and the previous one
+$(O)/ref-drift: $(O)/tools/ref-drift.o $(O)/libukbcore.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lm -lpthread
+
+ref-drift: $(O)/ref-drift
+	$(O)/ref-drift $(REF_DRIFT_ARGS)
 
 # a report of 84 paths written and opened in headless Chromium: how long
 report-speed: all
@@ -287,7 +295,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: sensitivity report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ref-drift.c - how much of a path's drift a reference explains: the
+ * figures behind the choice of the reference work (src/core/reference.c).
+ *
+ *   ref-drift [SECONDS [WINDOW]]     (default 120 s, 10-second windows)
+ *
+ * Times, round after round in one process, a 1 ms batch of getppid() (a
+ * system call), a 1 ms batch of clock_gettime(CLOCK_MONOTONIC) (the vDSO),
+ * 250 us of the reference ukbench times beside every batch (a chain of
+ * calls and returns), and 250 us of the reference it timed before (a
+ * multiply-add and a table load behind the architecture's instruction
+ * barrier). Per window, the median of each; then, over the windows, how
+ * far each path moved (the SD of its log median) and how much of that each
+ * reference leaves unexplained (the SD of the residual of the path's log
+ * on the reference's, through the mean, and the slope). A machine that
+ * does not move says little: run it on a shared machine, or beside busy
+ * loops, for a few minutes.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "reference.h"
+
+/* the previous reference work, as it was */
+static volatile uint32_t table[1024];
+
+static inline void barrier(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ volatile("lfence" ::: "memory");
+#elif defined(__aarch64__)
+	__asm__ volatile("isb" ::: "memory");
+#elif defined(__powerpc__) || defined(__powerpc64__)
+	__asm__ volatile("isync" ::: "memory");
+#elif defined(__riscv)
+	__asm__ volatile("fence" ::: "memory");
+#elif defined(__s390x__) || defined(__s390__)
+	__asm__ volatile("bcr 15,0" ::: "memory");
+#else
+	__asm__ volatile("" ::: "memory");
+#endif
+}
+
+static void old_ref(uint64_t n)
+{
+	uint32_t x = 1, s = 0;
+
+	for (uint64_t i = 0; i < n; i++) {
+		x = x * 1103515245u + 12345u;
+		barrier();
+		s += table[(x >> 8) & 1023];
+	}
+	table[0] = s;
+}
+
+static void sys_batch(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		syscall(SYS_getppid);
+}
+
+static void vdso_batch(uint64_t n)
+{
+	struct timespec ts;
+
+	for (uint64_t i = 0; i < n; i++)
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+}
+
+typedef void (*work_fn)(uint64_t);
+
+enum { SYS, VDSO, REF, OLD, NWORK };
+static const work_fn work[NWORK] = { sys_batch, vdso_batch, ukb_ref_run, old_ref };
+static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5 };
+
+static uint64_t iters_for(work_fn f, double ns)
+{
+	uint64_t n = 16;
+
+	for (;;) {
+		uint64_t t0 = ukb_now_ns(), t;
+
+		f(n);
+		t = ukb_now_ns() - t0;
+		if ((double)t >= ns / 4 || n >= (1ull << 32))
+			return (uint64_t)ceil((double)n * ns / (double)(t ? t : 1));
+		n *= 2;
+	}
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* slope through the mean of y on x, and the SD of what it leaves */
+static void fit(const double *y, const double *x, size_t n, double *slope, double *left)
+{
+	double mx = 0, my = 0, sxx = 0, sxy = 0, ss = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		mx += x[i] / (double)n;
+		my += y[i] / (double)n;
+	}
+	for (size_t i = 0; i < n; i++) {
+		sxx += (x[i] - mx) * (x[i] - mx);
+		sxy += (x[i] - mx) * (y[i] - my);
+	}
+	*slope = sxx > 0 ? sxy / sxx : 0;
+	for (size_t i = 0; i < n; i++) {
+		double r = (y[i] - my) - *slope * (x[i] - mx);
+
+		ss += r * r;
+	}
+	*left = n > 2 ? sqrt(ss / (double)(n - 2)) : NAN;
+}
+
+static double sd(const double *v, size_t n)
+{
+	double m = 0, ss = 0;
+
+	for (size_t i = 0; i < n; i++)
+		m += v[i] / (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (v[i] - m) * (v[i] - m);
+	return n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
+}
+
+int main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 120, win = argc > 2 ? atof(argv[2]) : 10;
+	size_t nwin = secs > 0 && win > 0 ? (size_t)(secs / win) : 0, cap = 4096;
+	uint64_t iters[NWORK];
+	double(*med)[NWORK];
+
+	if (nwin < 3 || argc > 3) {
+		fprintf(stderr, "usage: ref-drift [SECONDS [WINDOW]]: three windows at least\n");
+		return 2;
+	}
+	med = calloc(nwin, sizeof(*med));
+	if (!med)
+		return 1;
+	for (int k = 0; k < NWORK; k++)
+		iters[k] = iters_for(work[k], target_ns[k]);
+	printf("ref-drift: %.0f s in %zu windows of %.0f s, medians of 1 ms batches (the "
+	       "references 250 us)\n",
+	       secs, nwin, win);
+	fflush(stdout);
+	for (size_t w = 0; w < nwin; w++) {
+		uint64_t end = ukb_now_ns() + (uint64_t)(win * 1e9);
+		double *v[NWORK];
+		size_t n = 0;
+
+		for (int k = 0; k < NWORK; k++)
+			v[k] = malloc(cap * sizeof(double));
+		while (ukb_now_ns() < end && n < cap) {
+			for (int k = 0; k < NWORK; k++) {
+				uint64_t t0 = ukb_now_ns();
+
+				work[k](iters[k]);
+				v[k][n] = (double)(ukb_now_ns() - t0) / (double)iters[k];
+			}
+			n++;
+		}
+		for (int k = 0; k < NWORK; k++) {
+			qsort(v[k], n, sizeof(double), cmp_dbl);
+			med[w][k] = log(n % 2 ? v[k][n / 2] : (v[k][n / 2 - 1] + v[k][n / 2]) / 2);
+			free(v[k]);
+		}
+	}
+	{
+		static const char *const name[] = { "getppid() system call",
+						    "clock_gettime() vDSO" };
+		double x[2][nwin], y[nwin];
+
+		for (size_t w = 0; w < nwin; w++) {
+			x[0][w] = med[w][OLD];
+			x[1][w] = med[w][REF];
+		}
+		printf("%-24s %8s  %18s  %18s\n", "", "moved", "previous reference",
+		       "this reference");
+		printf("%-24s %8s  %6s %11s  %6s %11s\n", "path", "(SD)", "slope", "left", "slope",
+		       "left");
+		for (int p = 0; p < 2; p++) {
+			double s0, l0, s1, l1;
+
+			for (size_t w = 0; w < nwin; w++)
+				y[w] = med[w][p == 0 ? SYS : VDSO];
+			fit(y, x[0], nwin, &s0, &l0);
+			fit(y, x[1], nwin, &s1, &l1);
+			printf("%-24s %7.2f%%  %6.2f %10.2f%%  %6.2f %10.2f%%\n", name[p],
+			       100 * sd(y, nwin), s0, 100 * l0, s1, 100 * l1);
+		}
+		printf("%-24s %7.2f%%\n%-24s %7.2f%%\n", "previous reference", 100 * sd(x[0], nwin),
+		       "this reference", 100 * sd(x[1], nwin));
+	}
+	free(med);
+	return 0;
+}
