@@ -7,13 +7,15 @@
  *
  * Times, round after round in one process, a 1 ms batch of getppid() (a
  * system call), a 1 ms batch of clock_gettime(CLOCK_MONOTONIC) (the vDSO),
- * 250 us of the reference ukbench times beside every batch (a chain of
- * calls and returns), and 250 us of the reference it timed before (a
- * multiply-add and a table load behind the architecture's instruction
- * barrier). Per window, the median of each; then, over the windows, how
- * far each path moved (the SD of its log median) and how much of that each
- * reference leaves unexplained (the SD of the residual of the path's log
- * on the reference's, through the mean, and the slope). A machine that
+ * and 250 us of each reference: the one it timed before (a multiply-add
+ * and a table load behind the architecture's instruction barrier), and
+ * the two it times now beside every batch (a chain of calls and returns,
+ * for system calls and every other path; the same chain with the barrier
+ * and the load in its leaves, for the paths that call the vDSO). Per
+ * window, the median of each; then, over the windows, how far each path
+ * moved (the SD of its log median) and how much of that each reference
+ * leaves unexplained (the SD of the residual of the path's log on the
+ * reference's, through the mean) with the slope. A machine that
  * does not move says little: run it on a shared machine, or beside busy
  * loops, for a few minutes.
  */
@@ -75,11 +77,21 @@ static void vdso_batch(uint64_t n)
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 }
 
+static void calls(uint64_t n)
+{
+	ukb_ref_run(UKB_REF_CALLS, n);
+}
+
+static void calls_barrier(uint64_t n)
+{
+	ukb_ref_run(UKB_REF_CALLS_BARRIER, n);
+}
+
 typedef void (*work_fn)(uint64_t);
 
-enum { SYS, VDSO, REF, OLD, NWORK };
-static const work_fn work[NWORK] = { sys_batch, vdso_batch, ukb_ref_run, old_ref };
-static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5 };
+enum { SYS, VDSO, OLD, CALLS, BAR, NWORK };
+static const work_fn work[NWORK] = { sys_batch, vdso_batch, old_ref, calls, calls_barrier };
+static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5, 2.5e5 };
 
 static uint64_t iters_for(work_fn f, double ns)
 {
@@ -181,28 +193,34 @@ int main(int argc, char **argv)
 	{
 		static const char *const name[] = { "getppid() system call",
 						    "clock_gettime() vDSO" };
-		double x[2][nwin], y[nwin];
+		static const int ref[3] = { OLD, CALLS, BAR };
+		double x[3][nwin], y[nwin];
 
-		for (size_t w = 0; w < nwin; w++) {
-			x[0][w] = med[w][OLD];
-			x[1][w] = med[w][REF];
-		}
-		printf("%-24s %8s  %18s  %18s\n", "", "moved", "previous reference",
-		       "this reference");
-		printf("%-24s %8s  %6s %11s  %6s %11s\n", "path", "(SD)", "slope", "left", "slope",
-		       "left");
+		for (size_t w = 0; w < nwin; w++)
+			for (int k = 0; k < 3; k++)
+				x[k][w] = med[w][ref[k]];
+		printf("%-22s %7s  %-15s %-15s %-15s\n", "", "moved", "   previous", "   calls",
+		       "   calls+barrier");
+		printf("%-22s %7s  %6s %8s %6s %8s %6s %8s\n", "path", "(SD)", "slope", "left",
+		       "slope", "left", "slope", "left");
 		for (int p = 0; p < 2; p++) {
-			double s0, l0, s1, l1;
-
+			printf("%-22s", name[p]);
 			for (size_t w = 0; w < nwin; w++)
 				y[w] = med[w][p == 0 ? SYS : VDSO];
-			fit(y, x[0], nwin, &s0, &l0);
-			fit(y, x[1], nwin, &s1, &l1);
-			printf("%-24s %7.2f%%  %6.2f %10.2f%%  %6.2f %10.2f%%\n", name[p],
-			       100 * sd(y, nwin), s0, 100 * l0, s1, 100 * l1);
+			printf(" %6.2f%% ", 100 * sd(y, nwin));
+			for (int k = 0; k < 3; k++) {
+				double sl, left;
+
+				fit(y, x[k], nwin, &sl, &left);
+				printf(" %6.2f %7.2f%%", sl, 100 * left);
+			}
+			printf("\n");
 		}
-		printf("%-24s %7.2f%%\n%-24s %7.2f%%\n", "previous reference", 100 * sd(x[0], nwin),
-		       "this reference", 100 * sd(x[1], nwin));
+		printf(
+		    "references moved (SD): previous %.2f%%, calls %.2f%%, calls+barrier %.2f%%\n",
+		    100 * sd(x[0], nwin), 100 * sd(x[1], nwin), 100 * sd(x[2], nwin));
+		printf("ukbench times calls beside system calls and other paths, calls+barrier "
+		       "beside vDSO calls\n");
 	}
 	free(med);
 	return 0;

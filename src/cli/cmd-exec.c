@@ -155,14 +155,18 @@ static void print_metric(const char *name, const double *x, size_t n, const char
 			 double scale)
 {
 	struct ukb_stats st;
-	char ci[32];
+	char ci[80];
 
 	if (ukb_stats_compute(x, n, &st))
 		return;
-	if (isfinite(st.ci95_rel))
-		snprintf(ci, sizeof(ci), "± %5.2f%%", 100 * st.ci95_rel);
+	/* ours, then perf stat's: the standard error relative to the mean */
+	if (isfinite(st.ci95_rel) && st.mean != 0 && isfinite(st.stddev) && n >= 2)
+		snprintf(ci, sizeof(ci), "± %5.2f%%  ( +- %5.2f%% )", 100 * st.ci95_rel,
+			 100 * st.stddev / sqrt((double)n) / fabs(st.mean));
+	else if (isfinite(st.ci95_rel))
+		snprintf(ci, sizeof(ci), "± %5.2f%%%14s", 100 * st.ci95_rel, "");
 	else
-		snprintf(ci, sizeof(ci), "%8s", "");
+		ci[0] = 0;
 	/* the spread beside the mean where it fits (--wide), else under it */
 	fprintf(eo, "  %-18s %14.3f %-4s %s%s(stddev %.3f, min %.3f, median %.3f, max %.3f)\n",
 		name, st.mean / scale, unit, ci,
@@ -514,7 +518,7 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 	}
 	fprintf(eo,
 		"\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
-		"  perf stat's ± is the standard error of the mean relative to the mean.\n",
+		"  ( +- ) is perf stat's: the standard error of the mean relative to the mean.\n",
 		o->repeat);
 	if (j->failed)
 		fprintf(eo, "  %zu of %lu runs exited non-zero%s\n", j->failed,

@@ -162,31 +162,31 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 }
 
 /*
- * Iterations of the reference for a reference batch: measured once in a
- * process (the first path to need it), since it is the same work for all.
+ * Iterations of reference work @w for a reference batch: measured once in
+ * a process (the first path to need it), since it is the same work for all.
  */
-static uint64_t ref_iters(void)
+static uint64_t ref_iters(enum ukb_ref_work w)
 {
-	static uint64_t n;
+	static uint64_t n[UKB_REF_CALLS_BARRIER + 1];
 
-	if (!n)
-		n = ukb_ref_calibrate(UKB_REF_BATCH_NS);
-	return n;
+	if (!n[w])
+		n[w] = ukb_ref_calibrate(w, UKB_REF_BATCH_NS);
+	return n[w];
 }
 
 /*
  * The reference batch after a path's batch: ns per reference iteration,
  * or NAN when the thread did not run throughout it.
  */
-static double ref_batch(const struct ukb_disturb *d)
+static double ref_batch(const struct ukb_disturb *d, enum ukb_ref_work w)
 {
 	struct ukb_mark a, b;
-	uint64_t n = ref_iters(), t0, t1;
+	uint64_t n = ref_iters(w), t0, t1;
 	double cpu;
 
 	ukb_mark_read(d, &a);
 	t0 = ukb_now_ns();
-	ukb_ref_run(n);
+	ukb_ref_run(w, n);
 	t1 = ukb_now_ns();
 	ukb_mark_read(d, &b);
 	if (ukb_disturbed(d, &a, &b, t1 - t0, &cpu))
@@ -199,13 +199,15 @@ static double ref_batch(const struct ukb_disturb *d)
  * a batch the thread ran throughout, so that it always follows a stretch
  * of running: right after the thread comes back, its short batch would pay
  * for refilling caches that the longer path batch hardly notices, and
- * would read the machine slower than it is.
+ * would read the machine slower than it is. A path that calls the vDSO
+ * gets the work with the barrier (reference.h).
  */
 static double ref_after(const struct ukb_result *res, const struct ukb_disturb *d, unsigned mark)
 {
 	if (res->keeps_disturbed || mark)
 		return NAN;
-	return ref_batch(d);
+	return ref_batch(d,
+			 res->path && res->path->vdso_sym ? UKB_REF_CALLS_BARRIER : UKB_REF_CALLS);
 }
 
 /*

@@ -22,21 +22,31 @@
 #include <stdint.h>
 
 /*
+ * The two works (reference.c says why): a chain of calls and returns, for
+ * every path but those that call the vDSO, which get the same chain with
+ * an instruction barrier and a table load in each leaf.
+ */
+enum ukb_ref_work {
+	UKB_REF_CALLS,
+	UKB_REF_CALLS_BARRIER,
+};
+
+/*
  * What the reference work is, recorded with every run: two runs whose
  * references did other work are compared as measured, and a path's slope
  * is learned only from runs of one kind. Runs that record none timed the
  * previous work (UKB_REF_KIND_BEFORE).
  */
-#define UKB_REF_KIND	    "calls3"
+#define UKB_REF_KIND	    "calls3,vdso:calls3-barrier"
 #define UKB_REF_KIND_BEFORE "barrier"
 
 /* Length of a reference batch: a quarter of a 1 ms path batch. */
 #define UKB_REF_BATCH_NS 250000.0
 
-/* Runs @iters iterations of the reference work. */
-void ukb_ref_run(uint64_t iters);
+/* Runs @iters iterations of the reference work @w. */
+void ukb_ref_run(enum ukb_ref_work w, uint64_t iters);
 
-/* Iterations of the reference that last about @target_ns here. */
-uint64_t ukb_ref_calibrate(double target_ns);
+/* Iterations of the reference work @w that last about @target_ns here. */
+uint64_t ukb_ref_calibrate(enum ukb_ref_work w, double target_ns);
 
 #endif

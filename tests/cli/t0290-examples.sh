@@ -1,0 +1,154 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every example of every command's --help, typed as it is printed, beside a
+# store that holds the runs the examples name: it exits as the example
+# means, writes no error, and prints (or writes to the file it names) what
+# the example is for. The commands that measure get options after the
+# example's own, so that the examples take seconds and hold on a loaded
+# machine: run --quick; calibrate two rounds of 0.05 s a path, --busy;
+# check --duration 0.05. push and fleet-init need a PostgreSQL server
+# (t0250-fleet.sh starts one and runs them); vdso --file needs a kernel
+# tree's vDSO image (t0160-vdso.sh gives it one of its own).
+. "$(dirname "$0")/../lib.sh"
+
+work="$TEST_ROOT/work"
+bin="$TEST_ROOT/bin"
+mkdir -p "$work" "$bin"
+ln -s "$UKBENCH" "$bin/ukbench"
+UKBENCH_DB="$TEST_ROOT/examples.db"
+export UKBENCH_DB
+examples="$TEST_ROOT/examples.txt"
+
+# "CMD<TAB>EXAMPLE" a line, continuation lines joined, the comment cut
+for c in run compare exec history report show runs calibrate check list vdso import push \
+	fleet-init; do
+	"$UKBENCH" "$c" --help | awk -v c="$c" '
+		/^examples:/ { on = 1; next }
+		on && /^[^ ]/ { on = 0 }
+		!on { next }
+		/^  ukbench / || join != "" {
+			l = $0
+			sub(/^ +/, "", l)
+			if (join != "") l = join " " l
+			if (l ~ /\\$/) { sub(/ *\\$/, "", l); join = l; next }
+			join = ""
+			sub(/ +# .*$/, "", l)
+			print c "\t" l
+		}'
+done >"$examples"
+
+test_expect_success 'the examples of every command are found' '
+	n=$(wc -l <"$examples") &&
+	echo "$n examples" &&
+	test "$n" -ge 40 &&
+	for c in run compare exec history report show runs calibrate check list vdso import; do
+		grep -q "^$c	" "$examples" || { echo "no example of $c"; return 1; }
+	done
+'
+
+test_expect_success 'setup: the runs, files and programs the examples name' '
+	cd "$work" &&
+	for l in before after v6.17 v6.18 nightly-1 nightly-2 v6.1-rc1 scratch; do
+		ukbench run --quick -l $l time.clock_gettime.monotonic time.gettimeofday syscall.null >/dev/null ||
+			return 1
+	done &&
+	printf "#!/bin/sh\nexit 0\n" >tb && chmod +x tb && cp tb tb-old && cp tb tb-new &&
+	ukbench exec -l v6.11 -r 3 -- ./tb >/dev/null 2>&1 &&
+	ukbench run --quick --no-store --json one.json time.time >/dev/null &&
+	for f in ppc64-before ppc64-after results; do
+		jq "del(.uuid)" one.json >$f.json || return 1
+	done &&
+	ukbench runs --format json | jq -e "length == 9"
+'
+
+# What the example $1 (CMD<TAB>EXAMPLE) is run as, on standard output.
+as_run() {
+	cmd=${1%%	*}
+	ex=${1#*	}
+	case $cmd in
+	run) echo "$ex --quick" ;;
+	calibrate) echo "$ex --rounds 2 --budget 0.05 --busy" ;;
+	check) echo "$ex --duration 0.05" ;;
+	*) echo "$ex" ;;
+	esac
+}
+
+# What the output of example $1 must show, from what it is for; $2 its
+# standard output, $3 its standard error.
+check_output() {
+	ex=${1#*	}
+	case $ex in
+	*"> series.csv") head -n 1 series.csv | grep -q "name" ;;
+	*"> report.md") grep -q "^# " report.md ;;
+	*"> before.json") jq -e ".results | length > 0" before.json >/dev/null ;;
+	*"> 12.gbench.json") jq -e ".benchmarks | length > 0" 12.gbench.json >/dev/null ;;
+	*"-o report.html"* | *"-o vdso.html"* | *"-o history.html"*)
+		f=$(echo "$ex" | sed "s/.*-o \([^ ]*\).*/\1/") &&
+			grep -q "<html" "$f" ;;
+	*"jq '.[0].id'") grep -q "^[0-9][0-9]*$" "$2" ;;
+	*"objdump -d vdso.so") grep -q "<__vdso_" "$2" ;;
+	*"--json before.json"*) jq -e ".results | length > 0" before.json >/dev/null ;;
+	*"list --names"*) ! grep -v "/vdso$" "$2" && test -s "$2" ;;
+	*"runs --delete"*) grep -q "^deleted 1 run" "$2" ;;
+	*"runs --relabel"*) grep -q "^relabelled 1 run" "$2" ;;
+	*"ukbench import"*) grep -q "^imported" "$2" ;;
+	*"ukbench compare"*) grep -q "^geometric mean of other/base\|^benchmark" "$2" ;;
+	*"ukbench history --plot"*) grep -q "syscall" "$2" ;;
+	*"ukbench history"*) grep -q "^[a-z_.]*/[a-z]* on .*, [0-9]* runs\{0,1\}" "$2" ;;
+	*"ukbench exec"*) grep -q "wall" "$2" "$3" ;;
+	*"ukbench run"*) grep -q "paths\? in [0-9.]* s: [0-9]* measured" "$2" ;;
+	*"ukbench calibrate"*) grep -q "A/A" "$2" ;;
+	*) test -s "$2" ;;
+	esac
+}
+
+# Runs example number $1 of the list and checks it.
+check_example() {
+	line=$(sed -n "$1p" "$examples")
+	ex=$(as_run "$line")
+	cd "$work" || return 1
+	echo "\$ $ex"
+	PATH="$bin:$PATH" sh -c "$ex" >out 2>err </dev/null
+	rc=$?
+	cat out err
+	case ${line%%	*} in
+	check) test $rc -le 1 ;;
+	*) test $rc = 0 ;;
+	esac || { echo "exit status $rc"; return 1; }
+	! grep -q "^error:" err || return 1
+	check_output "$line" out err
+}
+
+i=0
+while IFS= read -r line <&3; do
+	i=$((i + 1))
+	ex=${line#*	}
+	case $ex in
+	*"ukbench push"* | *"ukbench fleet-init"*)
+		test_skip "example: $ex" "needs a PostgreSQL server (t0250-fleet.sh runs them)"
+		continue
+		;;
+	*"vdso --file"*)
+		test_skip "example: $ex" "needs a kernel tree's vDSO image"
+		continue
+		;;
+	*hackbench*)
+		if ! command -v hackbench >/dev/null; then
+			test_skip "example: $ex" "hackbench is not installed (rt-tests)"
+			continue
+		fi
+		;;
+	esac
+	case $ex in
+	*"vdso --dump"*) prereq=BINUTILS ;;
+	*"ukbench report"*) prereq=GNUPLOT ;;
+	*) prereq="" ;;
+	esac
+	if [ -n "$prereq" ]; then
+		test_expect_success "$prereq" "example: $ex" "check_example $i"
+	else
+		test_expect_success "example: $ex" "check_example $i"
+	fi
+done 3<"$examples"
+
+test_done
