@@ -239,6 +239,32 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 		rc = -1;
 	}
 	ukb_selection_release(&sel);
+	/* a path this machine does not have (a vDSO symbol it lacks) is left out, once said */
+	if (!rc) {
+		static int said;
+		size_t k = 0;
+
+		for (size_t i = 0; i < out->nresults; i++) {
+			struct rec_result *r = &out->results[i];
+
+			if (r->status == UKB_UNSUPPORTED || r->status == UKB_SKIPPED) {
+				char why[300];
+
+				if (!said)
+					fprintf(stderr,
+						"note: %s/%s is not available here (%s): not "
+						"calibrated\n",
+						r->name, r->path, vis(r->reason, why, sizeof(why)));
+				rec_result_release(r);
+				continue;
+			}
+			if (k != i)
+				out->results[k] = *r;
+			k++;
+		}
+		out->nresults = k;
+		said = 1;
+	}
 	for (size_t i = 0; !rc && i < out->nresults; i++)
 		if (out->results[i].status != UKB_OK) {
 			error("cannot measure %s/%s: %s", out->results[i].name,

@@ -55,8 +55,10 @@ test_expect_success 'setup: the runs, files and programs the examples name' '
 	printf "#!/bin/sh\nexit 0\n" >tb && chmod +x tb && cp tb tb-old && cp tb tb-new &&
 	ukbench exec -l v6.11 -r 3 -- ./tb >/dev/null 2>&1 &&
 	ukbench run --quick --no-store --json one.json time.time >/dev/null &&
+	k=0 &&
 	for f in ppc64-before ppc64-after results; do
-		jq "del(.uuid)" one.json >$f.json || return 1
+		k=$((k + 1)) &&
+		jq --arg t "2026-01-0${k}T00:00:00Z" "del(.uuid) | .started = \$t" one.json >$f.json || return 1
 	done &&
 	ukbench runs --format json | jq -e "length == 9"
 '
@@ -79,7 +81,7 @@ check_output() {
 	ex=${1#*	}
 	case $ex in
 	*"> series.csv") head -n 1 series.csv | grep -q "name" ;;
-	*"> report.md") grep -q "^# " report.md ;;
+	*"> report.md") grep -q "^#\{1,3\} ukbench report" report.md ;;
 	*"> before.json") jq -e ".results | length > 0" before.json >/dev/null ;;
 	*"> 12.gbench.json") jq -e ".benchmarks | length > 0" 12.gbench.json >/dev/null ;;
 	*"-o report.html"* | *"-o vdso.html"* | *"-o history.html"*)
@@ -96,6 +98,7 @@ check_output() {
 	*"ukbench history --plot"*) grep -q "syscall" "$2" ;;
 	*"ukbench history"*) grep -q "^[a-z_.]*/[a-z]* on .*, [0-9]* runs\{0,1\}" "$2" ;;
 	*"ukbench exec"*) grep -q "wall" "$2" "$3" ;;
+	*"ukbench runs"*) grep -q "^ *id  *started (UTC)  *label" "$2" ;;
 	*"ukbench run"*) grep -q "paths\? in [0-9.]* s: [0-9]* measured" "$2" ;;
 	*"ukbench calibrate"*) grep -q "A/A" "$2" ;;
 	*) test -s "$2" ;;
