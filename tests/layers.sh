@@ -111,5 +111,19 @@ else
 	tap "not ok" "libc-only code includes a library:$libs"
 fi
 
+# a header's guard names its folder and file, so that a moved file says so
+guards=""
+for h in src/*/*.h; do
+	d=$(basename "$(dirname "$h")" | tr a-z A-Z)
+	b=$(basename "$h" .h | tr a-z- A-Z_)
+	g=$(grep -m1 '^#ifndef' "$h" | awk '{ print $2 }')
+	[ "$g" = "UKB_${d}_${b}_H" ] || guards="$guards $h:$g"
+done
+if [ -z "$guards" ]; then
+	tap ok "every header's guard names its folder and file"
+else
+	tap "not ok" "guards that name another place:$guards"
+fi
+
 echo "1..$i"
 exit $status

@@ -14,8 +14,8 @@
  * bad pointer where the system call returns EFAULT is reported as the
  * known behaviour (it cannot check user pointers), neither pass nor fail.
  */
-#ifndef UKB_CLI_CHECK_H
-#define UKB_CLI_CHECK_H
+#ifndef UKB_CHECK_CHECK_H
+#define UKB_CHECK_CHECK_H
 
 #include <signal.h>
 #include <stddef.h>

@@ -22,7 +22,7 @@ enum ukb_exit {
 };
 
 /* Subcommands: argv[0] is the subcommand's name. Each has its definition
- * (options, help) in cmd_NAME_def, listed in main.c. */
+ * (options, help) in cmd_NAME_def, listed in commands.c. */
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_env(int argc, char **argv);

@@ -8,8 +8,8 @@
  * one of two longs. The results are written into a buffer large enough for
  * either and are not read by the timing loops.
  */
-#ifndef UKB_BENCH_VDSO_TYPES_H
-#define UKB_BENCH_VDSO_TYPES_H
+#ifndef UKB_CORE_VDSO_TYPES_H
+#define UKB_CORE_VDSO_TYPES_H
 
 #include <stdint.h>
 

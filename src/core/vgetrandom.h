@@ -12,8 +12,8 @@
  * size and none crossing a page boundary, one per thread, never shared.
  * A pool hands out only states it mapped: any other pointer is refused.
  */
-#ifndef UKB_BENCH_VGETRANDOM_H
-#define UKB_BENCH_VGETRANDOM_H
+#ifndef UKB_CORE_VGETRANDOM_H
+#define UKB_CORE_VGETRANDOM_H
 
 #include <stddef.h>
 #include <stdint.h>

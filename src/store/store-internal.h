@@ -5,8 +5,8 @@
  * the store's files share: its error message, a growing array, reading a
  * run's own row.
  */
-#ifndef UKB_CLI_STORE_INTERNAL_H
-#define UKB_CLI_STORE_INTERNAL_H
+#ifndef UKB_STORE_STORE_INTERNAL_H
+#define UKB_STORE_STORE_INTERNAL_H
 
 #include <sqlite3.h>
 

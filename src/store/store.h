@@ -18,8 +18,8 @@
  * transaction: an interrupted save leaves no partial rows. WAL and a busy
  * timeout let several runs on one machine store at once.
  */
-#ifndef UKB_CLI_STORE_H
-#define UKB_CLI_STORE_H
+#ifndef UKB_STORE_STORE_H
+#define UKB_STORE_STORE_H
 
 #include <stddef.h>
 #include <stdint.h>
