@@ -32,7 +32,7 @@
 # from: what a developer does once per machine.
 #
 # Needs a built ukbench with its tools (make), python3; perf (linux-perf)
-# for its column. Takes about 10 minutes with the defaults.
+# for its column. Takes about 20 minutes with the defaults.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
