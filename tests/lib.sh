@@ -296,6 +296,31 @@ test_in_session() {
 	setsid -w sh -c 'echo $$ >"$0"; exec "$@"' "$sidfile" "$@"
 }
 
+# Waits up to $2 seconds (default 10) for the file $1 to exist: a run's
+# temporary JSON (FILE.tmp.PID) exists once it has begun measuring.
+test_wait_file() {
+	n=0
+	while [ ! -e "$1" ] && [ $n -lt $(( ${2:-10} * 20 )) ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	[ -e "$1" ] || { echo "$1 never appeared" >&2; return 1; }
+}
+
+# Waits up to $2 seconds (default 10) for process $1 to have a child: a
+# worker, a hackbench task or the command exec runs has started.
+test_wait_child() {
+	n=0
+	while [ $n -lt $(( ${2:-10} * 20 )) ]; do
+		grep -qs "^PPid:[[:space:]]*$1\$" /proc/[0-9]*/status && return 0
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.05
+		n=$((n + 1))
+	done
+	echo "process $1 started no child" >&2
+	return 1
+}
+
 # The session id in SIDFILE, once the session has started (up to 10 s).
 test_session_id() {
 	n=0

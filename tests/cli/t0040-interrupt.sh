@@ -10,8 +10,7 @@
 test_expect_success 'SIGINT stops the run: exit 130, message, partial JSON' '
 	"$UKBENCH" run --budget 30 --precision 0.001 --json r.json time >out 2>err &
 	pid=$! &&
-	n=0 &&
-	while [ ! -e r.json.tmp.$pid ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n + 1)); done &&
+	test_wait_file r.json.tmp.$pid 20 &&
 	kill -INT $pid
 	wait $pid; rc=$?
 	echo "exit $rc" && cat err &&
@@ -26,7 +25,7 @@ test_expect_success 'SIGINT stops the run: exit 130, message, partial JSON' '
 test_expect_success 'SIGTERM stops it too, exit 143, says so, keeps the JSON' '
 	"$UKBENCH" run --budget 30 --precision 0.001 --json r.json time >out 2>err &
 	pid=$! &&
-	sleep 0.5 &&
+	test_wait_file r.json.tmp.$pid &&
 	kill -TERM $pid
 	wait $pid; rc=$?
 	test "$rc" = 143 &&

@@ -105,7 +105,7 @@ test_expect_success 'concurrent runs into one database: every run and sample kep
 test_expect_success 'an interrupted run is not stored' '
 	"$UKBENCH" run --db i.db --budget 30 --precision 0.001 time >out 2>err &
 	pid=$! &&
-	sleep 1 &&
+	test_wait_child $pid &&
 	kill -INT $pid
 	wait $pid; rc=$?
 	test "$rc" = 130 &&

@@ -62,7 +62,7 @@ test_expect_success 'SIGTERM to the group while hackbench tasks start: exit 143,
 			sched.messaging.socket_process sched.messaging.pipe_process >out 2>err &
 		pid=$!
 		sid=$(test_session_id sid$i)
-		sleep 0.3
+		test_session_reaches $sid 2 10 || return 1
 		kill -s TERM -- -$sid
 		wait $pid; rc=$?
 		echo "trial $i: exit $rc" &&
@@ -76,7 +76,7 @@ test_expect_success 'SIGINT early in hackbench: exit 130 with the message, in an
 	for runs in 1 5; do
 		"$UKBENCH" run --runs $runs --no-store -b 3 -P groups=10 sched.messaging.pipe_process >out 2>err &
 		pid=$!
-		sleep 0.2
+		test_wait_child $pid || return 1
 		kill -INT $pid
 		wait $pid; rc=$?
 		echo "--runs $runs: exit $rc" &&
@@ -88,16 +88,16 @@ test_expect_success 'SIGINT early in hackbench: exit 130 with the message, in an
 test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporary file' '
 	"$UKBENCH" run --no-store --json h.json -b 30 --precision 0.001 time >out 2>err &
 	pid=$!
-	sleep 1
+	test_wait_file h.json.tmp.$pid &&
 	kill -HUP $pid
 	wait $pid; rc=$?
 	test "$rc" = 129 &&
 	grep -q "interrupted by signal 1" err &&
 	jq -e ".interrupted == true" h.json &&
 	test "$(ls | grep -c "h.json.tmp")" = 0 &&
-	ukbench exec --no-store -r 3 -- sleep 5 >out 2>err &
+	"$UKBENCH" exec --no-store -r 3 -- sleep 5 >out 2>err &
 	pid=$!
-	sleep 0.5
+	test_wait_child $pid &&
 	kill -HUP $pid
 	wait $pid; rc=$?
 	test "$rc" = 129
@@ -116,7 +116,11 @@ test_expect_success 'INT, TERM and HUP the same way in run, exec, check and cali
 			test_in_session sidfile "$UKBENCH" $c >out 2>err &
 			pid=$!
 			sid=$(test_session_id sidfile)
-			sleep 0.6
+			# check measures in its own process: only its start to wait for
+			case $c in
+			check*) sleep 0.6 ;;
+			*) test_session_reaches $sid 2 10 || return 1 ;;
+			esac
 			kill -s ${sig%:*} -- -$sid
 			wait $pid; rc=$?
 			echo "$c, SIG${sig%:*}: exit $rc: $(cat err)" &&
