@@ -210,11 +210,14 @@ static int merge(struct rec_run *m, struct rec_run *one)
 
 /* Every case a row that says why the worker could not run. */
 static int add_unavailable(const struct run_plan *p, const struct worker *w, int err,
-			   struct rec_run *run)
+			   struct rec_run *run, const unsigned char *shown)
 {
 	for (size_t i = 0; i < p->ncases; i++) {
-		struct rec_result *r = rec_add_result(run);
+		struct rec_result *r;
 
+		if (shown && shown[i])
+			continue; /* delivered already, from processes that ran */
+		r = rec_add_result(run);
 		if (!r)
 			return -ENOMEM;
 		snprintf(r->name, sizeof(r->name), "%s", p->cases[i].name);
@@ -245,14 +248,15 @@ static struct rec_result *merged(struct rec_run *m, const struct ukb_case *c)
 }
 
 /*
- * Moves the merged results into @run in the plan's order (each process
- * took its own), named and described for @w. A figure is converged when
- * the CI over its processes is within the precision target.
+ * Moves the merged results of cases [@from, @to) into @run in the plan's
+ * order (each process took its own), named and described for @w; a case
+ * moved before is passed over. A figure is converged when the CI over its
+ * processes is within the precision target.
  */
 static int deliver(struct rec_run *m, const struct run_plan *p, const struct worker *w,
-		   struct rec_run *run, const struct run_ctl *ctl)
+		   struct rec_run *run, const struct run_ctl *ctl, size_t from, size_t to)
 {
-	for (size_t i = 0; i < p->ncases; i++) {
+	for (size_t i = from; i < to && i < p->ncases; i++) {
 		struct rec_result *r = merged(m, &p->cases[i]);
 
 		if (!r)
@@ -336,14 +340,19 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 	return ret;
 }
 
-/* A worker that cannot run: every case a row that says why. */
+/*
+ * A worker that cannot run: every case a row that says why, but those
+ * delivered already (@shown, NULL: none) when a later process could not start.
+ */
 static int unavailable(const struct run_plan *p, const struct worker *w, int exec_err,
-		       struct rec_run *m, struct rec_run *run, const struct run_ctl *ctl)
+		       struct rec_run *m, struct rec_run *run, const struct run_ctl *ctl,
+		       const unsigned char *shown)
 {
-	int rc = add_unavailable(p, w, exec_err, run);
+	size_t before = run->nresults;
+	int rc = add_unavailable(p, w, exec_err, run, shown);
 
 	rec_run_release(m);
-	for (size_t k = 0; ctl->on_result && k < run->nresults; k++)
+	for (size_t k = before; ctl->on_result && k < run->nresults; k++)
 		ctl->on_result(ctl->arg, run, k);
 	return rc ? -1 : 0;
 }
@@ -367,7 +376,7 @@ static int run_fixed(const struct run_plan *p, const struct worker *w, struct re
 		ret = one_process(&q, w, i, n, &one, &wall, &exec_err, ctl, err, errlen);
 		if (ret == 2) {
 			rec_run_release(&one);
-			return unavailable(p, w, exec_err, m, run, ctl) ? -1 : 3;
+			return unavailable(p, w, exec_err, m, run, ctl, NULL) ? -1 : 3;
 		}
 		if (ret >= 0 && merge(m, &one)) {
 			snprintf(err, errlen, "out of memory");
@@ -388,14 +397,16 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 {
 	struct alloc_path *ap = calloc(p->ncases + 1, sizeof(*ap));
 	struct ukb_case *sub = calloc(p->ncases + 1, sizeof(*sub));
+	unsigned char *shown = calloc(p->ncases + 1, 1);
 	double budget = p->m.budget_s, t, overhead = 0;
 	struct run_plan q = *p;
 	unsigned i = 0, guess;
 	int ret = 0;
 
-	if (!ap || !sub) {
+	if (!ap || !sub || !shown) {
 		free(ap);
 		free(sub);
+		free(shown);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -423,9 +434,11 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 				  err, errlen);
 		if (ret == 2) {
 			rec_run_release(&one);
+			ret = unavailable(p, w, exec_err, m, run, ctl, shown) ? -1 : 3;
 			free(ap);
 			free(sub);
-			return unavailable(p, w, exec_err, m, run, ctl) ? -1 : 3;
+			free(shown);
+			return ret;
 		}
 		for (size_t r = 0; r < one.nresults; r++)
 			measured += one.results[r].measure_s;
@@ -458,6 +471,19 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 			ret = -1;
 		}
 		rec_run_release(&one);
+		/*
+		 * a path that has enough is shown now: no later process
+		 * measures it (run_procs puts the run back in the plan's order)
+		 */
+		for (size_t c = 0; ret == 0 && c < p->ncases; c++) {
+			if (!ap[c].done || shown[c])
+				continue;
+			shown[c] = 1;
+			if (deliver(m, p, w, run, ctl, c, c + 1)) {
+				snprintf(err, errlen, "out of memory");
+				ret = -1;
+			}
+		}
 		if (++i >= ALLOC_PILOT) {
 			/*
 			 * every further process: the time that makes the interval
@@ -475,7 +501,41 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 	}
 	free(ap);
 	free(sub);
+	free(shown);
 	return ret;
+}
+
+/* The position in @p's plan of result @r of worker @w; p->ncases if none. */
+static size_t plan_index(const struct run_plan *p, const struct worker *w,
+			 const struct rec_result *r)
+{
+	for (size_t i = 0; i < p->ncases; i++) {
+		size_t n = strlen(p->cases[i].path->name);
+
+		if (!strcmp(r->name, p->cases[i].name) &&
+		    !strncmp(r->path, p->cases[i].path->name, n) && !strcmp(r->path + n, w->suffix))
+			return i;
+	}
+	return p->ncases;
+}
+
+/*
+ * Results [@from, run->nresults) into the plan's order, as they were shown
+ * in the order they ended: insertion sort, stable (a few hundred at most).
+ */
+static void plan_order(struct rec_run *run, size_t from, const struct run_plan *p,
+		       const struct worker *w)
+{
+	for (size_t i = from + 1; i < run->nresults; i++) {
+		struct rec_result x = run->results[i];
+		size_t k = plan_index(p, w, &x), j = i;
+
+		while (j > from && plan_index(p, w, &run->results[j - 1]) > k) {
+			run->results[j] = run->results[j - 1];
+			j--;
+		}
+		run->results[j] = x;
+	}
 }
 
 int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *run,
@@ -483,18 +543,23 @@ int run_procs(const struct run_plan *p, const struct worker *w, struct rec_run *
 {
 	struct rec_run m = { 0 };
 	struct run_plan q = *p;
+	size_t from = run->nresults;
 	int ret;
 
 	/* each process takes the paths in its own order */
 	q.seed = p->seed ? p->seed : (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	ret = p->procs ? run_fixed(&q, w, &m, run, ctl, err, errlen)
 		       : run_auto(&q, w, &m, run, ctl, err, errlen);
-	if (ret == 3)
-		return 0; /* the worker could not run: every case says why */
-	if (ret >= 0 && deliver(&m, p, w, run, ctl)) {
+	if (ret == 3) {
+		/* the worker could not run: every case says why */
+		plan_order(run, from, p, w);
+		return 0;
+	}
+	if (ret >= 0 && deliver(&m, p, w, run, ctl, 0, p->ncases)) {
 		snprintf(err, errlen, "out of memory");
 		ret = -1;
 	}
+	plan_order(run, from, p, w);
 	rec_run_release(&m);
 	if (!ret && ctl->stop && *ctl->stop)
 		ret = 1;
