@@ -429,6 +429,105 @@ static int resolve_params(struct ukb_selection *sel, const char *spec, int valid
 	return 0;
 }
 
+/* The index of parameter @key (of @klen bytes) of @b, or -1. */
+static int param_index(const struct ukb_bench *b, const char *key, size_t klen)
+{
+	for (int i = 0; b->params && b->params[i].name; i++)
+		if (strlen(b->params[i].name) == klen && !strncmp(b->params[i].name, key, klen))
+			return i;
+	return -1;
+}
+
+/*
+ * -L NAME=V1,V2,...: each case of a benchmark that has NAME becomes one
+ * case a value, NAME=V after -P, its name suffixed ".NAME=V"; the others
+ * stay as they are.
+ */
+static int apply_scan(struct ukb_selection *sel, const struct select_opts *so, int validate,
+		      struct ukb_err *e)
+{
+	const char *scan = so->scan, *eq = strchr(scan, '='), *vals;
+	size_t klen = eq ? (size_t)(eq - scan) : 0, nvals = 1, n = 0, cap;
+	struct ukb_case *out;
+	int known = 0;
+	char why[512];
+
+	if (!eq || !klen || !eq[1] || klen >= 64)
+		return fail(e, "-L expects NAME=V1,V2,..., got '%s'", scan);
+	vals = eq + 1;
+	for (const char *p = vals; *p; p++)
+		nvals += *p == ',';
+	for (const char *p = so->params; p && *p;) {
+		size_t len = strcspn(p, ","), kl = strcspn(p, "=");
+
+		if (kl == klen && !strncmp(p, scan, klen))
+			return fail(e, "-P and -L both set '%.*s': a scan gives it its values",
+				    (int)klen, scan);
+		p += len + (p[len] == ',');
+	}
+	cap = sel->n * nvals + 1;
+	out = calloc(cap, sizeof(*out));
+	if (!out)
+		return fail(e, "out of memory");
+	for (size_t i = 0; i < sel->n; i++) {
+		const struct ukb_case *c = &sel->cases[i];
+		int k = param_index(c->bench, scan, klen);
+
+		if (k < 0) {
+			out[n++] = *c;
+			continue;
+		}
+		known = 1;
+		for (const char *v = vals; *v;) {
+			size_t vlen = strcspn(v, ",");
+			char spec[1200];
+			struct ukb_case *d = &out[n];
+
+			if (!vlen) {
+				free(out);
+				return fail(e, "-L '%s': an empty value", scan);
+			}
+			*d = *c;
+			snprintf(spec, sizeof(spec), "%s%s%.*s=%.*s", so->params ? so->params : "",
+				 so->params && *so->params ? "," : "", (int)klen, scan, (int)vlen,
+				 v);
+			if (params_resolve(c->bench, spec, 0, d->params, e)) {
+				free(out);
+				return -1;
+			}
+			if ((size_t)snprintf(d->name, sizeof(d->name), "%s.%.*s=%ld", c->name,
+					     (int)klen, scan, d->params[k]) >= sizeof(d->name)) {
+				free(out);
+				return fail(e, "-L: the name of %s with %.*s is too long", c->name,
+					    (int)klen, scan);
+			}
+			if (validate && ukb_validate(d->bench, d->variant, d->path, d->params, why,
+						     sizeof(why))) {
+				free(out);
+				return fail(e, "%s: %s", d->name, why);
+			}
+			/* the same value twice is one case */
+			for (size_t j = 0; j < n; j++)
+				if (!strcmp(out[j].name, d->name) && out[j].path == d->path) {
+					n--;
+					break;
+				}
+			n++;
+			v += vlen + (v[vlen] == ',');
+		}
+	}
+	if (validate && !known) {
+		free(out);
+		return fail(e, "no selected benchmark has a parameter '%.*s' to scan", (int)klen,
+			    scan);
+	}
+	free(sel->cases);
+	sel->cases = out;
+	sel->n = n;
+	sel->cap = cap;
+	return 0;
+}
+
 int ukb_select(struct ukb_selection *sel, int npatterns, char **patterns, int default_suite,
 	       const struct select_opts *so, int validate, struct ukb_err *e)
 {
@@ -449,6 +548,8 @@ int ukb_select(struct ukb_selection *sel, int npatterns, char **patterns, int de
 		goto fail;
 	}
 	if (resolve_params(sel, so ? so->params : NULL, validate, e))
+		goto fail;
+	if (so && so->scan && apply_scan(sel, so, validate, e))
 		goto fail;
 	return 0;
 fail:

@@ -35,6 +35,12 @@ struct select_opts {
 	const long *sizes;  /* --size, ended by 0; NULL: each benchmark's own */
 	const char *flags;  /* --flags, a comma list of flag-set names; NULL: the first */
 	unsigned threads;   /* --threads: up to this many; 0: online CPUs */
+	/*
+	 * -L NAME=V1,V2,...: every case of a benchmark with parameter NAME
+	 * once a value, named NAME.VARIANT.NAME=V (so that the store,
+	 * compare and history tell them apart); NULL: none
+	 */
+	const char *scan;
 };
 
 /* A message and an optional hint, for the front end to print. */

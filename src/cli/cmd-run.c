@@ -47,6 +47,7 @@ enum {
 	O_FLAGS,
 	O_THREADS,
 	O_PARAM,
+	O_SCAN,
 	O_COUNTERS,
 	O_EVENTS,
 	O_JSON,
@@ -104,6 +105,11 @@ static const struct opt run_opts[] = {
 	{ "threads", 't', "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
 	  O_THREADS },
 	{ "param", 'P', "NAME=V,...", "benchmark parameters (see 'ukbench list')", O_PARAM },
+	{ "parameter-list", 'L', "NAME=V1,V2,...",
+	  "measure each benchmark that has parameter NAME once a\nvalue "
+	  "(sched.messaging.X.groups=V, "
+	  "stored and compared\nas any path), each compared with the first value",
+	  O_SCAN },
 	{ "counters", 0, NULL, "count the default perf events per call", O_COUNTERS },
 	{ "events", 'e', "LIST", "count these perf events per call: cycles,instructions,...",
 	  O_EVENTS },
@@ -165,7 +171,8 @@ const struct command cmd_run_def = {
 		  "  ukbench run 'time.clock_gettime.*/vdso'      # every clock, vDSO path only\n"
 		  "  ukbench run -c 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
 		  "  ukbench run --label before --runs 5          # before a patch\n"
-		  "  ukbench run --json before.json time          # keep every sample\n",
+		  "  ukbench run --json before.json time          # keep every sample\n"
+		  "  ukbench run -L groups=1,2,4 sched.messaging.pipe_process  # a scan\n",
 };
 
 struct run_opts {
@@ -301,6 +308,14 @@ static int set_option(void *ctx, int id, const char *arg)
 		ro->plan.sel.params = p;
 		return 0;
 	}
+	case O_SCAN:
+		if (ro->plan.sel.scan)
+			return error("-L is given once: one parameter a run"), -1;
+		if (!strchr(arg, '=') || arg[0] == '=' || !strchr(arg, '=')[1])
+			return error("-L expects NAME=V1,V2,... (-L groups=1,2,4), got '%s'", arg),
+			       -1;
+		ro->plan.sel.scan = arg;
+		return 0;
 	case O_JSON:
 		ro->json = arg;
 		return 0;
@@ -683,6 +698,55 @@ static void replication_note(FILE *out, int wide, const struct rec_run *run)
 	     many);
 }
 
+/*
+ * -L NAME=V1,V2,...: each value's result against the first value's, path
+ * by path, as compare prints them (the processes of each are its
+ * observations, so the change is told from the variation between them).
+ */
+static void scan_report(FILE *out, int wide, const struct rec_run *run, const char *scan)
+{
+	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	const char *eq = strchr(scan, '=');
+	char key[80], first[100];
+	int header = 0;
+
+	if (!eq)
+		return;
+	snprintf(key, sizeof(key), ".%.*s=", (int)(eq - scan), scan);
+	snprintf(first, sizeof(first), "%s%ld", key, strtol(eq + 1, NULL, 10));
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *b = &run->results[i], *a;
+		const char *at = strstr(b->name, key);
+		char base[160];
+		struct cmp_row row;
+
+		if (!at || !strcmp(at, first))
+			continue;
+		snprintf(base, sizeof(base), "%.*s%s", (int)(at - b->name), b->name, first);
+		a = rec_find(run, base, b->path);
+		if (!a)
+			continue;
+		if (!header) {
+			fprintf(out, "\n");
+			note(out, wide,
+			     "-L %s: each value against the first, %s; the processes of each are "
+			     "its observations:",
+			     scan, first + 1);
+			fprintf(out, "\n");
+			cmp_set_columns(out_columns(out, wide));
+			cmp_print_header(out);
+			header = 1;
+		}
+		memset(&row, 0, sizeof(row));
+		row.a = a;
+		row.b = b;
+		compare_row(&row, &co);
+		cmp_print_row(out, &row, co.alpha, 0);
+	}
+	if (header)
+		fprintf(out, "\n");
+}
+
 /* The outputs other than the streamed table; 0, or -1 on a write error. */
 static int report(const struct run_opts *ro, const struct rec_run *run, FILE *out, int table,
 		  const struct view *v, const char *const *verdicts)
@@ -693,6 +757,8 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 		table_footer(out, run);
 		table_scaling(out, run);
 		table_throughput(out, run);
+		if (ro->plan.sel.scan)
+			scan_report(out, w, run, ro->plan.sel.scan);
 		if (ro->plan.procs > 1)
 			note(
 			    out, w,

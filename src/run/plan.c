@@ -117,6 +117,8 @@ char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t npr
 	}
 	if (p->sel.params)
 		add(&a, kv("params", p->sel.params));
+	if (p->sel.scan)
+		add(&a, kv("scan", p->sel.scan));
 	if (p->sel.flags)
 		add(&a, kv("flags", p->sel.flags));
 	if (p->sel.threads)
@@ -199,6 +201,8 @@ int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, s
 			p->sel.threads = (unsigned)u;
 		else if (KEY("params"))
 			p->sel.params = v;
+		else if (KEY("scan"))
+			p->sel.scan = v;
 		else if (KEY("flags"))
 			p->sel.flags = v;
 		else if (KEY("case") && strchr(v, '/'))

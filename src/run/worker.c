@@ -53,8 +53,11 @@ int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct 
 	m->params = c->params;
 	err = ukb_measure(c->bench, c->variant, c->path, m, clk, &res);
 	r = err ? NULL : rec_add_measured(run, &res);
-	if (r)
+	if (r) {
 		params_describe(c->bench, c->params, r->params, sizeof(r->params));
+		/* the case's own name: a scanned one carries its value (-L) */
+		snprintf(r->name, sizeof(r->name), "%s", c->name);
+	}
 	else if (!err)
 		err = -ENOMEM;
 	ukb_result_release(&res);
@@ -94,8 +97,22 @@ static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, 
 		struct ukb_selection sel;
 		const struct ukb_case *c = NULL;
 		struct ukb_err e;
+		char pat[256], *pp = pat;
 
-		if (!ukb_select(&sel, 1, (char **)&specs[i], 0, &p->sel, 0, &e))
+		/* a scanned case is selected by its benchmark's name, found by its own */
+		snprintf(pat, sizeof(pat), "%s", specs[i]);
+		if (p->sel.scan) {
+			const char *eq = strchr(p->sel.scan, '=');
+			char key[80], *at, *slash;
+
+			snprintf(key, sizeof(key), ".%.*s=", eq ? (int)(eq - p->sel.scan) : 0,
+				 p->sel.scan);
+			at = strstr(pat, key);
+			slash = strrchr(pat, '/');
+			if (at && slash && at < slash)
+				memmove(at, slash, strlen(slash) + 1);
+		}
+		if (!ukb_select(&sel, 1, &pp, 0, &p->sel, 0, &e))
 			c = find_case(&sel, specs[i]);
 		if (!c) {
 			ukb_selection_release(&sel);

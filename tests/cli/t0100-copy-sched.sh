@@ -164,4 +164,32 @@ test_expect_success 'sched.pipe: a partner that dies ends the path with its reas
 	grep -q "sched.pipe.process  *pipe  *FAILED  the token was lost after [0-9]* round trips: the partner is gone" out
 '
 
+test_expect_success 'run -L: one case a value, named by it, stored, compared with the first and across runs' '
+	ukbench run --db l.db -l la --runs 2 --budget 0.2 -P fds=4,loops=10 -L groups=1,2 \
+		--json la.json sched.messaging.pipe_process >out &&
+	cat out &&
+	jq -e "[.results[].name] == [\"sched.messaging.pipe_process.groups=1\", \"sched.messaging.pipe_process.groups=2\"]" la.json &&
+	jq -e "[.results[].params] == [\"groups=1 fds=4 loops=10 datasize=100\", \"groups=2 fds=4 loops=10 datasize=100\"]" la.json &&
+	grep -q "^-L groups=1,2: each value against the first, groups=1" out &&
+	grep -q "^sched.messaging.pipe_process.groups=2$" out &&
+	ukbench run --db l.db -l lb --runs 2 --budget 0.2 -P fds=4,loops=10 -L groups=1,2 \
+		sched.messaging.pipe_process >/dev/null &&
+	ukbench compare --db l.db -f json la lb >cmp.json &&
+	jq -e "length == 2 and all(.[]; .settings_differ == false and .replicated)" cmp.json &&
+	ukbench history --db l.db "sched.messaging.pipe_process.groups=2" >hist &&
+	grep -q "^sched.messaging.pipe_process.groups=2/run on .*, 2 runs" hist
+'
+
+test_expect_success 'run -L refused: no such parameter, no values, twice, and with -P of the same name' '
+	test_expect_code 2 ukbench run --no-store -L groups=1,2 time.time 2>err &&
+	grep -q "no selected benchmark has a parameter .groups. to scan" err &&
+	test_expect_code 2 ukbench run --no-store -L groups sched.messaging 2>err &&
+	grep -q "NAME=V1,V2" err &&
+	test_expect_code 2 ukbench run --no-store -L groups=1 -L loops=2 sched.messaging 2>err &&
+	grep -q "one parameter a run" err &&
+	test_expect_code 2 ukbench run --no-store -P groups=1 -L groups=1,2 sched.messaging 2>err &&
+	grep -q "both set .groups." err &&
+	test_expect_code 2 ukbench run --no-store -L groups=0 sched.messaging.pipe_process 2>err
+'
+
 test_done
