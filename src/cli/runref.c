@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "comparison.h"
+#include "width.h"
 #include "runref.h"
 
 int store_open_cli_reader(const char *db, char *path, size_t len, struct store **st)
@@ -137,6 +139,20 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 		src[i] = rec_find(&runs[i], d->name, d->path);
 		if (src[i] && src[i]->status != UKB_OK)
 			src[i] = NULL;
+		/* measured another way, it is another thing: not pooled */
+		if (src[i] && !cmp_same_settings(d, src[i])) {
+			char vn[300], pa[300], pb[300];
+
+			fprintf(stderr,
+				"note: run #%lld measured %s/%s with other settings (%s, not %s): "
+				"not pooled with #%lld\n",
+				(long long)runs[i].id, vis(d->name, vn, sizeof(vn)), d->path,
+				vis(src[i]->params[0] ? src[i]->params : "no parameters", pa,
+				    sizeof(pa)),
+				vis(d->params[0] ? d->params : "no parameters", pb, sizeof(pb)),
+				(long long)runs[0].id);
+			src[i] = NULL;
+		}
 		if (src[i])
 			total += src[i]->nproc ? src[i]->nproc : 1;
 	}

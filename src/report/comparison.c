@@ -195,7 +195,7 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 }
 
 /* Were @a and @b measured the same way: what makes two figures comparable. */
-static int same_settings(const struct rec_result *a, const struct rec_result *b)
+int cmp_same_settings(const struct rec_result *a, const struct rec_result *b)
 {
 	if (!a || !b)
 		return 1;
@@ -207,7 +207,7 @@ void cmp_settings_diff(const struct cmp_row *r, char *buf, size_t len)
 	const struct rec_result *a = r->a, *b = r->b;
 
 	buf[0] = 0;
-	if (!a || !b || same_settings(a, b))
+	if (!a || !b || cmp_same_settings(a, b))
 		return;
 	if (strcmp(a->params, b->params))
 		snprintf(buf, len, "%s against %s", a->params[0] ? a->params : "no parameters",
@@ -259,7 +259,7 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 
 		row->a = &a->results[i];
 		row->b = rec_find(b, row->a->name, row->a->path);
-		row->differ = row->b && !same_settings(row->a, row->b);
+		row->differ = row->b && !cmp_same_settings(row->a, row->b);
 		if (!row->differ || o->force)
 			compare_row(row, o);
 		both += row->ok;

@@ -89,6 +89,12 @@ void cmp_replication(const struct rec_run *r, char *buf, size_t len);
 const char *cmp_why_not(const struct cmp_row *r);
 
 /*
+ * Were @a and @b measured the same way (parameters, threads, bytes a call,
+ * exec's command): what makes two figures one thing. Either NULL: yes.
+ */
+int cmp_same_settings(const struct rec_result *a, const struct rec_result *b);
+
+/*
  * What differs between the settings of a row's sides, in a phrase
  * ("groups=1 loops=20 against groups=4 loops=20"); "" when nothing does.
  */

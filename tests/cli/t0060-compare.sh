@@ -244,6 +244,20 @@ test_expect_success 'the reference: the machine'"'"'s move taken out between run
 	grep -q "compared as measured, the machine.s own drift left in: the two runs timed different reference work beside their batches (calls3,vdso:calls3-barrier, barrier: one was made by another version of ukbench)" flat
 '
 
+# Two runs of one label in one boot, one of them measured with other
+# parameters: pooling them would mix two things.
+test_expect_success 'a label pools only the runs measured the same way, and says which it left out' '
+	jq ".label = \"pp1\" | del(.uuid) | .started = \"2026-02-01T00:00:00Z\"" "$base" >pp1.json &&
+	scaled "$base" 1.5 syscall 2026-02-01T00:01:00Z |
+		jq ".label = \"pp2\" | .results |= map(if .path == \"syscall\" then .params = \"x=2\" else . end)" >pp2b.json &&
+	scaled "$base" 1.1 syscall 2026-02-01T00:02:00Z | jq ".label = \"pp2\"" >pp2a.json &&
+	ukbench import --db pp.db pp1.json pp2b.json pp2a.json >/dev/null &&
+	ukbench compare --db pp.db -f json pp1 pp2 >pp.json 2>err &&
+	cat err &&
+	grep -q "note: run #2 measured time.time/syscall with other settings (x=2, not no parameters): not pooled with #3" err &&
+	jq -e "[.[] | select(.path == \"syscall\")][0].change | . - 0.1 | fabs < 0.001" pp.json
+'
+
 test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto off' '
 	scaled "$base" 1.2 syscall 2030-01-01T00:00:00Z >slow.json &&
 	ukbench compare --color always "$base" slow.json >c1 &&
