@@ -472,11 +472,12 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 		}
 		rec_run_release(&one);
 		/*
-		 * a path that has enough is shown now: no later process
-		 * measures it (run_procs puts the run back in the plan's order)
+		 * the paths that have enough are shown now, in the plan's order
+		 * (a table grouped as every other one), each once every path
+		 * before it has enough too: no later process measures them
 		 */
-		for (size_t c = 0; ret == 0 && c < p->ncases; c++) {
-			if (!ap[c].done || shown[c])
+		for (size_t c = 0; ret == 0 && c < p->ncases && ap[c].done; c++) {
+			if (shown[c])
 				continue;
 			shown[c] = 1;
 			if (deliver(m, p, w, run, ctl, c, c + 1)) {
