@@ -57,8 +57,7 @@ int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct 
 		params_describe(c->bench, c->params, r->params, sizeof(r->params));
 		/* the case's own name: a scanned one carries its value (-L) */
 		snprintf(r->name, sizeof(r->name), "%s", c->name);
-	}
-	else if (!err)
+	} else if (!err)
 		err = -ENOMEM;
 	ukb_result_release(&res);
 	return err;
