@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every example of every command's --help, typed as it is printed, beside a
-# store that holds the runs the examples name: it exits as the example
-# means, writes no error, and prints (or writes to the file it names) what
-# the example is for. The commands that measure get options after the
-# example's own, so that the examples take seconds and hold on a loaded
-# machine: run --quick (a scan also --no-store); calibrate two rounds of 0.05 s a path, --busy;
-# check --duration 0.05. push and fleet-init need a PostgreSQL server
-# (t0250-fleet.sh starts one and runs them); vdso --file needs a kernel
-# tree's vDSO image (t0160-vdso.sh gives it one of its own).
+# Every example of every command's --help and of the README, typed as it
+# is printed, beside a store that holds the runs the examples name: it
+# exits as the example means, writes no error, and prints (or writes to
+# the file it names) what the example is for. The commands that measure
+# get options after the example's own, so that the examples take seconds
+# and hold on a loaded machine: run --quick (a scan also --no-store);
+# calibrate two rounds of 0.05 s a path, --busy (--reset: --yes, as a
+# terminal would be asked); check --duration 0.05. push and fleet-init
+# need a PostgreSQL server (t0250-fleet.sh starts one and runs them); vdso
+# --file needs a kernel tree's vDSO image (t0160-vdso.sh gives it one of
+# its own).
 . "$(dirname "$0")/../lib.sh"
 
 work="$TEST_ROOT/work"
@@ -37,20 +39,43 @@ for c in run compare exec history report show runs calibrate check list vdso imp
 		}'
 done >"$examples"
 
+# and those of the README: each `ukbench ...` in backticks and each
+# "$ ukbench ..." line of a block, that names no placeholder (BASE,
+# [PATTERN...]) and is not the bare name of a command that needs more
+"${PYTHON:-/usr/bin/python3}" - "$UKB_TOP/README.md" >>"$examples" <<-\EOF
+	import re, sys
+	s = open(sys.argv[1]).read()
+	cmds = [" ".join(x.split()) for x in re.findall(r"`(ukbench [^`]*)`", s, re.S)]
+	for m in re.finditer(r"^```[^\n]*\n(.*?)^```", s, re.S | re.M):
+	    cmds += [l[2:].strip() for l in m.group(1).split("\n") if l.startswith("$ ukbench ")]
+	seen = set()
+	for c in cmds:
+	    w = c.split()
+	    if c in seen or re.search(r"\b[A-Z]{2,}\b|\[|\.\.\.", c):
+	        continue
+	    if len(w) == 2 and w[1] in ("exec", "import", "push", "report", "fleet-init"):
+	        continue
+	    seen.add(c)
+	    print("readme-" + w[1] + "\t" + c)
+	EOF
+
 test_expect_success 'the examples of every command are found' '
 	n=$(wc -l <"$examples") &&
 	echo "$n examples" &&
 	test "$n" -ge 40 &&
 	for c in run compare exec history report show runs calibrate check list vdso import; do
 		grep -q "^$c	" "$examples" || { echo "no example of $c"; return 1; }
-	done
+	done &&
+	r=$(grep -c "^readme-" "$examples") &&
+	echo "$r of the README" &&
+	test "$r" -ge 15
 '
 
 test_expect_success 'setup: the runs, files and programs the examples name' '
 	cd "$work" &&
-	for l in before after v6.17 v6.18 nightly-1 nightly-2 v6.1-rc1 scratch; do
-		ukbench run --quick -l $l time.clock_gettime.monotonic time.gettimeofday syscall.null >/dev/null ||
-			return 1
+	for l in before after v6.17 v6.18 nightly-1 nightly-2 v6.1-rc1 scratch pa2 pb2; do
+		ukbench run --quick -l $l time.clock_gettime.monotonic time.gettimeofday time.time \
+			syscall.null >/dev/null || return 1
 	done &&
 	printf "#!/bin/sh\nexit 0\n" >tb && chmod +x tb && cp tb tb-old && cp tb tb-new &&
 	ukbench exec -l v6.11 -r 3 -- ./tb >/dev/null 2>&1 &&
@@ -60,13 +85,17 @@ test_expect_success 'setup: the runs, files and programs the examples name' '
 		k=$((k + 1)) &&
 		jq --arg t "2026-01-0${k}T00:00:00Z" "del(.uuid) | .started = \$t" one.json >$f.json || return 1
 	done &&
-	ukbench runs --format json | jq -e "length == 9"
+	ukbench runs --format json | jq -e "length == 11"
 '
 
 # What the example $1 (CMD<TAB>EXAMPLE) is run as, on standard output.
 as_run() {
 	cmd=${1%%	*}
+	cmd=${cmd#readme-}
 	ex=${1#*	}
+	case $ex in
+	*"calibrate --reset"*) echo "$ex --yes"; return ;; # a terminal would be asked
+	esac
 	case $cmd in
 	# a scan stored last would leave `compare`'s two latest runs no path in common
 	run) case $ex in *" -L "*) echo "$ex --quick --no-store" ;; *) echo "$ex --quick" ;; esac ;;
@@ -96,7 +125,9 @@ check_output() {
 	*"runs --relabel"*) grep -q "^relabelled 1 run" "$2" ;;
 	*"ukbench import"*) grep -q "^imported" "$2" ;;
 	*"ukbench compare"*) grep -q "^geometric mean of other/base\|^benchmark" "$2" ;;
-	*"ukbench history --plot"*) grep -q "syscall" "$2" ;;
+	*"--help"*) grep -q "^usage: ukbench" "$2" ;;
+	*"calibrate --reset"*) grep -q "^forgot the calibrations of" "$2" ;;
+	*"ukbench history --plot"*) grep -q "^[a-z_.]*/[a-z]* on .*: [0-9]* runs" "$2" ;;
 	*"ukbench history"*) grep -q "^[a-z_.]*/[a-z]* on .*, [0-9]* runs\{0,1\}" "$2" ;;
 	*"ukbench exec"*) grep -q "wall" "$2" "$3" ;;
 	*"ukbench runs"*) grep -q "^ *id  *started (UTC)  *label" "$2" ;;
@@ -116,7 +147,7 @@ check_example() {
 	rc=$?
 	cat out err
 	case ${line%%	*} in
-	check) test $rc -le 1 ;;
+	check | readme-check) test $rc -le 1 ;;
 	*) test $rc = 0 ;;
 	esac || { echo "exit status $rc"; return 1; }
 	! grep -q "^error:" err || return 1
@@ -145,6 +176,8 @@ while IFS= read -r line <&3; do
 	esac
 	case $ex in
 	*"vdso --dump"*) prereq=BINUTILS ;;
+	*"vdso --disasm"*) prereq=CAPSTONE ;;
+	*"--abi 32"* | *"--abi both"*) prereq=ABI32_HELPER ;;
 	*"ukbench report"*) prereq=GNUPLOT ;;
 	*) prereq="" ;;
 	esac
