@@ -116,9 +116,10 @@ int cmd_import(int argc, char **argv)
 			ret = UKB_EXIT_FAIL;
 			break;
 		}
-		printf("imported %s as run #%lld%s%s%s (%zu paths)\n", argv[first + i],
+		printf("imported %s as run #%lld%s%s%s (%zu path%s)\n", argv[first + i],
 		       (long long)runs[i].id, runs[i].label[0] ? " '" : "", runs[i].label,
-		       runs[i].label[0] ? "'" : "", runs[i].nresults);
+		       runs[i].label[0] ? "'" : "", runs[i].nresults,
+		       runs[i].nresults == 1 ? "" : "s");
 	}
 	fflush(stdout);
 	if (ret == UKB_EXIT_OK)

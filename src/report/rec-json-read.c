@@ -328,13 +328,30 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 			return -1;
 	}
 	if (json_object_object_get_ex(o, "process_se_ns", &s) && s) {
-		size_t n = 0;
+		size_t n;
 
-		if (read_numbers(rd, s, &r->proc_se, &n, where, "process_se_ns"))
-			return -1;
-		if (n != r->nproc)
+		/* null where a process's own SE is not known (one batch left) */
+		if (!json_object_is_type(s, json_type_array) ||
+		    json_object_array_length(s) != r->nproc)
 			return bad(rd, "%s.process_se_ns has %zu entries for %zu processes", where,
-				   n, r->nproc);
+				   json_object_is_type(s, json_type_array)
+				       ? json_object_array_length(s)
+				       : 0,
+				   r->nproc);
+		n = r->nproc;
+		r->proc_se = n ? malloc(n * sizeof(double)) : NULL;
+		if (n && !r->proc_se)
+			return bad(rd, "out of memory");
+		for (size_t k = 0; k < n; k++) {
+			struct json_object *v = json_object_array_get_idx(s, k);
+
+			if (v && !json_object_is_type(v, json_type_double) &&
+			    !json_object_is_type(v, json_type_int))
+				return bad(rd, "%s.process_se_ns[%zu] is not a number", where, k);
+			r->proc_se[k] = v ? json_object_get_double(v) : NAN;
+			if (v && !(isfinite(r->proc_se[k]) && r->proc_se[k] >= 0))
+				return bad(rd, "%s.process_se_ns[%zu] is not a time", where, k);
+		}
 	}
 	if (json_object_object_get_ex(o, "process_ref_ns", &s) && s) {
 		size_t n = 0;

@@ -44,6 +44,7 @@ void rec_result_restat(struct rec_result *r)
 {
 	struct ukb_stats per;
 	double w = 0;
+	size_t known = 0;
 
 	memset(&r->stats, 0, sizeof(r->stats));
 	r->between_sd = r->within_se = NAN;
@@ -67,9 +68,13 @@ void rec_result_restat(struct rec_result *r)
 	r->between_sd = per.stddev;
 	if (!r->proc_se)
 		return;
+	/* over the processes whose own SE is known */
 	for (size_t i = 0; i < r->nproc; i++)
-		w += r->proc_se[i] * r->proc_se[i];
-	r->within_se = sqrt(w / (double)r->nproc);
+		if (isfinite(r->proc_se[i])) {
+			w += r->proc_se[i] * r->proc_se[i];
+			known++;
+		}
+	r->within_se = known ? sqrt(w / (double)known) : NAN;
 }
 
 int rec_new_uuid(char *buf, size_t len)

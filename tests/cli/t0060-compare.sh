@@ -258,6 +258,16 @@ test_expect_success 'a label pools only the runs measured the same way, and says
 	jq -e "[.[] | select(.path == \"syscall\")][0].change | . - 0.1 | fabs < 0.001" pp.json
 '
 
+# A process left with one undisturbed batch has no SE of its own: the JSON
+# says null, and the run reads back (a loaded machine made one in a fleet).
+test_expect_success 'a process whose own SE is not known (null) reads back, in compare and import' '
+	jq ".results[0].process_se_ns[0] = null" "$base" >nullse.json &&
+	ukbench compare --db ns.db "$base" nullse.json >out &&
+	grep -q "^geometric mean of other/base over 3 paths: 1.0000" out &&
+	ukbench import --db ns.db nullse.json >out &&
+	grep -q "^imported nullse.json as run #1 (3 paths)" out
+'
+
 test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto off' '
 	scaled "$base" 1.2 syscall 2030-01-01T00:00:00Z >slow.json &&
 	ukbench compare --color always "$base" slow.json >c1 &&

@@ -25,7 +25,7 @@ examples="$TEST_ROOT/examples.txt"
 for c in run compare exec history report show runs calibrate check list vdso import push \
 	fleet-init; do
 	"$UKBENCH" "$c" --help | awk -v c="$c" '
-		/^examples:/ { on = 1; next }
+		/^examples?:/ { on = 1; next }
 		on && /^[^ ]/ { on = 0 }
 		!on { next }
 		/^  ukbench / || join != "" {
