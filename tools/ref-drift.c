@@ -34,30 +34,13 @@
 /* the previous reference work, as it was */
 static volatile uint32_t table[1024];
 
-static inline void barrier(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__asm__ volatile("lfence" ::: "memory");
-#elif defined(__aarch64__)
-	__asm__ volatile("isb" ::: "memory");
-#elif defined(__powerpc__) || defined(__powerpc64__)
-	__asm__ volatile("isync" ::: "memory");
-#elif defined(__riscv)
-	__asm__ volatile("fence" ::: "memory");
-#elif defined(__s390x__) || defined(__s390__)
-	__asm__ volatile("bcr 15,0" ::: "memory");
-#else
-	__asm__ volatile("" ::: "memory");
-#endif
-}
-
 static void old_ref(uint64_t n)
 {
 	uint32_t x = 1, s = 0;
 
 	for (uint64_t i = 0; i < n; i++) {
 		x = x * 1103515245u + 12345u;
-		barrier();
+		ukb_ref_barrier();
 		s += table[(x >> 8) & 1023];
 	}
 	table[0] = s;

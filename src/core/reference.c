@@ -41,24 +41,6 @@ static volatile uint32_t sink;
 /* 4 KiB: in the first-level data cache of every CPU ukbench runs on */
 static volatile uint32_t table[1024];
 
-/* An instruction that waits for the work before it to complete. */
-static inline void ref_barrier(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__asm__ volatile("lfence" ::: "memory");
-#elif defined(__aarch64__)
-	__asm__ volatile("isb" ::: "memory");
-#elif defined(__powerpc__) || defined(__powerpc64__)
-	__asm__ volatile("isync" ::: "memory");
-#elif defined(__riscv)
-	__asm__ volatile("fence" ::: "memory");
-#elif defined(__s390x__) || defined(__s390__)
-	__asm__ volatile("bcr 15,0" ::: "memory");
-#else
-	__asm__ volatile("" ::: "memory");
-#endif
-}
-
 static __attribute__((noinline)) uint32_t ref_leaf(uint32_t x)
 {
 	/* opaque to the compiler: the call stays a call */
@@ -80,7 +62,7 @@ static __attribute__((noinline)) uint32_t bar_leaf(uint32_t x)
 {
 	uint32_t y = x * 1103515245u + 12345u;
 
-	ref_barrier();
+	ukb_ref_barrier();
 	return y + table[(y >> 8) & 1023];
 }
 

@@ -43,6 +43,28 @@ enum ukb_ref_work {
 /* Length of a reference batch: a quarter of a 1 ms path batch. */
 #define UKB_REF_BATCH_NS 250000.0
 
+/*
+ * An instruction that waits for the work before it to complete: the
+ * barrier in the leaves of UKB_REF_CALLS_BARRIER (and in the previous
+ * reference, which tools/ref-drift.c times beside the two).
+ */
+static inline void ukb_ref_barrier(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ volatile("lfence" ::: "memory");
+#elif defined(__aarch64__)
+	__asm__ volatile("isb" ::: "memory");
+#elif defined(__powerpc__) || defined(__powerpc64__)
+	__asm__ volatile("isync" ::: "memory");
+#elif defined(__riscv)
+	__asm__ volatile("fence" ::: "memory");
+#elif defined(__s390x__) || defined(__s390__)
+	__asm__ volatile("bcr 15,0" ::: "memory");
+#else
+	__asm__ volatile("" ::: "memory");
+#endif
+}
+
 /* Runs @iters iterations of the reference work @w. */
 void ukb_ref_run(enum ukb_ref_work w, uint64_t iters);
 

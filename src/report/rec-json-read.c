@@ -175,6 +175,32 @@ static int read_numbers(struct reader *rd, struct json_object *s, double **out, 
 }
 
 /*
+ * One time a process from @s, an array of @n (its length checked by the
+ * caller), null where it is not known (NAN); a known one is finite and
+ * above 0, or 0 too with @zero_ok.
+ */
+static int read_per_process(struct reader *rd, struct json_object *s, size_t n, double **out,
+			    int zero_ok, const char *where, const char *key)
+{
+	*out = malloc((n ? n : 1) * sizeof(double));
+	if (!*out)
+		return bad(rd, "out of memory");
+	for (size_t k = 0; k < n; k++) {
+		struct json_object *v = json_object_array_get_idx(s, k);
+		double x;
+
+		if (v && !json_object_is_type(v, json_type_double) &&
+		    !json_object_is_type(v, json_type_int))
+			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
+		x = v ? json_object_get_double(v) : NAN;
+		if (v && !(isfinite(x) && (x > 0 || (zero_ok && x == 0))))
+			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
+		(*out)[k] = x;
+	}
+	return 0;
+}
+
+/*
  * The CPU time beside each sample (null where it was not known) and the
  * marks of the disturbed batches: as many as there are samples.
  */
@@ -328,8 +354,6 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 			return -1;
 	}
 	if (json_object_object_get_ex(o, "process_se_ns", &s) && s) {
-		size_t n;
-
 		/* null where a process's own SE is not known (one batch left) */
 		if (!json_object_is_type(s, json_type_array) ||
 		    json_object_array_length(s) != r->nproc)
@@ -338,43 +362,18 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 				       ? json_object_array_length(s)
 				       : 0,
 				   r->nproc);
-		n = r->nproc;
-		r->proc_se = n ? malloc(n * sizeof(double)) : NULL;
-		if (n && !r->proc_se)
-			return bad(rd, "out of memory");
-		for (size_t k = 0; k < n; k++) {
-			struct json_object *v = json_object_array_get_idx(s, k);
-
-			if (v && !json_object_is_type(v, json_type_double) &&
-			    !json_object_is_type(v, json_type_int))
-				return bad(rd, "%s.process_se_ns[%zu] is not a number", where, k);
-			r->proc_se[k] = v ? json_object_get_double(v) : NAN;
-			if (v && !(isfinite(r->proc_se[k]) && r->proc_se[k] >= 0))
-				return bad(rd, "%s.process_se_ns[%zu] is not a time", where, k);
-		}
+		if (r->nproc &&
+		    read_per_process(rd, s, r->nproc, &r->proc_se, 1, where, "process_se_ns"))
+			return -1;
 	}
 	if (json_object_object_get_ex(o, "process_ref_ns", &s) && s) {
-		size_t n = 0;
-
 		/* null where a process had no undisturbed reference batch */
 		if (!json_object_is_type(s, json_type_array) ||
 		    json_object_array_length(s) != r->nproc)
 			return bad(rd, "%s.process_ref_ns is not an array of %zu values", where,
 				   r->nproc);
-		n = r->nproc;
-		r->proc_ref = malloc((n ? n : 1) * sizeof(double));
-		if (!r->proc_ref)
-			return bad(rd, "out of memory");
-		for (size_t k = 0; k < n; k++) {
-			struct json_object *v = json_object_array_get_idx(s, k);
-
-			if (v && !json_object_is_type(v, json_type_double) &&
-			    !json_object_is_type(v, json_type_int))
-				return bad(rd, "%s.process_ref_ns[%zu] is not a number", where, k);
-			r->proc_ref[k] = v ? json_object_get_double(v) : NAN;
-			if (v && !(isfinite(r->proc_ref[k]) && r->proc_ref[k] > 0))
-				return bad(rd, "%s.process_ref_ns[%zu] is not a time", where, k);
-		}
+		if (read_per_process(rd, s, r->nproc, &r->proc_ref, 0, where, "process_ref_ns"))
+			return -1;
 	}
 	if (json_object_object_get_ex(o, "profile", &s) && s) {
 		if (!json_object_is_type(s, json_type_object))
