@@ -53,7 +53,7 @@ endif
 #   plot    plots (gnuplot's SVG, text in the terminal) and the HTML report
 #   cli     the subcommands
 PARTS    := core bench report run store check inspect plot cli
-CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS)) -DUKB_VERSION='"$(UKB_VERSION)"'
+CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS))
 # Hidden by default: a name of ours (error, profile_release) must never be
 # exported from the executable and take the place of a shared library's own
 # (libkrb5, which libpq loads for GSSAPI, calls its profile_release).
@@ -114,6 +114,14 @@ $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(JSON_CFLAGS) $(CS_CFLAGS) -c -o $@ $<
 
+# The version is compiled into one object, src/core/version.o, rebuilt
+# when the stamp's text changes (a commit, a release), never left stale.
+$(O)/version.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(UKB_VERSION)' | cmp -s - $@ || echo '$(UKB_VERSION)' >$@
+$(O)/src/core/version.o: $(O)/version.stamp
+$(O)/src/core/version.o: CPPFLAGS += -DUKB_VERSION='"$(UKB_VERSION)"'
+
 $(O)/libukbcore.a: $(call obj,$(CORE_SRC))
 	rm -f $@ && $(AR) rcs $@ $^
 
@@ -122,7 +130,8 @@ $(O)/libukbbench.a: $(call obj,$(BENCH_SRC))
 
 $(O)/ukbench-abi32: $(ABI32_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
 	@mkdir -p $(dir $@)
-	$(ABI32_CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -o $@ $(ABI32_SRC) -lm -lpthread
+	$(ABI32_CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
+		-o $@ $(ABI32_SRC) -lm -lpthread
 
 # everything above the benchmarks but main(), so that tests can link it
 $(O)/libukbcli.a: $(call obj,$(WORKER_SRC) $(FRONT_SRC))
@@ -295,7 +304,8 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean
+.PHONY: sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean FORCE
+FORCE:
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "version.h"
 
 static const struct opt help_entry = { "help", 'h', NULL, "this text", 'h' };
 
@@ -108,7 +109,7 @@ static void man_command(FILE *f, const struct command *c)
 	fputs(".TH UKBENCH\\-", f);
 	for (const char *p = c->name; *p; p++)
 		fputc(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p, f);
-	fprintf(f, " 1 \"\" \"ukbench %s\" \"ukbench manual\"\n", UKB_VERSION);
+	fprintf(f, " 1 \"\" \"ukbench %s\" \"ukbench manual\"\n", ukb_version());
 	fputs(".SH NAME\n", f);
 	fprintf(f, "ukbench\\-%s \\- ", c->name);
 	roff(f, c->summary ? c->summary : "");
@@ -131,7 +132,7 @@ static void man_command(FILE *f, const struct command *c)
 
 static void man_main(FILE *f)
 {
-	fprintf(f, ".TH UKBENCH 1 \"\" \"ukbench %s\" \"ukbench manual\"\n", UKB_VERSION);
+	fprintf(f, ".TH UKBENCH 1 \"\" \"ukbench %s\" \"ukbench manual\"\n", ukb_version());
 	fputs(".SH NAME\nukbench \\- the cost of the paths where user space meets the kernel\n"
 	      ".SH SYNOPSIS\n.B ukbench\n\\fIcommand\\fR [\\fIoptions\\fR] [\\fIargs\\fR]\n"
 	      ".br\n.B ukbench\n\\-\\-version | \\-\\-help\n"

@@ -14,10 +14,7 @@
 #include "registry.h"
 #include "stops.h"
 #include "vdso.h"
-
-#ifndef UKB_VERSION
-#define UKB_VERSION "unknown"
-#endif
+#include "version.h"
 
 static void usage(FILE *f)
 {
@@ -102,7 +99,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V") ||
 	    !strcmp(argv[1], "version")) {
-		printf("ukbench %s\n", UKB_VERSION);
+		printf("ukbench %s\n", ukb_version());
 		return UKB_EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

@@ -21,10 +21,7 @@
 #endif
 
 #include "env.h"
-
-#ifndef UKB_VERSION
-#define UKB_VERSION "unknown"
-#endif
+#include "version.h"
 
 #define SYS_CPU "/sys/devices/system/cpu"
 
@@ -364,7 +361,7 @@ void ukb_env_capture(struct ukb_env *env)
 #else
 	snprintf(env->compiler, sizeof(env->compiler), "unknown");
 #endif
-	snprintf(env->ukbench_version, sizeof(env->ukbench_version), "%s", UKB_VERSION);
+	snprintf(env->ukbench_version, sizeof(env->ukbench_version), "%s", ukb_version());
 	if (getloadavg(env->loadavg, 3) != 3)
 		env->loadavg[0] = env->loadavg[1] = env->loadavg[2] = -1;
 	warnings(env);

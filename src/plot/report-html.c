@@ -15,10 +15,7 @@
 #include "html.h"
 #include "output.h"
 #include "report.h"
-
-#ifndef UKB_VERSION
-#define UKB_VERSION "unknown"
-#endif
+#include "version.h"
 
 static const char style[] =
     "body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:78em;"
@@ -46,8 +43,10 @@ static void head(FILE *f, const char *title)
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 	      "img-src data:; style-src 'unsafe-inline'\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	      "<meta name=\"generator\" content=\"ukbench " UKB_VERSION "\">\n<title>",
+	      "<meta name=\"generator\" content=\"ukbench ",
 	      f);
+	fputs(ukb_version(), f);
+	fputs("\">\n<title>", f);
 	html_text(f, title);
 	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n", style);
 }
@@ -59,7 +58,7 @@ static void made(FILE *f)
 	struct tm tm;
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
-	fprintf(f, "<p class=\"meta\">made by ukbench %s at %s</p>\n", UKB_VERSION, when);
+	fprintf(f, "<p class=\"meta\">made by ukbench %s at %s</p>\n", ukb_version(), when);
 }
 
 static int tail(FILE *f)
