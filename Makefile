@@ -45,14 +45,16 @@ endif
 # check runs tests/layers.sh to hold that):
 #   core    measurement (libc, libm, pthread)
 #   bench   the benchmarks, their registry and selection
-#   report  the record of a run, its JSON, outputs and comparison
+#   record  the record of a run: its fields, its JSON (written and read), descriptions
 #   run     the runners: in this process, in fresh ones, through the 32-bit ABI
-#   store   the result store (SQLite)
+#   store   the result store (SQLite, a fleet's PostgreSQL, the spool)
 #   check   the vDSO checked against the system call
 #   inspect the vDSO looked into: described, disassembled (Capstone), profiled
-#   plot    plots (gnuplot's SVG, text in the terminal) and the HTML report
+#   output  a run and a series written out: table, CSV, KTAP, gbench, text plots
+#   compare two sides compared: rows, floors, their table, JSON, CSV, mail, markdown
+#   report  what 'ukbench report' makes: an HTML page (gnuplot's SVG) or markdown
 #   cli     the subcommands
-PARTS    := core bench report run store check inspect plot cli
+PARTS    := core bench record run store check inspect output compare report cli
 CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS))
 # Hidden by default: a name of ours (error, profile_release) must never be
 # exported from the executable and take the place of a shared library's own
@@ -77,10 +79,10 @@ CORE_SRC  := $(sort $(wildcard src/core/*.c))
 BENCH_SRC := $(sort $(wildcard src/bench/*.c))
 # what runs a plan and answers in the run JSON, with libc alone: linked into
 # ukbench and into the static 32-bit helper
-WORKER_SRC := src/report/record.c src/report/fields.c src/report/json-write.c \
-	      src/report/rec-json-write.c src/report/describe.c src/run/plan.c src/run/worker.c
+WORKER_SRC := src/record/record.c src/record/fields.c src/record/json-write.c \
+	      src/record/rec-json-write.c src/record/describe.c src/run/plan.c src/run/worker.c
 FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c,\
-	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,report run store check inspect plot cli)))))
+	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,record run store check inspect output compare report cli)))))
 CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/cli/main.c
 UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))

@@ -6,10 +6,9 @@
 # prints, and the worker (linked into the static 32-bit helper) needs
 # nothing but libc. Prints TAP.
 #
-#   core    <- bench <- report <- run <- cli
-#                         ^- store <-'    check (core only) <- cli
-#                                         inspect (core only) <- cli
-#                         store <- plot <- cli
+#   core <- bench <- record <- run <------------------------------.
+#                      ^- store <- output <- compare <- report <- cli
+#   core <- check, core <- inspect <------------------------------'
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -30,13 +29,15 @@ allowed() {
 	case $1 in
 	core) echo "core" ;;
 	bench) echo "core bench" ;;
-	report) echo "core bench report" ;;
-	run) echo "core bench report run" ;;
-	store) echo "core bench report store" ;;
+	record) echo "core bench record" ;;
+	run) echo "core bench record run" ;;
+	store) echo "core bench record store" ;;
 	check) echo "core check" ;;
 	inspect) echo "core inspect" ;;
-	plot) echo "core bench report store plot" ;;
-	cli) echo "core bench report run store check inspect plot cli" ;;
+	output) echo "core bench record store output" ;;
+	compare) echo "core bench record store output compare" ;;
+	report) echo "core bench record store output compare report" ;;
+	cli) echo "$parts" ;;
 	esac
 }
 
@@ -49,7 +50,16 @@ part_of() {
 	echo "?"
 }
 
-for part in core bench report run store check inspect plot cli; do
+parts="core bench record run store check inspect output compare report cli"
+# every folder of src is a part this script knows
+for d in src/*/; do
+	case " $parts " in
+	*" $(basename "$d") "*) ;;
+	*) tap "not ok" "$d is a part that tests/layers.sh does not know" ;;
+	esac
+done
+
+for part in $parts; do
 	bad=""
 	for f in src/$part/*.c src/$part/*.h; do
 		[ -f "$f" ] || continue

@@ -18,7 +18,7 @@
 #include "width.h"
 #include "cmp-plot.h"
 #include "cmp-floor.h"
-#include "compare-out.h"
+#include "cmp-formats.h"
 #include "comparison.h"
 #include "options.h"
 #include "output.h"
@@ -267,6 +267,8 @@ static void choose_floor(struct compare_opts *o, struct store *st, struct rec_ru
 {
 	o->fc = (struct floor_choice){ .pct = o->floor_pct, .none = o->no_floor };
 	cmp_choose_floor(&o->fc, st, a, b);
+	if (o->fc.error[0])
+		warning("%s", o->fc.error);
 	o->c.floor = 0; /* each path carries its own */
 }
 

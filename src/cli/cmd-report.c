@@ -255,6 +255,8 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 
 		fc[i] = (struct floor_choice){ .pct = o->floor_pct, .none = o->no_floor };
 		cmp_choose_floor(&fc[i], st, &runs[0], &runs[i]);
+		if (fc[i].error[0])
+			warning("%s", fc[i].error);
 		cmp_floor_describe(&fc[i], floor_text[i], sizeof(floor_text[i]));
 		co[i] = o->c;
 		co[i].floor = 0; /* each path carries its own */

@@ -436,6 +436,8 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 	if (r->status != UKB_OK || r->nproc < 2)
 		return;
 	floor_pick(v->st, run, r, NULL, 0, &p);
+	if (p.error[0])
+		warning("%s", p.error);
 	v->from_history += p.source == FLOOR_LABELS;
 	v->from_calibrate += p.source == FLOOR_CALIBRATE;
 	r->floor_rel = p.floor;

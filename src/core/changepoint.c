@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "changepoint.h"
-#include "compare.h"
+#include "twosample.h"
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -37,7 +37,7 @@ if ! echo 'int main(void){return 0;}' | gcc -fanalyzer -x c -c - -o /dev/null 2>
 	exit $status
 fi
 inc="-Iinclude"
-for p in core bench report run store check inspect plot cli; do
+for p in $(ls src); do
 	inc="$inc -Isrc/$p"
 done
 json="$(pkg-config --cflags json-c libpq 2>/dev/null) $(pkg-config --exists capstone 2>/dev/null && echo "-DHAVE_CAPSTONE $(pkg-config --cflags capstone)")"

@@ -22,7 +22,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "changepoint.h"
-#include "compare.h"
+#include "twosample.h"
 
 static void assert_close(double got, double want, double rel)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare-out.c - a comparison as JSON or CSV rows, or as a summary to
+ * cmp-formats.c - a comparison as JSON or CSV rows, or as a summary to
  * paste into a cover letter.
  */
 #include <json-c/json.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare-out.h"
+#include "cmp-formats.h"
 #include "output.h"
 #include "width.h"
 

@@ -4,8 +4,8 @@
  * means, or the batch means of a side measured in one process), in the
  * terminal as two box plots on one scale (`compare --plot`).
  */
-#ifndef UKB_PLOT_CMP_PLOT_H
-#define UKB_PLOT_CMP_PLOT_H
+#ifndef UKB_COMPARE_CMP_PLOT_H
+#define UKB_COMPARE_CMP_PLOT_H
 
 #include <stdio.h>
 

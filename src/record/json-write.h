@@ -13,8 +13,8 @@
  * same value. An allocation failure is remembered and reported once, by
  * jw_finish().
  */
-#ifndef UKB_REPORT_JSON_WRITE_H
-#define UKB_REPORT_JSON_WRITE_H
+#ifndef UKB_RECORD_JSON_WRITE_H
+#define UKB_RECORD_JSON_WRITE_H
 
 #include <stddef.h>
 

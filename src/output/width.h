@@ -5,8 +5,8 @@
  * the columns they take on the screen rather than their bytes ("±" is two
  * bytes and one column), long text folded under its column.
  */
-#ifndef UKB_REPORT_WIDTH_H
-#define UKB_REPORT_WIDTH_H
+#ifndef UKB_OUTPUT_WIDTH_H
+#define UKB_OUTPUT_WIDTH_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare.c - two-sample tests for comparing runs (see compare.h).
+ * twosample.c - two-sample tests for comparing runs (see twosample.h).
  *
  * Batch means of one process are not independent of each other (the
  * process's layout and placement are shared by all of them), so a test on
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "twosample.h"
 #include "stats.h"
 
 static void mean_var(const double *x, size_t n, double *m, double *v)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * out-formats.c - a run as CSV, KTAP and Google Benchmark JSON.
+ * formats.c - a run as CSV, KTAP and Google Benchmark JSON.
  *
  * CSV: one row per path with its statistics (RFC 4180 quoting).
  * KTAP (version 1, as kselftest harnesses read it): one test per path,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * out-compare.c - a comparison of two runs as table rows: both figures,
+ * cmp-table.c - a comparison of two runs as table rows: both figures,
  * the change with its interval, the minimum detectable effect, both
  * p-values and the verdict. Used by `compare` and by `exec` with several
  * commands.

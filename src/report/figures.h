@@ -9,8 +9,8 @@
  *   line, each change point a dashed line at its boundary with the step;
  *   every compared path at once: its change and interval (a forest plot).
  */
-#ifndef UKB_PLOT_FIGURES_H
-#define UKB_PLOT_FIGURES_H
+#ifndef UKB_REPORT_FIGURES_H
+#define UKB_REPORT_FIGURES_H
 
 #include "comparison.h"
 #include "gnuplot.h"

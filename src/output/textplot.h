@@ -12,8 +12,8 @@
  * minimum and maximum; a series longer than the line puts several
  * consecutive points in a column, as their mean.
  */
-#ifndef UKB_PLOT_TEXTPLOT_H
-#define UKB_PLOT_TEXTPLOT_H
+#ifndef UKB_OUTPUT_TEXTPLOT_H
+#define UKB_OUTPUT_TEXTPLOT_H
 
 #include <stddef.h>
 

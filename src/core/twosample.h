@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare.h - is B different from A? One method gives the change, its
+ * twosample.h - is B different from A? One method gives the change, its
  * interval, the p-value and so the verdict, so that they never disagree.
  *
  * The observations are the per-process means of each side (or, for a run
@@ -18,8 +18,8 @@
  * without ties (R's wilcox.test with exact = TRUE), else by the normal
  * approximation.
  */
-#ifndef UKB_CORE_COMPARE_H
-#define UKB_CORE_COMPARE_H
+#ifndef UKB_CORE_TWOSAMPLE_H
+#define UKB_CORE_TWOSAMPLE_H
 
 #include <stddef.h>
 

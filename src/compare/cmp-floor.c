@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "cmp-floor.h"
 
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
@@ -25,7 +24,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 	    store_label_floor(st, run->host, run->kernel_release, r->name, r->path,
 			      rec_ref_kind(run->settings, kind, sizeof(kind)), exclude, nex, &adj,
 			      err, sizeof(err)))
-		warning("%s", err);
+		snprintf(out->error, sizeof(out->error), "%s", err);
 	else if (out->est.df >= 2) {
 		out->floor = out->est.floor;
 		/* too few runs with the reference: compared as measured */
@@ -124,6 +123,8 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 			continue;
 		}
 		floor_pick(st, run, r, ex, nex, &p);
+		if (p.error[0] && !fc->error[0])
+			snprintf(fc->error, sizeof(fc->error), "%s", p.error);
 		r->floor_rel = p.floor;
 		r->floor_adj = p.adjusted;
 		r->floor_df = p.df;

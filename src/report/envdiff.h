@@ -10,8 +10,8 @@
  * command line, the mitigations, the clocksource, the governor, the CPU,
  * the C library, the compiler and ukbench's version.
  */
-#ifndef UKB_PLOT_ENVDIFF_H
-#define UKB_PLOT_ENVDIFF_H
+#ifndef UKB_REPORT_ENVDIFF_H
+#define UKB_REPORT_ENVDIFF_H
 
 #include <stddef.h>
 

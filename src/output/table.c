@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * out-table.c - the table a kernel developer reads at a glance.
+ * table.c - the table a kernel developer reads at a glance.
  *
  * One row per path, the paths of a benchmark grouped under its name, so
  * that vdso, libc and syscall sit side by side. The figure is the mean

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare-out.h - a comparison printed for machines (JSON, CSV) and for
+ * cmp-formats.h - a comparison printed for machines (JSON, CSV) and for
  * mail (plain text or markdown, at most 72 columns): the two sides in a
  * line each (host, kernel, CPU, libc, replication), the method, and per
  * path the figures, the change, its interval and the verdict.
  */
-#ifndef UKB_CLI_COMPARE_OUT_H
-#define UKB_CLI_COMPARE_OUT_H
+#ifndef UKB_COMPARE_CMP_FORMATS_H
+#define UKB_COMPARE_CMP_FORMATS_H
 
 #include <stdio.h>
 

@@ -5,8 +5,8 @@
  * Numbers stay numbers (shortest text that reads back exactly), a missing
  * value is null in JSON and empty in CSV.
  */
-#ifndef UKB_REPORT_ROWS_H
-#define UKB_REPORT_ROWS_H
+#ifndef UKB_OUTPUT_ROWS_H
+#define UKB_OUTPUT_ROWS_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -13,8 +13,8 @@
  *
  * Used by run (its own interval), compare and report.
  */
-#ifndef UKB_CLI_CMP_FLOOR_H
-#define UKB_CLI_CMP_FLOOR_H
+#ifndef UKB_COMPARE_CMP_FLOOR_H
+#define UKB_COMPARE_CMP_FLOOR_H
 
 #include "record.h"
 #include "store.h"
@@ -44,12 +44,14 @@ struct floor_pick {
 	enum floor_source source;
 	struct store_floor_est est; /* FLOOR_LABELS */
 	struct store_floor cal;	    /* FLOOR_CALIBRATE */
+	char error[256];	    /* why the stored runs could not be read ("": none) */
 };
 
 /*
  * The floor of path @r of @run: from the stored repeated runs of a label
  * on its host and kernel (leaving out @exclude[0..nex)), else the host's
- * calibration, else none. @st may be NULL.
+ * calibration, else none. @st may be NULL. A store that cannot be read
+ * leaves its message in out->error, for the caller to print.
  */
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
 		const int64_t *exclude, size_t nex, struct floor_pick *out);
@@ -69,12 +71,13 @@ struct floor_choice {
 	double lo, hi;			   /* the floors used, smallest and largest */
 	int busy_floor, busy_runs;	   /* a floor measured busy; a run made busy */
 	char from[256];			   /* where they came from, in a line */
+	char error[256];		   /* the first store error met ("": none) */
 };
 
 /*
  * Sets the floor of every result of @a and @b (floor_rel), as the options
  * of @fc say, else from the store without the runs compared, and fills
- * @fc's description. @st may be NULL.
+ * @fc's description. @st may be NULL; fc->error says when it failed.
  */
 void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run *a,
 		      struct rec_run *b);

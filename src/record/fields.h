@@ -11,8 +11,8 @@
  * Statistics are derived: written to JSON ("stats"), SQL and CSV from
  * stat_fields[], never read back (they are recomputed from the samples).
  */
-#ifndef UKB_REPORT_FIELDS_H
-#define UKB_REPORT_FIELDS_H
+#ifndef UKB_RECORD_FIELDS_H
+#define UKB_RECORD_FIELDS_H
 
 #include <stddef.h>
 

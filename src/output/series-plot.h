@@ -4,8 +4,8 @@
  * terminal and for markdown: its run means, and under them a ^ at each
  * change point.
  */
-#ifndef UKB_PLOT_SERIES_PLOT_H
-#define UKB_PLOT_SERIES_PLOT_H
+#ifndef UKB_OUTPUT_SERIES_PLOT_H
+#define UKB_OUTPUT_SERIES_PLOT_H
 
 #include <stddef.h>
 

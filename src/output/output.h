@@ -4,8 +4,8 @@
  * CSV, KTAP and Google Benchmark's JSON. Benchmarks never format anything
  * themselves; every output reads the same run record.
  */
-#ifndef UKB_REPORT_OUTPUT_H
-#define UKB_REPORT_OUTPUT_H
+#ifndef UKB_OUTPUT_OUTPUT_H
+#define UKB_OUTPUT_OUTPUT_H
 
 #include <stdio.h>
 

@@ -9,8 +9,8 @@
  * from a run (labels, host names) is written into a script: plots carry
  * numbers and ukbench's own words, and the page around them names things.
  */
-#ifndef UKB_PLOT_GNUPLOT_H
-#define UKB_PLOT_GNUPLOT_H
+#ifndef UKB_REPORT_GNUPLOT_H
+#define UKB_REPORT_GNUPLOT_H
 
 #include <stddef.h>
 #include <stdio.h>

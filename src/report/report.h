@@ -9,8 +9,8 @@
  * (figures.h); without gnuplot the page has its tables and says what the
  * plots need.
  */
-#ifndef UKB_PLOT_REPORT_H
-#define UKB_PLOT_REPORT_H
+#ifndef UKB_REPORT_REPORT_H
+#define UKB_REPORT_REPORT_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * every string from a run (labels, host names, command lines, parameters)
  * passes through these, so that "<script>" is shown, never run.
  */
-#ifndef UKB_PLOT_HTML_H
-#define UKB_PLOT_HTML_H
+#ifndef UKB_REPORT_HTML_H
+#define UKB_REPORT_HTML_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * environment, the measuring settings, the timing clock and the vDSO.
  * Libc only. Each returns a new string (the caller frees), NULL on ENOMEM.
  */
-#ifndef UKB_REPORT_DESCRIBE_H
-#define UKB_REPORT_DESCRIBE_H
+#ifndef UKB_RECORD_DESCRIBE_H
+#define UKB_RECORD_DESCRIBE_H
 
 #include "clock.h"
 #include "env.h"

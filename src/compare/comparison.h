@@ -10,12 +10,12 @@
  * another process would differ: its verdict is "unreplicated", never
  * improved or regressed, and automation reads it as "cannot tell".
  */
-#ifndef UKB_REPORT_COMPARISON_H
-#define UKB_REPORT_COMPARISON_H
+#ifndef UKB_COMPARE_COMPARISON_H
+#define UKB_COMPARE_COMPARISON_H
 
 #include <stddef.h>
 
-#include "compare.h"
+#include "twosample.h"
 #include "record.h"
 
 struct cmp_opts {

@@ -10,8 +10,8 @@
  * computed on. This module needs nothing but libc: the 32-bit helper and
  * the fresh processes of `run --runs` build records too.
  */
-#ifndef UKB_REPORT_RECORD_H
-#define UKB_REPORT_RECORD_H
+#ifndef UKB_RECORD_RECORD_H
+#define UKB_RECORD_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>
