@@ -121,6 +121,19 @@ else
 	tap "not ok" "libc-only code includes a library:$libs"
 fi
 
+# the store: each backend's file includes its own library only, and the
+# door (store.c, store.h, store-backend.h) neither
+mixed=""
+grep -q '#include <sqlite3.h>' src/store/store-pg.c src/store/store-pg.h && mixed="$mixed store-pg:sqlite3"
+grep -q '#include <libpq-fe.h>' src/store/store-sqlite.c src/store/store-sqlite.h && mixed="$mixed store-sqlite:libpq"
+grep -lq '#include <\(sqlite3\|libpq-fe\).h>' src/store/store.c src/store/store.h src/store/store-backend.h &&
+	mixed="$mixed store.c/store.h/store-backend.h"
+if [ -z "$mixed" ]; then
+	tap ok "each store backend includes only its own library; the store's door none"
+else
+	tap "not ok" "store files include another backend's library:$mixed"
+fi
+
 # a header's guard names its folder and file, so that a moved file says so
 guards=""
 for h in src/*/*.h; do

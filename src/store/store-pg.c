@@ -3,6 +3,7 @@
  * store-pg.c - a fleet's store on PostgreSQL (see store-pg.h).
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <libpq-fe.h>
 #include <math.h>
 #include <stdarg.h>
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "select.h"
-#include "store-internal.h"
+#include "store-backend.h"
 #include "store-pg.h"
 
 struct pgstore {
@@ -822,3 +823,158 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	PQclear(res);
 	return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* The server as a store that is read (store-backend.h)               */
+
+struct pg_reader {
+	struct pgstore *pg;
+	char target[1024]; /* as it was named */
+};
+
+static int pgr_claims(const char *where, int reader)
+{
+	/* a fleet's store is written through its spool (the SQLite backend) */
+	return reader && store_is_fleet(where);
+}
+
+static int pgr_open(const char *where, int reader, void **impl, char *err, size_t len)
+{
+	struct pg_reader *r = calloc(1, sizeof(*r));
+
+	(void)reader;
+	*impl = NULL;
+	if (!r)
+		return store_fail(err, len, "out of memory");
+	if (strlen(where) >= sizeof(r->target)) {
+		free(r);
+		return store_fail(err, len, "the database URI is too long");
+	}
+	snprintf(r->target, sizeof(r->target), "%s", where);
+	if (pg_open(where, 0, &r->pg, err, len)) {
+		free(r);
+		return -1;
+	}
+	*impl = r;
+	return 0;
+}
+
+static void pgr_close(void *impl)
+{
+	struct pg_reader *r = impl;
+
+	if (!r)
+		return;
+	pg_close(r->pg);
+	free(r);
+}
+
+static const char *pgr_where(const void *impl)
+{
+	return ((const struct pg_reader *)impl)->target;
+}
+
+static int pgr_save(void *impl, struct rec_run *run, char *err, size_t len)
+{
+	(void)impl;
+	(void)run;
+	return store_fail(err, len, "a fleet's server is read here; runs are pushed to it");
+}
+
+static int pgr_find_same(void *impl, const struct rec_run *run, int64_t *id, char *err, size_t len)
+{
+	return pg_find_same(((struct pg_reader *)impl)->pg, run, id, err, len);
+}
+
+/* Keeps the results of @run whose name and path match the globs. */
+static void keep_matching(struct rec_run *run, const char *name, const char *path)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct rec_result *r = &run->results[i];
+
+		if ((!name || !fnmatch(name, r->name, 0)) && (!path || !fnmatch(path, r->path, 0)))
+			run->results[k++] = *r;
+		else
+			rec_result_release(r);
+	}
+	run->nresults = k;
+}
+
+static int pgr_load_matching(void *impl, int64_t id, const char *name, const char *path,
+			     struct rec_run *run, char *err, size_t len)
+{
+	int rc = pg_load(((struct pg_reader *)impl)->pg, id, run, err, len);
+
+	if (!rc)
+		keep_matching(run, name, path);
+	return rc;
+}
+
+static int pgr_list(void *impl, const struct store_filter *f, struct store_run **out, size_t *n,
+		    char *err, size_t len)
+{
+	return pg_list(((struct pg_reader *)impl)->pg, f, out, n, err, len);
+}
+
+static int pgr_points(void *impl, const struct store_filter *f, char **pats, int npats,
+		      struct store_point **out, size_t *n, char *err, size_t len)
+{
+	return pg_points(((struct pg_reader *)impl)->pg, f, pats, npats, out, n, err, len);
+}
+
+static int pgr_label_floor(void *impl, const char *host, const char *kernel, const char *name,
+			   const char *path, const char *ref_kind, const int64_t *exclude,
+			   size_t nexclude, struct store_floor_est *out, char *err, size_t len)
+{
+	(void)impl, (void)host, (void)kernel, (void)name, (void)path, (void)ref_kind;
+	(void)exclude, (void)nexclude, (void)err, (void)len;
+	/* the server's runs are not read for a floor */
+	memset(out, 0, sizeof(*out));
+	out->load = out->disturbed = NAN;
+	return 0;
+}
+
+static int pgr_edit(void *impl, const int64_t *ids, size_t n, const char *label, char *err,
+		    size_t len)
+{
+	(void)impl, (void)ids, (void)n, (void)label;
+	return store_fail(err, len,
+			  "a fleet's server keeps every run it was sent: runs are changed "
+			  "in each machine's own store");
+}
+
+static int pgr_floor_reset(void *impl, const char *host, size_t *nruns, char *err, size_t len)
+{
+	(void)impl, (void)host;
+	*nruns = 0;
+	return store_fail(err, len, "calibrations are kept by each machine's own store");
+}
+
+static int pgr_floor_put(void *impl, const char *host, const struct store_floor *f, char *err,
+			 size_t len)
+{
+	(void)impl, (void)host, (void)f;
+	return store_fail(err, len, "calibrations are kept by each machine's own store");
+}
+
+const struct store_ops store_pg_ops = {
+	.version = UKB_STORE_OPS_VERSION,
+	.name = "PostgreSQL",
+	.claims = pgr_claims,
+	.open = pgr_open,
+	.close = pgr_close,
+	.where = pgr_where,
+	.target = pgr_where,
+	.save = pgr_save,
+	.find_same = pgr_find_same,
+	.load_matching = pgr_load_matching,
+	.list = pgr_list,
+	.points = pgr_points,
+	.label_floor = pgr_label_floor,
+	.edit = pgr_edit,
+	.floor_reset = pgr_floor_reset,
+	.floor_put = pgr_floor_put,
+	/* no floor_get: a server keeps no calibrations, none is known */
+};

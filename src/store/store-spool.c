@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store-internal.h"
+#include "store-sqlite.h"
 #include "store-pg.h"
 
 static int fail_db(struct store *st, char *err, size_t len)

@@ -26,18 +26,18 @@
 #include "json-write.h"
 #include "stats.h"
 #include "store.h"
-#include "store-internal.h"
+#include "store-sqlite.h"
 #include "select.h"
-#include "store-pg.h"
 #include <fnmatch.h>
 
-struct store {
-	sqlite3 *db; /* the SQLite file, or a fleet's spool; NULL: a server alone */
+struct sqlite_store {
+	sqlite3 *db; /* the SQLite file, or a fleet's spool */
 	char path[PATH_MAX];
 	/* a fleet's server: runs saved here wait to be pushed to it */
 	char target[1024];
-	struct pgstore *pg; /* open to read from it (store_open_reader) */
 };
+
+static void sqlite_close(void *impl);
 
 static const char *const migrations[] = {
 	/* 1: runs, their results and every sample */
@@ -142,7 +142,7 @@ static const char *const migrations[] = {
 	"ALTER TABLE results ADD COLUMN process_ref TEXT;",
 };
 
-static int exec(struct store *st, const char *sql, char *err, size_t len)
+static int exec(struct sqlite_store *st, const char *sql, char *err, size_t len)
 {
 	char *msg = NULL;
 
@@ -160,7 +160,7 @@ static int exec(struct store *st, const char *sql, char *err, size_t len)
  * answer SQLITE_BUSY at once, without the busy handler, while another
  * process is creating the same database.
  */
-static int exec_retry(struct store *st, const char *sql, char *err, size_t len)
+static int exec_retry(struct sqlite_store *st, const char *sql, char *err, size_t len)
 {
 	for (int i = 0;; i++) {
 		int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
@@ -327,7 +327,7 @@ out:
 	return ret;
 }
 
-static int migrate(struct store *st, int target, char *err, size_t len)
+static int migrate(struct sqlite_store *st, int target, char *err, size_t len)
 {
 	int ver = 0;
 	char sql[64];
@@ -388,9 +388,9 @@ static void remove_new(const char *path)
 	unlink(side);
 }
 
-int store_open_version(const char *path, int target, struct store **out, char *err, size_t len)
+static int open_file(const char *path, int target, struct sqlite_store **out, char *err, size_t len)
 {
-	struct store *st;
+	struct sqlite_store *st;
 	char hint[PATH_MAX + 128];
 	int fd, created;
 
@@ -426,7 +426,7 @@ int store_open_version(const char *path, int target, struct store **out, char *e
 	*out = st;
 	return 0;
 fail:
-	store_close(st);
+	sqlite_close(st);
 	if (created)
 		remove_new(path);
 	if (strlen(err) + 1 < len)
@@ -435,18 +435,30 @@ fail:
 	return -1;
 }
 
-int store_open(const char *path, struct store **out, char *err, size_t len)
+int store_open_version(const char *path, int target, struct store **out, char *err, size_t len)
+{
+	struct sqlite_store *st;
+
+	if (open_file(path, target, &st, err, len))
+		return -1;
+	return store_wrap(&store_sqlite_ops, st, out, err, len);
+}
+
+/*
+ * A file, or a fleet's spool: runs are saved into the spool (UKBENCH_SPOOL,
+ * else the default file), marked for the server.
+ */
+static int open_writer(const char *path, struct sqlite_store **out, char *err, size_t len)
 {
 	char spool[PATH_MAX] = "", conninfo[2048];
 
 	if (!store_is_fleet(path))
-		return store_open_version(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
-	/* a fleet: runs are saved into the spool, marked for the server */
+		return open_file(path, UKB_STORE_SCHEMA_VERSION, out, err, len);
 	if (strlen(path) >= sizeof((*out)->target))
 		return store_fail(err, len, "the database URI is too long");
 	if (store_fleet_conninfo(path, conninfo, sizeof(conninfo), err, len) ||
 	    store_spool_path(spool, sizeof(spool), err, len) ||
-	    store_open_version(spool, UKB_STORE_SCHEMA_VERSION, out, err, len))
+	    open_file(spool, UKB_STORE_SCHEMA_VERSION, out, err, len))
 		return -1;
 	snprintf((*out)->target, sizeof((*out)->target), "%s", path);
 	return 0;
@@ -459,7 +471,7 @@ int store_open(const char *path, struct store **out, char *err, size_t len)
  */
 #define STORE_CHECK_MAX (64 << 20)
 
-static int integrity(struct store *st, off_t size, char *err, size_t len)
+static int integrity(struct sqlite_store *st, off_t size, char *err, size_t len)
 {
 	sqlite3_stmt *s;
 	char what[256] = "";
@@ -485,25 +497,13 @@ static int integrity(struct store *st, off_t size, char *err, size_t len)
 	return 0;
 }
 
-int store_open_reader(const char *path, struct store **out, char *err, size_t len)
+static int open_reader(const char *path, struct sqlite_store **out, char *err, size_t len)
 {
 	struct stat sb;
-	struct store *st;
+	struct sqlite_store *st;
 	int ver = 0;
 
 	*out = NULL;
-	if (store_is_fleet(path)) {
-		st = calloc(1, sizeof(*st));
-		if (!st)
-			return store_fail(err, len, "out of memory");
-		snprintf(st->target, sizeof(st->target), "%s", path);
-		if (pg_open(path, 0, &st->pg, err, len)) {
-			free(st);
-			return -1;
-		}
-		*out = st;
-		return 0;
-	}
 	/* nothing there, or an empty file: nothing stored, and nothing made */
 	if (stat(path, &sb) ? errno == ENOENT : sb.st_size == 0)
 		return 1;
@@ -515,7 +515,7 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 	snprintf(st->path, sizeof(st->path), "%s", path);
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		store_fail(err, len, "cannot open database '%s': %s", path, sqlite3_errmsg(st->db));
-		store_close(st);
+		sqlite_close(st);
 		return -1;
 	}
 	sqlite3_busy_timeout(st->db, 30000);
@@ -537,50 +537,75 @@ int store_open_reader(const char *path, struct store **out, char *err, size_t le
 
 		store_fail(err, len, "database '%s': %s%s", path, sqlite3_errmsg(st->db),
 			   full_hint(path, hint, sizeof(hint)));
-		store_close(st);
+		sqlite_close(st);
 		return -1;
 	}
 	/* an older schema is brought up to date first: that is the one write */
 	if (ver < UKB_STORE_SCHEMA_VERSION) {
-		store_close(st);
-		return store_open(path, out, err, len);
+		sqlite_close(st);
+		return open_writer(path, out, err, len);
 	}
 	if (integrity(st, sb.st_size, err, len)) {
-		store_close(st);
+		sqlite_close(st);
 		return -1;
 	}
 	*out = st;
 	return 0;
 }
 
-void store_close(struct store *st)
+static void sqlite_close(void *impl)
 {
+	struct sqlite_store *st = impl;
+
 	if (!st)
 		return;
 	sqlite3_close(st->db);
-	pg_close(st->pg);
 	free(st);
 }
 
 sqlite3 *store_db(struct store *st)
 {
-	return st->db;
+	if (store_backend(st) != &store_sqlite_ops)
+		return NULL;
+	return ((struct sqlite_store *)store_impl(st))->db;
 }
 
-const char *store_target(const struct store *st)
+static const char *sqlite_target(const void *impl)
 {
-	return st->target;
+	return ((const struct sqlite_store *)impl)->target;
 }
 
-const char *store_where(const struct store *st)
+static const char *sqlite_where(const void *impl)
 {
-	return st->pg ? st->target : st->path;
+	return ((const struct sqlite_store *)impl)->path;
+}
+
+static int sqlite_claims(const char *where, int reader)
+{
+	return !reader || !store_is_fleet(where);
+}
+
+static int sqlite_open(const char *where, int reader, void **impl, char *err, size_t len)
+{
+	struct sqlite_store *st = NULL;
+	int rc = reader ? open_reader(where, &st, err, len) : open_writer(where, &st, err, len);
+
+	*impl = st;
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
 /* Saving                                                              */
 
-static int prepare(struct store *st, const char *sql, sqlite3_stmt **s, char *err, size_t len)
+void store_col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
+{
+	const unsigned char *v = sqlite3_column_text(s, i);
+
+	snprintf(buf, len, "%s", v ? (const char *)v : "");
+}
+
+static int prepare(struct sqlite_store *st, const char *sql, sqlite3_stmt **s, char *err,
+		   size_t len)
 {
 	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) != SQLITE_OK)
 		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
@@ -608,7 +633,7 @@ static void bind_num(sqlite3_stmt *s, int i, double v)
 		sqlite3_bind_null(s, i);
 }
 
-static int step_done(struct store *st, sqlite3_stmt *s, char *err, size_t len)
+static int step_done(struct sqlite_store *st, sqlite3_stmt *s, char *err, size_t len)
 {
 	int rc = sqlite3_step(s);
 
@@ -619,7 +644,7 @@ static int step_done(struct store *st, sqlite3_stmt *s, char *err, size_t len)
 	return 0;
 }
 
-static int save_profile(struct store *st, int64_t rid, const struct rec_result *r, char *err,
+static int save_profile(struct sqlite_store *st, int64_t rid, const struct rec_result *r, char *err,
 			size_t len)
 {
 	sqlite3_stmt *s;
@@ -636,8 +661,8 @@ static int save_profile(struct store *st, int64_t rid, const struct rec_result *
 	return ret;
 }
 
-static int save_counters(struct store *st, int64_t rid, const struct rec_result *r, char *err,
-			 size_t len)
+static int save_counters(struct sqlite_store *st, int64_t rid, const struct rec_result *r,
+			 char *err, size_t len)
 {
 	sqlite3_stmt *s;
 	int ret = 0;
@@ -697,8 +722,9 @@ static char *numbers_text(const double *v, size_t n)
 	return jw_finish(&w, NULL);
 }
 
-static int save_result(struct store *st, int64_t run_id, size_t seq, const struct rec_result *r,
-		       sqlite3_stmt *res, sqlite3_stmt *smp, char *err, size_t len)
+static int save_result(struct sqlite_store *st, int64_t run_id, size_t seq,
+		       const struct rec_result *r, sqlite3_stmt *res, sqlite3_stmt *smp, char *err,
+		       size_t len)
 {
 	char *pm = numbers_text(r->proc_means, r->nproc), *ps = numbers_text(r->proc_se, r->nproc);
 	char *pr = numbers_text(r->proc_ref, r->nproc);
@@ -771,7 +797,7 @@ static int results_insert_sql(char *buf, size_t len)
 	return o < len ? 0 : -1;
 }
 
-static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, size_t len);
+static int finish_read(struct sqlite_store *st, sqlite3_stmt *s, int rc, char *err, size_t len);
 
 /* The filter's values as parameters 1 (label), 2 (host), 4 (kernel), 5 and 6 (dates). */
 static void bind_filter(sqlite3_stmt *s, const struct store_filter *f)
@@ -794,7 +820,8 @@ static void bind_filter(sqlite3_stmt *s, const struct store_filter *f)
  * Notes that run @id waits for the store's server, with the run as the
  * server will keep it (its JSON), so that pushing reads one text.
  */
-static int pending_add(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+static int pending_add(struct sqlite_store *st, int64_t id, struct rec_run *run, char *err,
+		       size_t len)
 {
 	sqlite3_stmt *s;
 	size_t dlen;
@@ -824,14 +851,14 @@ static int pending_add(struct store *st, int64_t id, struct rec_run *run, char *
 	return 0;
 }
 
-int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, char *err, size_t len)
+static int sqlite_find_same(void *impl, const struct rec_run *run, int64_t *id, char *err,
+			    size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	char digest[24];
 	int rc;
 
-	if (st->pg)
-		return pg_find_same(st->pg, run, id, err, len);
 	rec_run_digest(run, digest, sizeof(digest));
 	if (prepare(st, "SELECT id FROM runs WHERE digest = ?1 OR uuid = ?2 ORDER BY id LIMIT 1",
 		    &s, err, len))
@@ -848,16 +875,13 @@ int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, ch
 	return finish_read(st, s, rc, err, len);
 }
 
-int store_edit(struct store *st, const int64_t *ids, size_t n, const char *label, char *err,
-	       size_t len)
+static int sqlite_edit(void *impl, const int64_t *ids, size_t n, const char *label, char *err,
+		       size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	int ret = 0;
 
-	if (st->pg || !st->db)
-		return store_fail(err, len,
-				  "a fleet's server keeps every run it was sent: runs are changed "
-				  "in each machine's own store");
 	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	if (prepare(st,
@@ -891,14 +915,13 @@ int store_edit(struct store *st, const int64_t *ids, size_t n, const char *label
 	return 0;
 }
 
-int store_floor_reset(struct store *st, const char *host, size_t *nruns, char *err, size_t len)
+static int sqlite_floor_reset(void *impl, const char *host, size_t *nruns, char *err, size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	int ret;
 
 	*nruns = 0;
-	if (st->pg || !st->db)
-		return store_fail(err, len, "calibrations are kept by each machine's own store");
 	if (exec_retry(st, "BEGIN IMMEDIATE", err, len))
 		return -1;
 	ret = prepare(st,
@@ -925,15 +948,14 @@ int store_floor_reset(struct store *st, const char *host, size_t *nruns, char *e
 	return 0;
 }
 
-int store_save(struct store *st, struct rec_run *run, char *err, size_t len)
+static int sqlite_save(void *impl, struct rec_run *run, char *err, size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *ins = NULL, *res = NULL, *smp = NULL;
 	char sql[2048], digest[24];
 	int64_t id;
 	int i = 1;
 
-	if (st->pg)
-		return store_fail(err, len, "a fleet's server is read here; runs are pushed to it");
 	if (results_insert_sql(sql, sizeof(sql)))
 		return store_fail(err, len, "the results table has too many columns");
 	if (!run->uuid[0] && rec_new_uuid(run->uuid, sizeof(run->uuid)))
@@ -1021,7 +1043,8 @@ static int iso_time(const char *t)
 	return t[sizeof(form) - 1] == 0;
 }
 
-int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+static int load_head(struct sqlite_store *st, int64_t id, struct rec_run *run, char *err,
+		     size_t len)
 {
 	sqlite3_stmt *s;
 	int rc;
@@ -1076,7 +1099,7 @@ int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err
  * Ends a read loop: SQLITE_DONE is the only good end; any other code (a
  * damaged page, an I/O error) is an error, never a short result.
  */
-static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, size_t len)
+static int finish_read(struct sqlite_store *st, sqlite3_stmt *s, int rc, char *err, size_t len)
 {
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -1084,7 +1107,8 @@ static int finish_read(struct store *st, sqlite3_stmt *s, int rc, char *err, siz
 	return 0;
 }
 
-static int load_samples(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
+static int load_samples(struct sqlite_store *st, int64_t rid, struct rec_result *r, char *err,
+			size_t len)
 {
 	sqlite3_stmt *s;
 	size_t cap = 0;
@@ -1191,7 +1215,8 @@ static int load_process_means(sqlite3_stmt *s, int col, struct rec_result *r, ch
 	return 0;
 }
 
-static int load_profile(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
+static int load_profile(struct sqlite_store *st, int64_t rid, struct rec_result *r, char *err,
+			size_t len)
 {
 	sqlite3_stmt *s;
 	int rc;
@@ -1211,7 +1236,8 @@ static int load_profile(struct store *st, int64_t rid, struct rec_result *r, cha
 	return finish_read(st, s, rc, err, len);
 }
 
-static int load_counters(struct store *st, int64_t rid, struct rec_result *r, char *err, size_t len)
+static int load_counters(struct sqlite_store *st, int64_t rid, struct rec_result *r, char *err,
+			 size_t len)
 {
 	sqlite3_stmt *s;
 	int rc;
@@ -1267,8 +1293,8 @@ static int results_select_sql(char *buf, size_t len)
 	return o < len ? 0 : -1;
 }
 
-static int load_results(struct store *st, struct rec_run *run, const char *name, const char *path,
-			char *err, size_t len)
+static int load_results(struct sqlite_store *st, struct rec_run *run, const char *name,
+			const char *path, char *err, size_t len)
 {
 	char sql[2048];
 	sqlite3_stmt *s;
@@ -1311,28 +1337,12 @@ static int load_results(struct store *st, struct rec_run *run, const char *name,
 	return finish_read(st, s, rc, err, len);
 }
 
-/* Keeps the results of @run whose name and path match the globs. */
-static void keep_matching(struct rec_run *run, const char *name, const char *path)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < run->nresults; i++) {
-		struct rec_result *r = &run->results[i];
-
-		if ((!name || !fnmatch(name, r->name, 0)) && (!path || !fnmatch(path, r->path, 0)))
-			run->results[k++] = *r;
-		else
-			rec_result_release(r);
-	}
-	run->nresults = k;
-}
-
 /*
  * The digest saved with a run (schema 4 on) against the one of what was
  * read back: host, start, version, kernel, every sample. 0 when they agree
  * or none was saved.
  */
-static int check_digest(struct store *st, const struct rec_run *run, char *err, size_t len)
+static int check_digest(struct sqlite_store *st, const struct rec_run *run, char *err, size_t len)
 {
 	char want[24] = "", got[24];
 	sqlite3_stmt *s;
@@ -1356,18 +1366,13 @@ static int check_digest(struct store *st, const struct rec_run *run, char *err, 
 	return 0;
 }
 
-int store_load_matching(struct store *st, int64_t id, const char *name, const char *path,
-			struct rec_run *run, char *err, size_t len)
+static int sqlite_load_matching(void *impl, int64_t id, const char *name, const char *path,
+				struct rec_run *run, char *err, size_t len)
 {
+	struct sqlite_store *st = impl;
 	int rc;
 
-	if (st->pg) {
-		rc = pg_load(st->pg, id, run, err, len);
-		if (!rc)
-			keep_matching(run, name, path);
-		return rc;
-	}
-	rc = store_load_head(st, id, run, err, len);
+	rc = load_head(st, id, run, err, len);
 	if (rc)
 		return rc;
 	if (load_results(st, run, name, path, err, len)) {
@@ -1382,20 +1387,21 @@ int store_load_matching(struct store *st, int64_t id, const char *name, const ch
 	return 0;
 }
 
-int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
+int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err, size_t len)
 {
-	return store_load_matching(st, id, NULL, NULL, run, err, len);
+	if (store_backend(st) != &store_sqlite_ops)
+		return store_fail(err, len, "not an SQLite store");
+	return load_head(store_impl(st), id, run, err, len);
 }
 
-int store_list(struct store *st, const struct store_filter *f, struct store_run **out, size_t *n,
-	       char *err, size_t len)
+static int sqlite_list(void *impl, const struct store_filter *f, struct store_run **out, size_t *n,
+		       char *err, size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	size_t cap = 0;
 	int rc;
 
-	if (st->pg)
-		return pg_list(st->pg, f, out, n, err, len);
 	*out = NULL;
 	*n = 0;
 	if (prepare(st,
@@ -1453,14 +1459,13 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 /* ------------------------------------------------------------------ */
 /* Calibrations                                                        */
 
-int store_floor_put(struct store *st, const char *host, const struct store_floor *f, char *err,
-		    size_t len)
+static int sqlite_floor_put(void *impl, const char *host, const struct store_floor *f, char *err,
+			    size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	int ret;
 
-	if (st->pg)
-		return store_fail(err, len, "calibrations are kept by each machine's own store");
 	char detail[192];
 
 	if (prepare(st,
@@ -1482,14 +1487,13 @@ int store_floor_put(struct store *st, const char *host, const struct store_floor
 	return ret;
 }
 
-int store_floor_get(struct store *st, const char *host, struct store_floor *f, char *err,
-		    size_t len)
+static int sqlite_floor_get(void *impl, const char *host, struct store_floor *f, char *err,
+			    size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	int rc;
 
-	if (st->pg)
-		return 1; /* a server keeps no calibrations: none known */
 	if (prepare(st,
 		    "SELECT floor, started, rounds, detail FROM calibrations WHERE host = ?"
 		    " ORDER BY started DESC, id DESC LIMIT 1",
@@ -1626,10 +1630,11 @@ static double median_of(double *v, size_t n)
 	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
-int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, const char *ref_kind, const int64_t *exclude,
-		      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
+static int sqlite_label_floor(void *impl, const char *host, const char *kernel, const char *name,
+			      const char *path, const char *ref_kind, const int64_t *exclude,
+			      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
 {
+	struct sqlite_store *st = impl;
 	enum { PER_LABEL = 20, MAX = 400 };
 	double *lm = NULL, *within = NULL, *load = NULL, *dist = NULL;
 	struct ukb_run_pair *pair = NULL;
@@ -1640,8 +1645,6 @@ int store_label_floor(struct store *st, const char *host, const char *kernel, co
 
 	memset(out, 0, sizeof(*out));
 	out->load = out->disturbed = NAN;
-	if (st->pg)
-		return 0; /* the server's runs are not read for a floor */
 	lm = malloc(MAX * sizeof(*lm));
 	pair = malloc(MAX * sizeof(*pair));
 	within = malloc(MAX * sizeof(*within));
@@ -1742,15 +1745,14 @@ out:
 /* ------------------------------------------------------------------ */
 /* Histories                                                           */
 
-int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
-		 struct store_point **out, size_t *n, char *err, size_t len)
+static int sqlite_points(void *impl, const struct store_filter *f, char **pats, int npats,
+			 struct store_point **out, size_t *n, char *err, size_t len)
 {
+	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
 	size_t cap = 0;
 	int rc;
 
-	if (st->pg)
-		return pg_points(st->pg, f, pats, npats, out, n, err, len);
 	*out = NULL;
 	*n = 0;
 	if (prepare(
@@ -1813,3 +1815,23 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 	}
 	return 0;
 }
+
+const struct store_ops store_sqlite_ops = {
+	.version = UKB_STORE_OPS_VERSION,
+	.name = "SQLite",
+	.claims = sqlite_claims,
+	.open = sqlite_open,
+	.close = sqlite_close,
+	.where = sqlite_where,
+	.target = sqlite_target,
+	.save = sqlite_save,
+	.find_same = sqlite_find_same,
+	.load_matching = sqlite_load_matching,
+	.list = sqlite_list,
+	.points = sqlite_points,
+	.label_floor = sqlite_label_floor,
+	.edit = sqlite_edit,
+	.floor_reset = sqlite_floor_reset,
+	.floor_put = sqlite_floor_put,
+	.floor_get = sqlite_floor_get,
+};

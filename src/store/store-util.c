@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * store-util.c - what the store's files share (store-internal.h).
+ * store-util.c - what the store's files share (store-backend.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "store-internal.h"
+#include "store-backend.h"
 
 int store_fail(char *err, size_t len, const char *fmt, ...)
 {
@@ -32,11 +32,4 @@ int store_grow(void *arr, size_t *cap, size_t n, size_t size, size_t first)
 	*a = p;
 	*cap = want;
 	return 0;
-}
-
-void store_col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
-{
-	const unsigned char *v = sqlite3_column_text(s, i);
-
-	snprintf(buf, len, "%s", v ? (const char *)v : "");
 }

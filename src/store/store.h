@@ -17,6 +17,11 @@
  * schema is refused with both versions named. A run is saved in one
  * transaction: an interrupted save leaves no partial rows. WAL and a busy
  * timeout let several runs on one machine store at once.
+ *
+ * Each kind of store is a backend behind this interface, one table of
+ * operations each (store-backend.h): SQLite with its spool
+ * (store-sqlite.c, store-spool.c), a fleet's server read
+ * (store-pg.c). store.c opens and dispatches.
  */
 #ifndef UKB_STORE_STORE_H
 #define UKB_STORE_STORE_H

@@ -22,7 +22,8 @@
 #include <cmocka.h>
 
 #include "record.h"
-#include "store-internal.h"
+#include "store-backend.h"
+#include "store-sqlite.h"
 #include "store.h"
 
 static char dir[256];
@@ -523,6 +524,106 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
+/*
+ * A backend of the test's own, behind the store's one door: every call
+ * reaches its table; an operation it lacks is refused naming it; a table
+ * of another interface version is refused (and its state closed).
+ */
+static int fake_saves, fake_closed;
+
+static int fake_save(void *impl, struct rec_run *run, char *err, size_t len)
+{
+	(void)err, (void)len;
+	assert_string_equal((const char *)impl, "fake state");
+	run->id = 4242;
+	fake_saves++;
+	return 0;
+}
+
+static void fake_close(void *impl)
+{
+	(void)impl;
+	fake_closed++;
+}
+
+static const char *fake_where(const void *impl)
+{
+	(void)impl;
+	return "memory:fake";
+}
+
+static int fake_list(void *impl, const struct store_filter *f, struct store_run **out, size_t *n,
+		     char *err, size_t len)
+{
+	(void)impl, (void)f, (void)err, (void)len;
+	*out = calloc(1, sizeof(**out));
+	assert_non_null(*out);
+	(*out)->id = 7;
+	*n = 1;
+	return 0;
+}
+
+static void test_backend_table(void **state)
+{
+	struct store_ops ops = {
+		.version = UKB_STORE_OPS_VERSION,
+		.name = "Fake",
+		.close = fake_close,
+		.where = fake_where,
+		.save = fake_save,
+		.list = fake_list,
+	};
+	char path[512], err[256] = "", impl[] = "fake state";
+	struct store *st;
+	struct store_run *runs;
+	struct store_floor fl;
+	struct rec_run run = { 0 };
+	size_t n = 9, nruns = 9;
+	int64_t ids[1] = { 1 };
+
+	(void)state;
+	fake_saves = fake_closed = 0;
+	assert_int_equal(store_wrap(&ops, impl, &st, err, sizeof(err)), 0);
+	assert_ptr_equal(store_backend(st), &ops);
+	assert_string_equal(store_where(st), "memory:fake");
+	assert_string_equal(store_target(st), "");
+	assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+	assert_int_equal(run.id, 4242);
+	assert_int_equal(fake_saves, 1);
+	assert_int_equal(store_list(st, NULL, &runs, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(runs[0].id, 7);
+	free(runs);
+	assert_int_equal(store_edit(st, ids, 1, "x", err, sizeof(err)), -1);
+	assert_string_equal(err, "the Fake store 'memory:fake' cannot change its runs");
+	assert_int_equal(store_floor_reset(st, "h", &nruns, err, sizeof(err)), -1);
+	assert_int_equal(nruns, 0);
+	assert_int_equal(store_floor_get(st, "h", &fl, err, sizeof(err)), 1);
+	assert_null(store_db(st));
+	store_close(st);
+	assert_int_equal(fake_closed, 1);
+
+	ops.version = UKB_STORE_OPS_VERSION + 1;
+	assert_int_equal(store_wrap(&ops, impl, &st, err, sizeof(err)), -1);
+	assert_null(st);
+	assert_non_null(strstr(err, "interface version"));
+	assert_int_equal(fake_closed, 2);
+
+	/* a file is the SQLite backend's; a fleet's server, read, PostgreSQL's */
+	db_path(path, sizeof(path), "backend.db");
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	assert_ptr_equal(store_backend(st), &store_sqlite_ops);
+	assert_non_null(store_db(st));
+	assert_string_equal(store_where(st), path);
+	store_close(st);
+	assert_true(store_pg_ops.claims("postgres:ukbench-test", 1));
+	assert_false(store_pg_ops.claims("postgres:ukbench-test", 0));
+	assert_true(store_sqlite_ops.claims("postgres:ukbench-test", 0));
+	assert_false(store_sqlite_ops.claims("postgres:ukbench-test", 1));
+	assert_true(store_sqlite_ops.claims(path, 1));
+	assert_false(store_pg_ops.claims(path, 1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -536,6 +637,7 @@ int main(void)
 		cmocka_unit_test(test_failed_save_leaves_nothing),
 		cmocka_unit_test(test_concurrent_writers),
 		cmocka_unit_test(test_uuid),
+		cmocka_unit_test(test_backend_table),
 	};
 
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
