@@ -46,26 +46,28 @@
 enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY, O_RESET, O_YES };
 
 static const struct opt calibrate_opts[] = {
-	{ "rounds", 'r', "N", "rounds (default 8)", O_ROUNDS },
-	{ "budget", 'b', "SEC",
-	  "measuring time per path, as run's --budget (default:\nrun's for the paths of A)",
-	  O_BUDGET },
-	{ "runs", 0, "N",
-	  "fresh processes per run, as run's --runs (default:\nchosen per path, as run does)",
-	  O_RUNS },
-	{ "threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
-	  O_THRESHOLD },
-	{ "db", 0, "PATH", "the store the runs and the host's floor are kept in", O_DB },
-	{ "no-store", 0, NULL, "store nothing", O_NO_STORE },
-	{ "busy", 0, NULL,
-	  "store a calibration made on a busy machine (marked so);\nwithout it, one is refused",
-	  O_BUSY },
-	{ "reset", 0, NULL,
-	  "forget what calibrate learned of this host: its floors\nand its runs labelled "
-	  "'calibrate' (measures nothing)",
-	  O_RESET },
-	{ "yes", 'y', NULL, "--reset without asking", O_YES },
-	{ NULL },
+	OPT_CALL("rounds", 'r', "N", "rounds (default 8)", O_ROUNDS),
+	OPT_CALL("budget", 'b', "SEC",
+		 "measuring time per path, as run's --budget (default:\nrun's for the paths of A)",
+		 O_BUDGET),
+	OPT_CALL(
+	    "runs", 0, "N",
+	    "fresh processes per run, as run's --runs (default:\nchosen per path, as run does)",
+	    O_RUNS),
+	OPT_CALL("threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
+		 O_THRESHOLD),
+	OPT_CALL("db", 0, "PATH", "the store the runs and the host's floor are kept in", O_DB),
+	OPT_CALL("no-store", 0, NULL, "store nothing", O_NO_STORE),
+	OPT_CALL(
+	    "busy", 0, NULL,
+	    "store a calibration made on a busy machine (marked so);\nwithout it, one is refused",
+	    O_BUSY),
+	OPT_CALL("reset", 0, NULL,
+		 "forget what calibrate learned of this host: its floors\nand its runs labelled "
+		 "'calibrate' (measures nothing)",
+		 O_RESET),
+	OPT_CALL("yes", 'y', NULL, "--reset without asking", O_YES),
+	OPT_END,
 };
 
 const struct command cmd_calibrate_def = {

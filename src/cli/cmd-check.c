@@ -17,16 +17,18 @@
 enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP, O_FORMAT, O_WIDE };
 
 static const struct opt check_opts_table[] = {
-	{ "duration", 'd', "SEC", "verify each function this long (default 1)", O_DURATION },
-	{ "verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY },
-	{ "abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY },
-	{ "ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP },
-	{ "format", 'f', "table|json|csv|ktap", "table (default), json, csv or ktap", O_FORMAT },
-	{ "wide", 'W', NULL,
-	  "a line a check however long; otherwise the details fold\nto fit the terminal, or 80 "
-	  "columns",
-	  O_WIDE },
-	{ NULL },
+	OPT_CALL("duration", 'd', "SEC", "verify each function this long (default 1)", O_DURATION),
+	OPT_CALL("verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY),
+	OPT_CALL("abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY),
+	OPT_CALL("ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP),
+	OPT_CALL("format", 'f', "table|json|csv|ktap", "table (default), json, csv or ktap",
+		 O_FORMAT),
+	OPT_CALL(
+	    "wide", 'W', NULL,
+	    "a line a check however long; otherwise the details fold\nto fit the terminal, or 80 "
+	    "columns",
+	    O_WIDE),
+	OPT_END,
 };
 
 const struct command cmd_check_def = {

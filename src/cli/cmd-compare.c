@@ -43,45 +43,50 @@ enum {
 };
 
 static const struct opt compare_opts_table[] = {
-	{ "threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD },
-	{ "alpha", 0, "P", "significance level (default 0.05)", O_ALPHA },
-	{ "fail-on-regression", 0, "PCT",
-	  "exit 1 when a path regressed by more than PCT%, 125\nwhen a path cannot be told "
-	  "from noise at PCT%, else 0",
-	  O_FAIL },
-	{ "bisect", 0, "PCT", "the same, for 'git bisect run': 0 good, 1 bad, 125 skip", O_BISECT },
-	{ "all", 0, NULL, "pool every run of a label, each boot one observation", O_ALL },
-	{ "latest", 0, NULL, "a label's latest run alone (default: its runs on that boot)",
-	  O_LATEST },
-	{ "force", 0, NULL,
-	  "compare paths whose settings differ (parameters, threads,\nsize, exec's command), "
-	  "marked",
-	  O_FORCE },
-	{ "raw", 0, NULL,
-	  "compare the measured means, without taking the machine's\nown drift out "
-	  "(the reference)",
-	  O_RAW },
-	{ "floor", 0, "PCT",
-	  "variation between runs to add to each interval, in %\n"
-	  "(default: learned from repeated runs of a label, else\n'ukbench calibrate')",
-	  O_FLOOR },
-	{ "no-floor", 0, NULL, "add no floor: the interval of the processes alone", O_NO_FLOOR },
-	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "format", 'f', "table|json|csv|mail|markdown",
-	  "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
-	  "markdown, 72 columns",
-	  O_FORMAT },
-	{ "color", 0, "WHEN",
-	  "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never", O_COLOR },
-	{ "wide", 'W', NULL,
-	  "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
-	  "table fits the terminal, or 80 columns",
-	  O_WIDE },
-	{ "plot", 0, NULL,
-	  "draw each path: a box plot a side of its process means on\none scale, under the "
-	  "change, its interval and the verdict",
-	  O_PLOT },
-	{ NULL },
+	OPT_CALL("threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD),
+	OPT_CALL("alpha", 0, "P", "significance level (default 0.05)", O_ALPHA),
+	OPT_CALL("fail-on-regression", 0, "PCT",
+		 "exit 1 when a path regressed by more than PCT%, 125\nwhen a path cannot be told "
+		 "from noise at PCT%, else 0",
+		 O_FAIL),
+	OPT_CALL("bisect", 0, "PCT", "the same, for 'git bisect run': 0 good, 1 bad, 125 skip",
+		 O_BISECT),
+	OPT_CALL("all", 0, NULL, "pool every run of a label, each boot one observation", O_ALL),
+	OPT_CALL("latest", 0, NULL, "a label's latest run alone (default: its runs on that boot)",
+		 O_LATEST),
+	OPT_CALL(
+	    "force", 0, NULL,
+	    "compare paths whose settings differ (parameters, threads,\nsize, exec's command), "
+	    "marked",
+	    O_FORCE),
+	OPT_CALL("raw", 0, NULL,
+		 "compare the measured means, without taking the machine's\nown drift out "
+		 "(the reference)",
+		 O_RAW),
+	OPT_CALL("floor", 0, "PCT",
+		 "variation between runs to add to each interval, in %\n"
+		 "(default: learned from repeated runs of a label, else\n'ukbench calibrate')",
+		 O_FLOOR),
+	OPT_CALL("no-floor", 0, NULL, "add no floor: the interval of the processes alone",
+		 O_NO_FLOOR),
+	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_CALL(
+	    "format", 'f', "table|json|csv|mail|markdown",
+	    "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
+	    "markdown, 72 columns",
+	    O_FORMAT),
+	OPT_CALL("color", 0, "WHEN",
+		 "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
+		 O_COLOR),
+	OPT_CALL("wide", 'W', NULL,
+		 "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
+		 "table fits the terminal, or 80 columns",
+		 O_WIDE),
+	OPT_CALL("plot", 0, NULL,
+		 "draw each path: a box plot a side of its process means on\none scale, under the "
+		 "change, its interval and the verdict",
+		 O_PLOT),
+	OPT_END,
 };
 
 const struct command cmd_compare_def = {

@@ -22,13 +22,13 @@
 enum { O_JSON = 1, O_FORMAT };
 
 static const struct opt env_opts[] = {
-	{ "json", 0, NULL,
-	  "the same as JSON: the 'environment' object of run --json,\nits schema named "
-	  "(docs/schema/ukbench-env.schema.json)",
-	  O_JSON },
-	{ "format", 'f', "table|json|csv", "table (default), json (as --json) or csv: key,value",
-	  O_FORMAT },
-	{ NULL },
+	OPT_CALL("json", 0, NULL,
+		 "the same as JSON: the 'environment' object of run --json,\nits schema named "
+		 "(docs/schema/ukbench-env.schema.json)",
+		 O_JSON),
+	OPT_CALL("format", 'f', "table|json|csv",
+		 "table (default), json (as --json) or csv: key,value", O_FORMAT),
+	OPT_END,
 };
 
 const struct command cmd_env_def = {

@@ -58,43 +58,48 @@ enum {
 #define MAX_CMDS 16
 
 static const struct opt exec_opts_table[] = {
-	{ "repeat", 'r', "N", "measured runs (default 10)", O_REPEAT },
-	{ "warmup-runs", 0, "N", "runs first, not measured (default 1)", O_WARMUP },
-	{ "events", 'e', "LIST", "counters by perf's names instead of the default set", O_EVENTS },
-	{ "no-counters", 0, NULL, "no perf counters", O_NO_COUNTERS },
-	{ "timeout", 0, "SEC", "end a run that takes longer (SIGTERM, then SIGKILL)", O_TIMEOUT },
-	{ "allow-failure", 0, NULL, "a non-zero exit status does not fail the run", O_ALLOW },
-	{ "label", 'l', "NAME", "label the run in the store", O_LABEL },
-	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "no-store", 0, NULL, "do not store the run", O_NO_STORE },
-	{ "json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON },
-	{ "format", 'f', "table|json|csv|ktap|gbench",
-	  "print the run as a table (default), or in a machine's\nformat on standard output, "
-	  "the table then on standard\nerror",
-	  O_FORMAT },
-	{ "wide", 'W', NULL, "each figure and its spread on one line, however wide", O_WIDE },
-	{ "color", 0, "WHEN",
-	  "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
-	  O_COLOR },
-	{ "cmd", 'c', "COMMAND",
-	  "a shell command to measure (sh -c); given two or more\ntimes, they run interleaved in "
-	  "a shuffled order\nand each is compared with the first",
-	  O_CMD },
-	{ "prepare", 0, "CMD",
-	  "a shell command run before every run (warm-ups too),\nnot measured: drop caches, "
-	  "reset a device",
-	  O_PREPARE },
-	{ "cleanup", 0, "CMD", "a shell command run once after the runs of each command",
-	  O_CLEANUP },
-	{ "parameter-list", 'L', "NAME=V1,V2,...",
-	  "one command a value, {NAME} in the command replaced\nby it; they run interleaved and "
-	  "are compared with the\nfirst (exec -L g=1,2,4 -- hackbench -g {g})",
-	  O_SCAN },
-	{ "command-name", 'n', "NAME",
-	  "name the command (once for each -c, in order): the\nresult is exec.NAME, as "
-	  "history and compare know it",
-	  O_NAME },
-	{ NULL },
+	OPT_CALL("repeat", 'r', "N", "measured runs (default 10)", O_REPEAT),
+	OPT_CALL("warmup-runs", 0, "N", "runs first, not measured (default 1)", O_WARMUP),
+	OPT_CALL("events", 'e', "LIST", "counters by perf's names instead of the default set",
+		 O_EVENTS),
+	OPT_CALL("no-counters", 0, NULL, "no perf counters", O_NO_COUNTERS),
+	OPT_CALL("timeout", 0, "SEC", "end a run that takes longer (SIGTERM, then SIGKILL)",
+		 O_TIMEOUT),
+	OPT_CALL("allow-failure", 0, NULL, "a non-zero exit status does not fail the run", O_ALLOW),
+	OPT_CALL("label", 'l', "NAME", "label the run in the store", O_LABEL),
+	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_CALL("no-store", 0, NULL, "do not store the run", O_NO_STORE),
+	OPT_CALL("json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON),
+	OPT_CALL(
+	    "format", 'f', "table|json|csv|ktap|gbench",
+	    "print the run as a table (default), or in a machine's\nformat on standard output, "
+	    "the table then on standard\nerror",
+	    O_FORMAT),
+	OPT_CALL("wide", 'W', NULL, "each figure and its spread on one line, however wide", O_WIDE),
+	OPT_CALL("color", 0, "WHEN",
+		 "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
+		 O_COLOR),
+	OPT_CALL(
+	    "cmd", 'c', "COMMAND",
+	    "a shell command to measure (sh -c); given two or more\ntimes, they run interleaved in "
+	    "a shuffled order\nand each is compared with the first",
+	    O_CMD),
+	OPT_CALL("prepare", 0, "CMD",
+		 "a shell command run before every run (warm-ups too),\nnot measured: drop caches, "
+		 "reset a device",
+		 O_PREPARE),
+	OPT_CALL("cleanup", 0, "CMD", "a shell command run once after the runs of each command",
+		 O_CLEANUP),
+	OPT_CALL(
+	    "parameter-list", 'L', "NAME=V1,V2,...",
+	    "one command a value, {NAME} in the command replaced\nby it; they run interleaved and "
+	    "are compared with the\nfirst (exec -L g=1,2,4 -- hackbench -g {g})",
+	    O_SCAN),
+	OPT_CALL("command-name", 'n', "NAME",
+		 "name the command (once for each -c, in order): the\nresult is exec.NAME, as "
+		 "history and compare know it",
+		 O_NAME),
+	OPT_END,
 };
 
 const struct command cmd_exec_def = {

@@ -14,16 +14,18 @@
 enum { O_DB = 1, O_WRITER, O_READER };
 
 static const struct opt fleet_opts_table[] = {
-	{ "db", 0, "TARGET",
-	  "the server: postgresql://HOST/DB?..., or postgres:SERVICE\n(default: $UKBENCH_DB)",
-	  O_DB },
-	{ "writer", 0, "ROLE",
-	  "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version; no "
-	  "UPDATE, DELETE or DDL",
-	  O_WRITER },
-	{ "reader", 0, "ROLE", "grant ROLE SELECT on the fleet's tables, and nothing else",
-	  O_READER },
-	{ NULL },
+	OPT_CALL(
+	    "db", 0, "TARGET",
+	    "the server: postgresql://HOST/DB?..., or postgres:SERVICE\n(default: $UKBENCH_DB)",
+	    O_DB),
+	OPT_CALL(
+	    "writer", 0, "ROLE",
+	    "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version; no "
+	    "UPDATE, DELETE or DDL",
+	    O_WRITER),
+	OPT_CALL("reader", 0, "ROLE", "grant ROLE SELECT on the fleet's tables, and nothing else",
+		 O_READER),
+	OPT_END,
 };
 
 const struct command cmd_fleet_init_def = {

@@ -37,25 +37,27 @@ enum {
 #define SUMMARY_OVER 4
 
 static const struct opt history_opts[] = {
-	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
-	{ "host", 0, "HOST", "only runs of this host", O_HOST },
+	OPT_CALL("label", 'l', "GLOB", "only runs whose label matches", O_LABEL),
+	OPT_CALL("host", 0, "HOST", "only runs of this host", O_HOST),
 	FILTER_OPTS(O_FILTER),
-	{ "window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW },
-	{ "threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD },
-	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "format", 'f', "table|json|csv", "table (default), json or csv: one row per point",
-	  O_FORMAT },
-	{ "wide", 'W', NULL,
-	  "every column (the CI, the full time) on one line a run;\notherwise the table fits "
-	  "the terminal, or 80 columns",
-	  O_WIDE },
-	{ "plot", 0, NULL,
-	  "a sparkline of each series instead of the table, change\npoints marked under it",
-	  O_PLOT },
-	{ "verbose", 'v', NULL,
-	  "every series in full; without a pattern, more than four\nare otherwise a line each",
-	  O_VERBOSE },
-	{ NULL },
+	OPT_CALL("window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW),
+	OPT_CALL("threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD),
+	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_CALL("format", 'f', "table|json|csv", "table (default), json or csv: one row per point",
+		 O_FORMAT),
+	OPT_CALL(
+	    "wide", 'W', NULL,
+	    "every column (the CI, the full time) on one line a run;\notherwise the table fits "
+	    "the terminal, or 80 columns",
+	    O_WIDE),
+	OPT_CALL("plot", 0, NULL,
+		 "a sparkline of each series instead of the table, change\npoints marked under it",
+		 O_PLOT),
+	OPT_CALL(
+	    "verbose", 'v', NULL,
+	    "every series in full; without a pattern, more than four\nare otherwise a line each",
+	    O_VERBOSE),
+	OPT_END,
 };
 
 const struct command cmd_history_def = {

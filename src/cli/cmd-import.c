@@ -15,9 +15,9 @@
 enum { O_LABEL = 1, O_DB };
 
 static const struct opt import_opts[] = {
-	{ "label", 'l', "NAME", "store under this label instead of the file's own", O_LABEL },
-	{ "db", 0, "PATH", "the results database", O_DB },
-	{ NULL },
+	OPT_CALL("label", 'l', "NAME", "store under this label instead of the file's own", O_LABEL),
+	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_END,
 };
 
 const struct command cmd_import_def = {

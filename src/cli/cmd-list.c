@@ -18,11 +18,11 @@
 enum { O_NAMES = 1, O_ALL, O_FORMAT };
 
 static const struct opt list_opts[] = {
-	{ "names", 0, NULL, "one NAME/PATH per line, for scripts", O_NAMES },
-	{ "all", 'a', NULL, "also the paths this machine cannot run, with why", O_ALL },
-	{ "format", 'f', "table|json|csv", "table (default), json or csv: one row per path",
-	  O_FORMAT },
-	{ NULL },
+	OPT_CALL("names", 0, NULL, "one NAME/PATH per line, for scripts", O_NAMES),
+	OPT_CALL("all", 'a', NULL, "also the paths this machine cannot run, with why", O_ALL),
+	OPT_CALL("format", 'f', "table|json|csv", "table (default), json or csv: one row per path",
+		 O_FORMAT),
+	OPT_END,
 };
 
 const struct command cmd_list_def = {

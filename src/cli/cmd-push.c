@@ -17,14 +17,18 @@
 enum { O_STATUS = 1, O_DB, O_SPOOL, O_FORMAT };
 
 static const struct opt push_opts_table[] = {
-	{ "status", 0, NULL, "say what waits to be pushed, and what was; send nothing", O_STATUS },
-	{ "db", 0, "TARGET",
-	  "push only the runs waiting for this server (default:\nUKBENCH_DB when it names one, "
-	  "else every server)",
-	  O_DB },
-	{ "spool", 0, "PATH", "the spool (default: UKBENCH_SPOOL, else the local store)", O_SPOOL },
-	{ "format", 'f', "table|json|csv", "--status as table (default), json or csv", O_FORMAT },
-	{ NULL },
+	OPT_CALL("status", 0, NULL, "say what waits to be pushed, and what was; send nothing",
+		 O_STATUS),
+	OPT_CALL(
+	    "db", 0, "TARGET",
+	    "push only the runs waiting for this server (default:\nUKBENCH_DB when it names one, "
+	    "else every server)",
+	    O_DB),
+	OPT_CALL("spool", 0, "PATH", "the spool (default: UKBENCH_SPOOL, else the local store)",
+		 O_SPOOL),
+	OPT_CALL("format", 'f', "table|json|csv", "--status as table (default), json or csv",
+		 O_FORMAT),
+	OPT_END,
 };
 
 const struct command cmd_push_def = {

@@ -73,76 +73,89 @@ enum {
 #define QUICK_PRECISION 0.05
 
 static const struct opt run_opts[] = {
-	{ "precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
-	  O_PRECISION },
-	{ "budget", 'b', "SEC",
-	  "measuring time per path, spread over the processes\n(default: 36 s over the paths "
-	  "selected, 0.4 to 5 s\neach)",
-	  O_BUDGET },
-	{ "warmup", 'w', "SEC", "warm-up per path, calibration included (default 0.05)", O_WARMUP },
-	{ "min-samples", 'n', "N",
-	  "never fewer undisturbed samples than this in a process\n(default 10; 3 when the "
-	  "processes are chosen)",
-	  O_MIN },
-	{ "max-samples", 0, "N", "never more samples than this (default 1000000)", O_MAX },
-	{ "batch", 0, "USEC",
-	  "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and read "
-	  "cost if longer)",
-	  O_BATCH },
-	{ "cpu", 'c', "N", "pin the measuring thread to CPU N", O_CPU },
-	{ "runs", 'r', "N",
-	  "fresh processes per path, each taking the paths in its\nown order; the CI is over "
-	  "their means (default: chosen\nper path: 4 pilots, then as many of the length that\n"
-	  "makes the interval least as the budget and the\nprecision ask). 1: this process only, "
-	  "variation\nbetween processes not measured",
-	  O_RUNS },
-	{ "abi", 0, "64|32|both",
-	  "measure through the native ABI, the 32-bit one (the\ni386 vDSO and compat system "
-	  "calls), or both",
-	  O_ABI },
-	{ "size", 's', "LIST", "request sizes of sized benchmarks: 1,64,4k,1m", O_SIZE },
-	{ "flags", 0, "LIST", "flag sets of sized benchmarks: 0,nonblock,insecure,...", O_FLAGS },
-	{ "threads", 't', "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
-	  O_THREADS },
-	{ "param", 'P', "NAME=V,...", "benchmark parameters (see 'ukbench list')", O_PARAM },
-	{ "parameter-list", 'L', "NAME=V1,V2,...",
-	  "measure each benchmark that has parameter NAME once a\nvalue "
-	  "(sched.messaging.X.groups=V, "
-	  "stored and compared\nas any path), each compared with the first value",
-	  O_SCAN },
-	{ "counters", 0, NULL, "count the default perf events per call", O_COUNTERS },
-	{ "events", 'e', "LIST", "count these perf events per call: cycles,instructions,...",
-	  O_EVENTS },
-	{ "json", 'j', "FILE",
-	  "write settings, environment and every sample as JSON\n('-' for standard output; the "
-	  "table then goes to stderr)",
-	  O_JSON },
-	{ "format", 'f', "table|json|csv|ktap|gbench",
-	  "print table (default), json, csv, ktap or gbench", O_FORMAT },
-	{ "label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')", O_LABEL },
-	{ "db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)", O_DB },
-	{ "no-store", 0, NULL, "do not store this run", O_NO_STORE },
-	{ "baseline", 0, "RUN", "compare each path with this stored run or JSON file", O_BASELINE },
-	{ "fail-on-regression", 0, "PCT",
-	  "with --baseline: exit 1 when a path is significantly\nslower by more than PCT %, 125 "
-	  "when a path cannot\nbe told from noise at PCT %",
-	  O_FAIL },
-	{ "quiet", 'q', NULL, "print no table and no progress, only errors", O_QUIET },
-	{ "quick", 'Q', NULL,
-	  "a first figure of every path in seconds: 0.05 s a path,\nprecision 5% (unless -b or "
-	  "-p say otherwise); wider\nintervals, not for a figure to post",
-	  O_QUICK },
-	{ "wide", 'W', NULL,
-	  "every column (calls/s, samples), however wide; otherwise\nthe table fits the terminal, "
-	  "or 80 columns",
-	  O_WIDE },
-	{ "profile", 0, "PATTERN",
-	  "after measuring, sample the paths PATTERN matches\n(cpu-clock, or cycles where a PMU "
-	  "exists) and show\nwhere the time goes: vDSO symbols and instructions,\nthe kernel, "
-	  "ukbench; kept with the run. Without\nother patterns, PATTERN is also what is measured",
-	  O_PROFILE },
-	{ "profile-time", 0, "SEC", "sampling time per profiled path (default 1)", O_PROFILE_TIME },
-	{ NULL },
+	OPT_CALL("precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
+		 O_PRECISION),
+	OPT_CALL(
+	    "budget", 'b', "SEC",
+	    "measuring time per path, spread over the processes\n(default: 36 s over the paths "
+	    "selected, 0.4 to 5 s\neach)",
+	    O_BUDGET),
+	OPT_CALL("warmup", 'w', "SEC", "warm-up per path, calibration included (default 0.05)",
+		 O_WARMUP),
+	OPT_CALL("min-samples", 'n', "N",
+		 "never fewer undisturbed samples than this in a process\n(default 10; 3 when the "
+		 "processes are chosen)",
+		 O_MIN),
+	OPT_CALL("max-samples", 0, "N", "never more samples than this (default 1000000)", O_MAX),
+	OPT_CALL(
+	    "batch", 0, "USEC",
+	    "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and read "
+	    "cost if longer)",
+	    O_BATCH),
+	OPT_CALL("cpu", 'c', "N", "pin the measuring thread to CPU N", O_CPU),
+	OPT_CALL(
+	    "runs", 'r', "N",
+	    "fresh processes per path, each taking the paths in its\nown order; the CI is over "
+	    "their means (default: chosen\nper path: 4 pilots, then as many of the length that\n"
+	    "makes the interval least as the budget and the\nprecision ask). 1: this process only, "
+	    "variation\nbetween processes not measured",
+	    O_RUNS),
+	OPT_CALL("abi", 0, "64|32|both",
+		 "measure through the native ABI, the 32-bit one (the\ni386 vDSO and compat system "
+		 "calls), or both",
+		 O_ABI),
+	OPT_CALL("size", 's', "LIST", "request sizes of sized benchmarks: 1,64,4k,1m", O_SIZE),
+	OPT_CALL("flags", 0, "LIST", "flag sets of sized benchmarks: 0,nonblock,insecure,...",
+		 O_FLAGS),
+	OPT_CALL("threads", 't', "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
+		 O_THREADS),
+	OPT_CALL("param", 'P', "NAME=V,...", "benchmark parameters (see 'ukbench list')", O_PARAM),
+	OPT_CALL("parameter-list", 'L', "NAME=V1,V2,...",
+		 "measure each benchmark that has parameter NAME once a\nvalue "
+		 "(sched.messaging.X.groups=V, "
+		 "stored and compared\nas any path), each compared with the first value",
+		 O_SCAN),
+	OPT_CALL("counters", 0, NULL, "count the default perf events per call", O_COUNTERS),
+	OPT_CALL("events", 'e', "LIST", "count these perf events per call: cycles,instructions,...",
+		 O_EVENTS),
+	OPT_CALL(
+	    "json", 'j', "FILE",
+	    "write settings, environment and every sample as JSON\n('-' for standard output; the "
+	    "table then goes to stderr)",
+	    O_JSON),
+	OPT_CALL("format", 'f', "table|json|csv|ktap|gbench",
+		 "print table (default), json, csv, ktap or gbench", O_FORMAT),
+	OPT_CALL("label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')",
+		 O_LABEL),
+	OPT_CALL("db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)", O_DB),
+	OPT_CALL("no-store", 0, NULL, "do not store this run", O_NO_STORE),
+	OPT_CALL("baseline", 0, "RUN", "compare each path with this stored run or JSON file",
+		 O_BASELINE),
+	OPT_CALL(
+	    "fail-on-regression", 0, "PCT",
+	    "with --baseline: exit 1 when a path is significantly\nslower by more than PCT %, 125 "
+	    "when a path cannot\nbe told from noise at PCT %",
+	    O_FAIL),
+	OPT_CALL("quiet", 'q', NULL, "print no table and no progress, only errors", O_QUIET),
+	OPT_CALL(
+	    "quick", 'Q', NULL,
+	    "a first figure of every path in seconds: 0.05 s a path,\nprecision 5% (unless -b or "
+	    "-p say otherwise); wider\nintervals, not for a figure to post",
+	    O_QUICK),
+	OPT_CALL("wide", 'W', NULL,
+		 "every column (calls/s, samples), however wide; otherwise\nthe table fits the "
+		 "terminal, "
+		 "or 80 columns",
+		 O_WIDE),
+	OPT_CALL(
+	    "profile", 0, "PATTERN",
+	    "after measuring, sample the paths PATTERN matches\n(cpu-clock, or cycles where a PMU "
+	    "exists) and show\nwhere the time goes: vDSO symbols and instructions,\nthe kernel, "
+	    "ukbench; kept with the run. Without\nother patterns, PATTERN is also what is measured",
+	    O_PROFILE),
+	OPT_CALL("profile-time", 0, "SEC", "sampling time per profiled path (default 1)",
+		 O_PROFILE_TIME),
+	OPT_END,
 };
 
 const struct command cmd_run_def = {

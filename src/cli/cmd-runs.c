@@ -29,23 +29,25 @@ enum {
 };
 
 static const struct opt runs_opts[] = {
-	{ "label", 'l', "GLOB", "only runs whose label matches", O_LABEL },
-	{ "host", 0, "HOST", "only runs of this host", O_HOST },
+	OPT_CALL("label", 'l', "GLOB", "only runs whose label matches", O_LABEL),
+	OPT_CALL("host", 0, "HOST", "only runs of this host", O_HOST),
 	FILTER_OPTS(O_FILTER),
-	{ "limit", 'n', "N", "at most N runs", O_LIMIT },
-	{ "db", 0, "PATH", "the results database", O_DB },
-	{ "format", 'f', "table|json|csv", "table (default), json or csv", O_FORMAT },
-	{ "wide", 'W', NULL,
-	  "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
-	  "80 columns",
-	  O_WIDE },
-	{ "delete", 0, NULL, "delete the runs RUN... names (ids, or labels: every run\nwith it)",
-	  O_DELETE },
-	{ "relabel", 0, "LABEL", "give the runs RUN... names this label", O_RELABEL },
-	{ "yes", 'y', NULL, "change more than one run without asking", O_YES },
-	{ "names", 0, NULL,
-	  "each label once, then each id, a line each (what the\ncompletions offer)", O_NAMES },
-	{ NULL },
+	OPT_CALL("limit", 'n', "N", "at most N runs", O_LIMIT),
+	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_CALL("format", 'f', "table|json|csv", "table (default), json or csv", O_FORMAT),
+	OPT_CALL(
+	    "wide", 'W', NULL,
+	    "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
+	    "80 columns",
+	    O_WIDE),
+	OPT_CALL("delete", 0, NULL,
+		 "delete the runs RUN... names (ids, or labels: every run\nwith it)", O_DELETE),
+	OPT_CALL("relabel", 0, "LABEL", "give the runs RUN... names this label", O_RELABEL),
+	OPT_CALL("yes", 'y', NULL, "change more than one run without asking", O_YES),
+	OPT_CALL("names", 0, NULL,
+		 "each label once, then each id, a line each (what the\ncompletions offer)",
+		 O_NAMES),
+	OPT_END,
 };
 
 const struct command cmd_runs_def = {

@@ -15,11 +15,11 @@
 enum { O_FORMAT = 1, O_DB, O_WIDE };
 
 static const struct opt show_opts[] = {
-	{ "format", 'f', "table|json|csv|ktap|gbench",
-	  "table (default), json (every sample), csv, ktap, gbench", O_FORMAT },
-	{ "wide", 'W', NULL, "the table with every column, however wide", O_WIDE },
-	{ "db", 0, "PATH", "the results database", O_DB },
-	{ NULL },
+	OPT_CALL("format", 'f', "table|json|csv|ktap|gbench",
+		 "table (default), json (every sample), csv, ktap, gbench", O_FORMAT),
+	OPT_CALL("wide", 'W', NULL, "the table with every column, however wide", O_WIDE),
+	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_END,
 };
 
 const struct command cmd_show_def = {

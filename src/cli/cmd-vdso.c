@@ -16,15 +16,15 @@
 enum { O_FILE = 1, O_DUMP, O_DISASM };
 
 static const struct opt vdso_opts[] = {
-	{ "file", 'f', "IMAGE", "an image on disk instead of the live vDSO (any architecture)",
-	  O_FILE },
-	{ "dump", 0, "FILE", "write the live image to FILE as an ELF file (objdump -d FILE)",
-	  O_DUMP },
-	{ "disasm", 'd', "SYMBOL",
-	  "disassemble SYMBOL (__vdso_time, or time for the\n"
-	  "architecture's name of it)",
-	  O_DISASM },
-	{ NULL },
+	OPT_CALL("file", 'f', "IMAGE",
+		 "an image on disk instead of the live vDSO (any architecture)", O_FILE),
+	OPT_CALL("dump", 0, "FILE", "write the live image to FILE as an ELF file (objdump -d FILE)",
+		 O_DUMP),
+	OPT_CALL("disasm", 'd', "SYMBOL",
+		 "disassemble SYMBOL (__vdso_time, or time for the\n"
+		 "architecture's name of it)",
+		 O_DISASM),
+	OPT_END,
 };
 
 const struct command cmd_vdso_def = {

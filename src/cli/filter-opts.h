@@ -11,15 +11,13 @@
 
 /* Three table rows of struct opt, their ids @base, @base + 1, @base + 2. */
 #define FILTER_OPTS(base)                                                                          \
-	{ "kernel", 0, "GLOB", "only runs of a kernel release that matches", (base) },             \
-	    { "since", 0, "DATE",                                                                  \
-	      "only runs started on or after DATE (2026-11-30, or a\nUTC time: "                   \
-	      "2026-11-30T08:00:00Z)",                                                             \
-	      (base) + 1 },                                                                        \
-	{                                                                                          \
-		"until", 0, "DATE",                                                                \
-		    "only runs started on or before DATE (a date: that\nwhole day)", (base) + 2    \
-	}
+	OPT_CALL("kernel", 0, "GLOB", "only runs of a kernel release that matches", (base)),       \
+	    OPT_CALL("since", 0, "DATE",                                                           \
+		     "only runs started on or after DATE (2026-11-30, or a\nUTC time: "            \
+		     "2026-11-30T08:00:00Z)",                                                      \
+		     (base) + 1),                                                                  \
+	    OPT_CALL("until", 0, "DATE",                                                           \
+		     "only runs started on or before DATE (a date: that\nwhole day)", (base) + 2)
 
 /*
  * Sets @f by option @id when it is one of the three (@base...): 0, or -1

@@ -18,7 +18,7 @@
 #include "options.h"
 #include "version.h"
 
-static const struct opt help_entry = { "help", 'h', NULL, "this text", 'h' };
+static const struct opt help_entry = OPT_CALL("help", 'h', NULL, "this text", 'h');
 
 /* @s with roff's special characters escaped: backslashes, leading dots and quotes. */
 static void roff(FILE *f, const char *s)

@@ -102,10 +102,62 @@ static int value_allowed(const struct opt *o, const char *arg)
 	return 0;
 }
 
+/* The index of @arg among the words of @words ("table|json|csv"), or -1. */
+static int word_index(const char *words, const char *arg)
+{
+	size_t len = strlen(arg);
+	int k = 0;
+
+	for (const char *w = words; *w; k++) {
+		size_t wl = strcspn(w, "|");
+
+		if (wl == len && !strncmp(w, arg, len))
+			return k;
+		w += wl + (w[wl] == '|');
+	}
+	return -1;
+}
+
+/* An option bound to a member of @ctx: its value parsed, checked and set there. */
+static int bind(const struct opt *o, const char *arg, void *ctx)
+{
+	char *at = (char *)ctx + o->off, name[64];
+	unsigned long u;
+	double d;
+
+	snprintf(name, sizeof(name), "--%s", o->name);
+	switch (o->kind) {
+	case OPT_K_BOOL:
+		*(int *)at = 1;
+		return 0;
+	case OPT_K_STRING:
+		*(const char **)at = arg;
+		return 0;
+	case OPT_K_UNSIGNED:
+		if (parse_uint(name, arg, (unsigned long)o->lo, (unsigned long)o->hi, &u))
+			return -1;
+		*(unsigned *)at = (unsigned)u;
+		return 0;
+	case OPT_K_DOUBLE:
+	case OPT_K_PERCENT:
+		if (parse_double(name, arg, o->lo, o->hi, &d))
+			return -1;
+		*(double *)at = o->kind == OPT_K_PERCENT ? d / 100 : d;
+		return 0;
+	case OPT_K_CHOICE:
+		/* value_allowed() refused any other word */
+		*(int *)at = word_index(o->arg, arg);
+		return 0;
+	case OPT_K_CALL:
+		break;
+	}
+	return -1;
+}
+
 /* An option's value longer than this is refused: no setting needs it. */
 #define OPT_VALUE_MAX 4096
 
-static const struct opt help_opt = { "help", 'h', NULL, "this text", 'h' };
+static const struct opt help_opt = OPT_CALL("help", 'h', NULL, "this text", 'h');
 
 /* what getopt_long returns for --help: out of the range of the table's */
 #define HELP_VAL ('h' | 0x10000)
@@ -215,7 +267,10 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		} else if (hit && optarg && hit->arg && strchr(hit->arg, '|') &&
 			   !value_allowed(hit, optarg)) {
 			ret = -1;
-		} else if (!hit || set(ctx, hit->id, optarg)) {
+		} else if (!hit) {
+			ret = -1;
+		} else if (hit->kind != OPT_K_CALL ? bind(hit, optarg, ctx)
+						   : set(ctx, hit->id, optarg)) {
 			ret = -1;
 		}
 	}

@@ -11,7 +11,24 @@
 #ifndef UKB_CLI_OPTIONS_H
 #define UKB_CLI_OPTIONS_H
 
+#include <stddef.h>
 #include <stdio.h>
+
+/*
+ * What an option does with its value. Most are bound to a member of the
+ * command's options struct (the ctx opts_parse() is given) and set by the
+ * parser itself, with the bounds in the table; OPT_K_CALL hands the id and
+ * the value to the command's own set().
+ */
+enum opt_kind {
+	OPT_K_CALL,	/* set(ctx, id, value) */
+	OPT_K_BOOL,	/* int member = 1 */
+	OPT_K_STRING,	/* const char * member = the value */
+	OPT_K_UNSIGNED, /* unsigned member, the value in [lo, hi] */
+	OPT_K_DOUBLE,	/* double member, the value in [lo, hi] */
+	OPT_K_PERCENT,	/* double member = the value / 100, the value in [lo, hi] */
+	OPT_K_CHOICE,	/* an enum member = the index of the value among arg's words */
+};
 
 struct opt {
 	const char *name; /* long name, without "--" */
@@ -19,7 +36,65 @@ struct opt {
 	const char *arg;  /* the value's name ("SEC"), NULL for a flag */
 	const char *help; /* what it does, with its default; "\n" continues a line */
 	int id;		  /* handed to the command's handler; 'h' is --help */
+	enum opt_kind kind;
+	size_t off;    /* where the member is in the command's options struct */
+	double lo, hi; /* the bounds of a number */
 };
+
+/*
+ * The offset of member F of struct T, refused at compile time unless it
+ * has the size SZ that the kind writes.
+ */
+#define OPT__AT(T, F, SZ) (offsetof(T, F) + 0 * sizeof(char[sizeof(((T *)0)->F) == (SZ) ? 1 : -1]))
+
+/* An option the command's set() handles, by its id; the table's end. */
+#define OPT_CALL(L, S, A, H, ID)                                                                   \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .id = (ID)                      \
+	}
+#define OPT_END                                                                                    \
+	{                                                                                          \
+		.name = NULL                                                                       \
+	}
+
+/* Options bound to a member, as git's parse-options declares them. */
+#define OPT_BOOL(L, S, H, T, F)                                                                    \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .help = (H), .kind = OPT_K_BOOL,                         \
+		.off = OPT__AT(T, F, sizeof(int))                                                  \
+	}
+#define OPT_STRING(L, S, A, H, T, F)                                                               \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_STRING,           \
+		.off = OPT__AT(T, F, sizeof(const char *))                                         \
+	}
+#define OPT_UNSIGNED(L, S, A, H, LO, HI, T, F)                                                     \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_UNSIGNED,         \
+		.off = OPT__AT(T, F, sizeof(unsigned)), .lo = (LO), .hi = (HI)                     \
+	}
+#define OPT_DOUBLE(L, S, A, H, LO, HI, T, F)                                                       \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_DOUBLE,           \
+		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI)                       \
+	}
+#define OPT_PERCENT(L, S, A, H, LO, HI, T, F)                                                      \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_PERCENT,          \
+		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI)                       \
+	}
+/* WORDS: "table|json|csv", in the order of the enum's values */
+#define OPT_CHOICE(L, S, WORDS, H, T, F)                                                           \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (WORDS), .help = (H), .kind = OPT_K_CHOICE,       \
+		.off = OPT__AT(T, F, sizeof(int))                                                  \
+	}
+
+/*
+ * One letter, one meaning: a short option is the same long option in
+ * every command that has it (tests/unit/test-options.c holds this), but
+ * -r, which is the number of fresh processes measured in run and exec.
+ */
 
 /*
  * An option that takes one of a few words names them as its value,
