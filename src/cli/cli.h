@@ -52,9 +52,6 @@ extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_d
  */
 int set_color(const char *when);
 
-/* --format table|json|csv into @fmt: 0, or -1 with the error printed. */
-enum rows_fmt;
-int parse_rows_format(const char *arg, enum rows_fmt *fmt);
 int use_color(FILE *f);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */

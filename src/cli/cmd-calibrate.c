@@ -45,28 +45,39 @@
 
 enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY, O_RESET, O_YES };
 
+struct calibrate_cli {
+	unsigned long rounds, runs;
+	double budget_s, threshold;
+	const char *db;
+	int no_store, busy, reset, yes;
+	char **pats; /* the paths of the A/A runs besides lab.spin */
+	int npats;
+};
+
 static const struct opt calibrate_opts[] = {
-	OPT_CALL("rounds", 'r', "N", "rounds (default 8)", O_ROUNDS),
-	OPT_CALL("budget", 'b', "SEC",
-		 "measuring time per path, as run's --budget (default:\nrun's for the paths of A)",
-		 O_BUDGET),
-	OPT_CALL(
+	OPT_ULONG("rounds", 0, "N", "rounds (default 8)", 2, 1000, struct calibrate_cli, rounds),
+	OPT_DOUBLE(
+	    "budget", 'b', "SEC",
+	    "measuring time per path, as run's --budget (default:\nrun's for the paths of A)", 0.01,
+	    3600, struct calibrate_cli, budget_s),
+	OPT_ULONG(
 	    "runs", 0, "N",
-	    "fresh processes per run, as run's --runs (default:\nchosen per path, as run does)",
-	    O_RUNS),
-	OPT_CALL("threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)",
-		 O_THRESHOLD),
-	OPT_CALL("db", 0, "PATH", "the store the runs and the host's floor are kept in", O_DB),
-	OPT_CALL("no-store", 0, NULL, "store nothing", O_NO_STORE),
-	OPT_CALL(
-	    "busy", 0, NULL,
+	    "fresh processes per run, as run's --runs (default:\nchosen per path, as run does)", 2,
+	    100, struct calibrate_cli, runs),
+	OPT_PERCENT("threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)", 0,
+		    100, struct calibrate_cli, threshold),
+	OPT_STRING("db", 0, "PATH", "the store the runs and the host's floor are kept in",
+		   struct calibrate_cli, db),
+	OPT_BOOL("no-store", 0, "store nothing", struct calibrate_cli, no_store),
+	OPT_BOOL(
+	    "busy", 0,
 	    "store a calibration made on a busy machine (marked so);\nwithout it, one is refused",
-	    O_BUSY),
-	OPT_CALL("reset", 0, NULL,
+	    struct calibrate_cli, busy),
+	OPT_BOOL("reset", 0,
 		 "forget what calibrate learned of this host: its floors\nand its runs labelled "
 		 "'calibrate' (measures nothing)",
-		 O_RESET),
-	OPT_CALL("yes", 'y', NULL, "--reset without asking", O_YES),
+		 struct calibrate_cli, reset),
+	OPT_BOOL("yes", 'y', "--reset without asking", struct calibrate_cli, yes),
 	OPT_END,
 };
 
@@ -96,50 +107,6 @@ const struct command cmd_calibrate_def = {
 		  "  ukbench calibrate --rounds 30\n"
 		  "  ukbench calibrate 'time.*/vdso' syscall.null\n",
 };
-
-struct calibrate_cli {
-	unsigned long rounds, runs;
-	double budget_s, threshold;
-	const char *db;
-	int no_store, busy, reset, yes;
-	char **pats; /* the paths of the A/A runs besides lab.spin */
-	int npats;
-};
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct calibrate_cli *c = ctx;
-
-	switch (id) {
-	case O_ROUNDS:
-		return parse_uint("--rounds", arg, 2, 1000, &c->rounds);
-	case O_BUDGET:
-		return parse_double("--budget", arg, 0.01, 3600, &c->budget_s);
-	case O_RUNS:
-		return parse_uint("--runs", arg, 2, 100, &c->runs);
-	case O_THRESHOLD:
-		if (parse_double("--threshold", arg, 0, 100, &c->threshold))
-			return -1;
-		c->threshold /= 100;
-		return 0;
-	case O_DB:
-		c->db = arg;
-		return 0;
-	case O_NO_STORE:
-		c->no_store = 1;
-		return 0;
-	case O_BUSY:
-		c->busy = 1;
-		return 0;
-	case O_RESET:
-		c->reset = 1;
-		return 0;
-	case O_YES:
-		c->yes = 1;
-		return 0;
-	}
-	return -1;
-}
 
 /* The five runs of a round: A, A' and the planted changes. */
 enum { A1, A2, S2, S5, S10, NRUNS };
@@ -593,7 +560,7 @@ int cmd_calibrate(int argc, char **argv)
 	struct path_floor *each = NULL;
 	int first, rc;
 
-	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, set_option, &c, &first);
+	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, NULL, &c, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (c.reset) {

@@ -16,18 +16,31 @@
 
 enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP, O_FORMAT, O_WIDE };
 
+/* check --format: the rows' formats, then KTAP */
+#define CHECK_FORMATS ROWS_FORMATS "|ktap"
+#define CHECK_KTAP    3
+_Static_assert(CHECK_KTAP == ROWS_CSV + 1, "ktap follows the rows' formats");
+
+struct check_cli {
+	struct check_opts o;
+	int ktap, wide;
+	enum rows_fmt fmt;
+	int format; /* ROWS_FORMATS, then ktap */
+};
+
 static const struct opt check_opts_table[] = {
-	OPT_CALL("duration", 'd', "SEC", "verify each function this long (default 1)", O_DURATION),
+	OPT_DOUBLE("duration", 0, "SEC", "verify each function this long (default 1)", 0.001,
+		   3600, struct check_cli, o.duration_s),
 	OPT_CALL("verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY),
 	OPT_CALL("abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY),
-	OPT_CALL("ktap", 0, NULL, "KTAP output for kselftest-style harnesses", O_KTAP),
-	OPT_CALL("format", 'f', "table|json|csv|ktap", "table (default), json, csv or ktap",
-		 O_FORMAT),
-	OPT_CALL(
-	    "wide", 'W', NULL,
+	OPT_BOOL("ktap", 0, "KTAP output for kselftest-style harnesses", struct check_cli, ktap),
+	OPT_CHOICE("format", 'f', CHECK_FORMATS, "table (default), json, csv or ktap",
+		   struct check_cli, format),
+	OPT_BOOL(
+	    "wide", 'W',
 	    "a line a check however long; otherwise the details fold\nto fit the terminal, or 80 "
 	    "columns",
-	    O_WIDE),
+	    struct check_cli, wide),
 	OPT_END,
 };
 
@@ -71,38 +84,17 @@ static void on_signal(int sig)
 	check_stop = sig;
 }
 
-struct check_cli {
-	struct check_opts o;
-	int ktap, wide;
-	enum rows_fmt fmt;
-};
-
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct check_cli *c = ctx;
 
+	(void)arg;
 	switch (id) {
-	case O_DURATION:
-		return parse_double("--duration", arg, 0.001, 3600, &c->o.duration_s);
 	case O_VERIFY_ONLY:
 		c->o.abi = 0;
 		return 0;
 	case O_ABI_ONLY:
 		c->o.verify = 0;
-		return 0;
-	case O_KTAP:
-		c->ktap = 1;
-		return 0;
-	case O_WIDE:
-		c->wide = 1;
-		return 0;
-	case O_FORMAT:
-		if (!strcmp(arg, "ktap")) {
-			c->ktap = 1;
-			return 0;
-		}
-		if (rows_parse_format(arg, &c->fmt))
-			return error("unknown format '%s': table, json, csv or ktap", arg), -1;
 		return 0;
 	}
 	return -1;
@@ -169,6 +161,10 @@ int cmd_check(int argc, char **argv)
 	rc = opts_parse(&cmd_check_def, argc, argv, 0, set_option, &cli, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (cli.format == CHECK_KTAP)
+		cli.ktap = 1;
+	else
+		cli.fmt = (enum rows_fmt)cli.format;
 	o = cli.o;
 	ktap = cli.ktap;
 	if (!o.verify && !o.abi) {

@@ -42,9 +42,24 @@ enum {
 	O_PLOT
 };
 
+struct compare_opts {
+	enum cmp_fmt fmt;
+	int wide, plot;
+	struct rows out; /* JSON and CSV: one stream over every comparison */
+	struct cmp_opts c;
+	double floor_pct; /* --floor; < 0: the stored one */
+	int pool, no_floor;
+	const char *db;
+	struct floor_choice fc; /* the floors of the comparison being printed */
+	char **pats;
+	int npats;
+};
+
 static const struct opt compare_opts_table[] = {
-	OPT_CALL("threshold", 't', "PCT", "noise threshold in % (default 1)", O_THRESHOLD),
-	OPT_CALL("alpha", 0, "P", "significance level (default 0.05)", O_ALPHA),
+	OPT_PERCENT("threshold", 't', "PCT", "noise threshold in % (default 1)", 0, 1000,
+		    struct compare_opts, c.threshold),
+	OPT_DOUBLE("alpha", 0, "P", "significance level (default 0.05)", 1e-9, 0.5,
+		   struct compare_opts, c.alpha),
 	OPT_CALL("fail-on-regression", 0, "PCT",
 		 "exit 1 when a path regressed by more than PCT%, 125\nwhen a path cannot be told "
 		 "from noise at PCT%, else 0",
@@ -54,38 +69,38 @@ static const struct opt compare_opts_table[] = {
 	OPT_CALL("all", 0, NULL, "pool every run of a label, each boot one observation", O_ALL),
 	OPT_CALL("latest", 0, NULL, "a label's latest run alone (default: its runs on that boot)",
 		 O_LATEST),
-	OPT_CALL(
-	    "force", 0, NULL,
+	OPT_BOOL(
+	    "force", 0,
 	    "compare paths whose settings differ (parameters, threads,\nsize, exec's command), "
 	    "marked",
-	    O_FORCE),
-	OPT_CALL("raw", 0, NULL,
+	    struct compare_opts, c.force),
+	OPT_BOOL("raw", 0,
 		 "compare the measured means, without taking the machine's\nown drift out "
 		 "(the reference)",
-		 O_RAW),
-	OPT_CALL("floor", 0, "PCT",
-		 "variation between runs to add to each interval, in %\n"
-		 "(default: learned from repeated runs of a label, else\n'ukbench calibrate')",
-		 O_FLOOR),
-	OPT_CALL("no-floor", 0, NULL, "add no floor: the interval of the processes alone",
-		 O_NO_FLOOR),
-	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
-	OPT_CALL(
-	    "format", 'f', "table|json|csv|mail|markdown",
+		 struct compare_opts, c.raw),
+	OPT_DOUBLE("floor", 0, "PCT",
+		   "variation between runs to add to each interval, in %\n"
+		   "(default: learned from repeated runs of a label, else\n'ukbench calibrate')",
+		   0, 100, struct compare_opts, floor_pct),
+	OPT_BOOL("no-floor", 0, "add no floor: the interval of the processes alone",
+		 struct compare_opts, no_floor),
+	OPT_STRING("db", 0, "PATH", "the results database", struct compare_opts, db),
+	OPT_CHOICE(
+	    "format", 'f', CMP_FORMATS,
 	    "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
 	    "markdown, 72 columns",
-	    O_FORMAT),
+	    struct compare_opts, fmt),
 	OPT_CALL("color", 0, "WHEN",
 		 "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
 		 O_COLOR),
-	OPT_CALL("wide", 'W', NULL,
+	OPT_BOOL("wide", 'W',
 		 "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
 		 "table fits the terminal, or 80 columns",
-		 O_WIDE),
-	OPT_CALL("plot", 0, NULL,
+		 struct compare_opts, wide),
+	OPT_BOOL("plot", 0,
 		 "draw each path: a box plot a side of its process means on\none scale, under the "
 		 "change, its interval and the verdict",
-		 O_PLOT),
+		 struct compare_opts, plot),
 	OPT_END,
 };
 
@@ -131,32 +146,12 @@ const struct command cmd_compare_def = {
 	    "      syscall.null && ukbench compare --bisect 3 good HEAD-label syscall.null'\n",
 };
 
-struct compare_opts {
-	enum cmp_fmt fmt;
-	int wide, plot;
-	struct rows out; /* JSON and CSV: one stream over every comparison */
-	struct cmp_opts c;
-	double floor_pct; /* --floor; < 0: the stored one */
-	int pool, no_floor;
-	const char *db;
-	struct floor_choice fc; /* the floors of the comparison being printed */
-	char **pats;
-	int npats;
-};
-
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct compare_opts *o = ctx;
 	double d;
 
 	switch (id) {
-	case O_THRESHOLD:
-		if (parse_double("--threshold", arg, 0, 1000, &d))
-			return -1;
-		o->c.threshold = d / 100;
-		return 0;
-	case O_ALPHA:
-		return parse_double("--alpha", arg, 1e-9, 0.5, &o->c.alpha);
 	case O_FAIL:
 	case O_BISECT:
 		if (parse_double(id == O_FAIL ? "--fail-on-regression" : "--bisect", arg, 0, 1000,
@@ -164,40 +159,14 @@ static int set_option(void *ctx, int id, const char *arg)
 			return -1;
 		o->c.limit = d / 100;
 		return 0;
-	case O_FLOOR:
-		return parse_double("--floor", arg, 0, 100, &o->floor_pct);
-	case O_NO_FLOOR:
-		o->no_floor = 1;
-		return 0;
 	case O_ALL:
 		o->pool = RUNREF_ALL;
 		return 0;
 	case O_LATEST:
 		o->pool = RUNREF_LATEST;
 		return 0;
-	case O_RAW:
-		o->c.raw = 1;
-		return 0;
-	case O_FORCE:
-		o->c.force = 1;
-		return 0;
 	case O_COLOR:
 		return set_color(arg);
-	case O_WIDE:
-		o->wide = 1;
-		return 0;
-	case O_PLOT:
-		o->plot = 1;
-		return 0;
-	case O_FORMAT:
-		if (cmp_parse_format(arg, &o->fmt))
-			return error("unknown format '%s': table, json, csv, mail or markdown",
-				     arg),
-			       -1;
-		return 0;
-	case O_DB:
-		o->db = arg;
-		return 0;
 	}
 	return -1;
 }

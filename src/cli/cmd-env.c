@@ -19,15 +19,19 @@
 #include "width.h"
 #include "vdso.h"
 
-enum { O_JSON = 1, O_FORMAT };
+enum { O_JSON = 1 };
+
+struct env_cli {
+	enum rows_fmt fmt;
+};
 
 static const struct opt env_opts[] = {
 	OPT_CALL("json", 0, NULL,
 		 "the same as JSON: the 'environment' object of run --json,\nits schema named "
 		 "(docs/schema/ukbench-env.schema.json)",
 		 O_JSON),
-	OPT_CALL("format", 'f', "table|json|csv",
-		 "table (default), json (as --json) or csv: key,value", O_FORMAT),
+	OPT_CHOICE("format", 'f', ROWS_FORMATS,
+		   "table (default), json (as --json) or csv: key,value", struct env_cli, fmt),
 	OPT_END,
 };
 
@@ -45,13 +49,13 @@ const struct command cmd_env_def = {
 
 static int set_option(void *ctx, int id, const char *arg)
 {
-	enum rows_fmt *fmt = ctx;
+	struct env_cli *c = ctx;
 
-	if (id == O_JSON) {
-		*fmt = ROWS_JSON;
-		return 0;
-	}
-	return parse_rows_format(arg, fmt);
+	(void)arg;
+	if (id != O_JSON)
+		return -1;
+	c->fmt = ROWS_JSON;
+	return 0;
 }
 
 /* key,value rows: nested members as "parent.key", arrays joined by "; " */
@@ -150,10 +154,12 @@ static void print_text(const struct ukb_env *e)
 int cmd_env(int argc, char **argv)
 {
 	struct ukb_env env;
-	enum rows_fmt fmt = ROWS_TABLE;
+	struct env_cli cli = { .fmt = ROWS_TABLE };
+	enum rows_fmt fmt;
 	int first, rc;
 
-	rc = opts_parse(&cmd_env_def, argc, argv, 0, set_option, &fmt, &first);
+	rc = opts_parse(&cmd_env_def, argc, argv, 0, set_option, &cli, &first);
+	fmt = cli.fmt;
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (first < argc) {

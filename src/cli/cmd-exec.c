@@ -57,24 +57,48 @@ enum {
 
 #define MAX_CMDS 16
 
+struct exec_opts {
+	unsigned long repeat, warmup;
+	double timeout_s;
+	int allow_failure, no_store, counters;
+	const char *label, *db, *json;
+	enum out_format format;
+	struct ukb_event ev[UKB_MAX_COUNTERS];
+	unsigned nev;
+	const char *cmds[MAX_CMDS];  /* -c */
+	const char *names[MAX_CMDS]; /* --command-name */
+	unsigned nnames;
+	const char *prepare, *cleanup;
+	/* -L NAME=V1,V2,...: the commands it makes, each by the shell, and their names */
+	const char *scan;
+	char scan_cmds[MAX_CMDS][1024], scan_names[MAX_CMDS][100];
+	unsigned ncmds;
+};
+
 static const struct opt exec_opts_table[] = {
-	OPT_CALL("repeat", 'r', "N", "measured runs (default 10)", O_REPEAT),
-	OPT_CALL("warmup-runs", 0, "N", "runs first, not measured (default 1)", O_WARMUP),
+	OPT_ULONG("runs", 'r', "N", "measured runs (default 10)", 1, 1000000, struct exec_opts,
+		  repeat),
+	OPT_ULONG("repeat", 0, "N", "--runs, by perf stat's name for it", 1, 1000000,
+		  struct exec_opts, repeat),
+	OPT_ULONG("warmup-runs", 0, "N", "runs first, not measured (default 1)", 0, 1000000,
+		  struct exec_opts, warmup),
 	OPT_CALL("events", 'e', "LIST", "counters by perf's names instead of the default set",
 		 O_EVENTS),
 	OPT_CALL("no-counters", 0, NULL, "no perf counters", O_NO_COUNTERS),
-	OPT_CALL("timeout", 0, "SEC", "end a run that takes longer (SIGTERM, then SIGKILL)",
-		 O_TIMEOUT),
-	OPT_CALL("allow-failure", 0, NULL, "a non-zero exit status does not fail the run", O_ALLOW),
-	OPT_CALL("label", 'l', "NAME", "label the run in the store", O_LABEL),
-	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
-	OPT_CALL("no-store", 0, NULL, "do not store the run", O_NO_STORE),
-	OPT_CALL("json", 'j', "FILE", "write the run as JSON ('-': standard output)", O_JSON),
-	OPT_CALL(
-	    "format", 'f', "table|json|csv|ktap|gbench",
+	OPT_DOUBLE("timeout", 0, "SEC", "end a run that takes longer (SIGTERM, then SIGKILL)",
+		   0.001, 1e6, struct exec_opts, timeout_s),
+	OPT_BOOL("allow-failure", 0, "a non-zero exit status does not fail the run",
+		 struct exec_opts, allow_failure),
+	OPT_STRING("label", 'l', "NAME", "label the run in the store", struct exec_opts, label),
+	OPT_STRING("db", 0, "PATH", "the results database", struct exec_opts, db),
+	OPT_BOOL("no-store", 0, "do not store the run", struct exec_opts, no_store),
+	OPT_STRING("json", 'j', "FILE", "write the run as JSON ('-': standard output)",
+		   struct exec_opts, json),
+	OPT_CHOICE(
+	    "format", 'f', OUT_FORMATS,
 	    "print the run as a table (default), or in a machine's\nformat on standard output, "
 	    "the table then on standard\nerror",
-	    O_FORMAT),
+	    struct exec_opts, format),
 	OPT_CALL("wide", 'W', NULL, "each figure and its spread on one line, however wide", O_WIDE),
 	OPT_CALL("color", 0, "WHEN",
 		 "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
@@ -95,7 +119,7 @@ static const struct opt exec_opts_table[] = {
 	    "one command a value, {NAME} in the command replaced\nby it; they run interleaved and "
 	    "are compared with the\nfirst (exec -L g=1,2,4 -- hackbench -g {g})",
 	    O_SCAN),
-	OPT_CALL("command-name", 'n', "NAME",
+	OPT_CALL("command-name", 0, "NAME",
 		 "name the command (once for each -c, in order): the\nresult is exec.NAME, as "
 		 "history and compare know it",
 		 O_NAME),
@@ -123,26 +147,8 @@ const struct command cmd_exec_def = {
 		  "  ukbench exec -r 10 -- hackbench -g 1     # perf stat -r 10 ./hackbench 1\n"
 		  "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
 		  "  ukbench exec -r 20 -c ./tb-old -c ./tb-new  # A/B, interleaved\n"
-		  "  ukbench exec -r 5 --prepare 'sync' -n g4 -- hackbench -g 4\n"
+		  "  ukbench exec -r 5 --prepare 'sync' --command-name g4 -- hackbench -g 4\n"
 		  "  ukbench compare v6.11 v6.12              # exec runs compare as any other\n",
-};
-
-struct exec_opts {
-	unsigned long repeat, warmup;
-	double timeout_s;
-	int allow_failure, no_store, counters;
-	const char *label, *db, *json;
-	enum out_format format;
-	struct ukb_event ev[UKB_MAX_COUNTERS];
-	unsigned nev;
-	const char *cmds[MAX_CMDS];  /* -c */
-	const char *names[MAX_CMDS]; /* --command-name */
-	unsigned nnames;
-	const char *prepare, *cleanup;
-	/* -L NAME=V1,V2,...: the commands it makes, each by the shell, and their names */
-	const char *scan;
-	char scan_cmds[MAX_CMDS][1024], scan_names[MAX_CMDS][100];
-	unsigned ncmds;
 };
 
 /* ------------------------------------------------------------------ */
@@ -208,10 +214,6 @@ static int set_option(void *ctx, int id, const char *arg)
 	int n;
 
 	switch (id) {
-	case O_REPEAT:
-		return parse_uint("--repeat", arg, 1, 1000000, &o->repeat);
-	case O_WARMUP:
-		return parse_uint("--warmup-runs", arg, 0, 1000000, &o->warmup);
 	case O_EVENTS:
 		if (!arg[0]) {
 			error("option '--events' needs a list of events, got an empty one");
@@ -225,30 +227,11 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_NO_COUNTERS:
 		o->counters = 0;
 		return 0;
-	case O_TIMEOUT:
-		return parse_double("--timeout", arg, 0.001, 1e6, &o->timeout_s);
-	case O_ALLOW:
-		o->allow_failure = 1;
-		return 0;
-	case O_LABEL:
-		o->label = arg;
-		return 0;
-	case O_DB:
-		o->db = arg;
-		return 0;
-	case O_NO_STORE:
-		o->no_store = 1;
-		return 0;
 	case O_WIDE:
 		exec_wide = 1;
 		return 0;
 	case O_COLOR:
 		return set_color(arg);
-	case O_FORMAT:
-		return parse_format(arg, &o->format);
-	case O_JSON:
-		o->json = arg;
-		return 0;
 	case O_CMD:
 		if (o->ncmds == MAX_CMDS) {
 			error("at most %d commands (-c) at once", MAX_CMDS);

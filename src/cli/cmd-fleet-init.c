@@ -13,18 +13,22 @@
 
 enum { O_DB = 1, O_WRITER, O_READER };
 
+struct fleet_opts {
+	const char *db, *writer, *reader;
+};
+
 static const struct opt fleet_opts_table[] = {
-	OPT_CALL(
+	OPT_STRING(
 	    "db", 0, "TARGET",
 	    "the server: postgresql://HOST/DB?..., or postgres:SERVICE\n(default: $UKBENCH_DB)",
-	    O_DB),
-	OPT_CALL(
+	    struct fleet_opts, db),
+	OPT_STRING(
 	    "writer", 0, "ROLE",
 	    "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version; no "
 	    "UPDATE, DELETE or DDL",
-	    O_WRITER),
-	OPT_CALL("reader", 0, "ROLE", "grant ROLE SELECT on the fleet's tables, and nothing else",
-		 O_READER),
+	    struct fleet_opts, writer),
+	OPT_STRING("reader", 0, "ROLE", "grant ROLE SELECT on the fleet's tables, and nothing else",
+		   struct fleet_opts, reader),
 	OPT_END,
 };
 
@@ -46,35 +50,13 @@ const struct command cmd_fleet_init_def = {
 		  "      --writer ukb_push --reader ukb_read\n",
 };
 
-struct fleet_opts {
-	const char *db, *writer, *reader;
-};
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct fleet_opts *o = ctx;
-
-	switch (id) {
-	case O_DB:
-		o->db = arg;
-		return 0;
-	case O_WRITER:
-		o->writer = arg;
-		return 0;
-	case O_READER:
-		o->reader = arg;
-		return 0;
-	}
-	return -1;
-}
-
 int cmd_fleet_init(int argc, char **argv)
 {
 	struct fleet_opts o = { 0 };
 	char msg[512], err[1024], conninfo[2048];
 	int first, ret;
 
-	ret = opts_parse(&cmd_fleet_init_def, argc, argv, 0, set_option, &o, &first);
+	ret = opts_parse(&cmd_fleet_init_def, argc, argv, 0, NULL, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (!o.db)

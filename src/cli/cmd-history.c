@@ -36,27 +36,39 @@ enum {
 /* Without a pattern, more series than this are summarised a line each (-v: all). */
 #define SUMMARY_OVER 4
 
+struct history_opts {
+	struct store_filter f;
+	const char *db;
+	unsigned long window;
+	double threshold;
+	enum rows_fmt fmt;
+	int wide, plot, verbose;
+};
+
 static const struct opt history_opts[] = {
-	OPT_CALL("label", 'l', "GLOB", "only runs whose label matches", O_LABEL),
-	OPT_CALL("host", 0, "HOST", "only runs of this host", O_HOST),
+	OPT_STRING("label", 'l', "GLOB", "only runs whose label matches", struct history_opts,
+		   f.label),
+	OPT_STRING("host", 0, "HOST", "only runs of this host", struct history_opts, f.host),
 	FILTER_OPTS(O_FILTER),
-	OPT_CALL("window", 'w', "N", "runs on each side of a boundary (default 5)", O_WINDOW),
-	OPT_CALL("threshold", 't', "PCT", "smallest step to mark, in % (default 1)", O_THRESHOLD),
-	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
-	OPT_CALL("format", 'f', "table|json|csv", "table (default), json or csv: one row per point",
-		 O_FORMAT),
-	OPT_CALL(
-	    "wide", 'W', NULL,
+	OPT_ULONG("window", 'w', "N", "runs on each side of a boundary (default 5)", 1, 1000,
+		  struct history_opts, window),
+	OPT_PERCENT("threshold", 't', "PCT", "smallest step to mark, in % (default 1)", 0, 1000,
+		    struct history_opts, threshold),
+	OPT_STRING("db", 0, "PATH", "the results database", struct history_opts, db),
+	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv: one row per point",
+		   struct history_opts, fmt),
+	OPT_BOOL(
+	    "wide", 'W',
 	    "every column (the CI, the full time) on one line a run;\notherwise the table fits "
 	    "the terminal, or 80 columns",
-	    O_WIDE),
-	OPT_CALL("plot", 0, NULL,
+	    struct history_opts, wide),
+	OPT_BOOL("plot", 0,
 		 "a sparkline of each series instead of the table, change\npoints marked under it",
-		 O_PLOT),
-	OPT_CALL(
-	    "verbose", 'v', NULL,
+		 struct history_opts, plot),
+	OPT_BOOL(
+	    "verbose", 'v',
 	    "every series in full; without a pattern, more than four\nare otherwise a line each",
-	    O_VERBOSE),
+	    struct history_opts, verbose),
 	OPT_END,
 };
 
@@ -83,15 +95,6 @@ const struct command cmd_history_def = {
 		  "  ukbench history --label 'nightly-*' syscall.null\n"
 		  "  ukbench history --plot 'syscall.*'\n"
 		  "  ukbench history --format csv syscall.null > series.csv\n",
-};
-
-struct history_opts {
-	struct store_filter f;
-	const char *db;
-	unsigned long window;
-	double threshold;
-	enum rows_fmt fmt;
-	int wide, plot, verbose;
 };
 
 /*
@@ -143,33 +146,6 @@ static int set_option(void *ctx, int id, const char *arg)
 	if (id >= O_FILTER)
 		return filter_option(&o->f, id, O_FILTER, arg);
 	switch (id) {
-	case O_LABEL:
-		o->f.label = arg;
-		return 0;
-	case O_HOST:
-		o->f.host = arg;
-		return 0;
-	case O_WINDOW:
-		return parse_uint("--window", arg, 1, 1000, &o->window);
-	case O_THRESHOLD:
-		if (parse_double("--threshold", arg, 0, 1000, &o->threshold))
-			return -1;
-		o->threshold /= 100;
-		return 0;
-	case O_DB:
-		o->db = arg;
-		return 0;
-	case O_WIDE:
-		o->wide = 1;
-		return 0;
-	case O_PLOT:
-		o->plot = 1;
-		return 0;
-	case O_VERBOSE:
-		o->verbose = 1;
-		return 0;
-	case O_FORMAT:
-		return parse_rows_format(arg, &o->fmt);
 	}
 	return -1;
 }

@@ -15,13 +15,17 @@
 #include "width.h"
 #include "vdso.h"
 
-enum { O_NAMES = 1, O_ALL, O_FORMAT };
+struct list_cli {
+	int names, all;
+	enum rows_fmt fmt;
+};
 
 static const struct opt list_opts[] = {
-	OPT_CALL("names", 0, NULL, "one NAME/PATH per line, for scripts", O_NAMES),
-	OPT_CALL("all", 'a', NULL, "also the paths this machine cannot run, with why", O_ALL),
-	OPT_CALL("format", 'f', "table|json|csv", "table (default), json or csv: one row per path",
-		 O_FORMAT),
+	OPT_BOOL("names", 0, "one NAME/PATH per line, for scripts", struct list_cli, names),
+	OPT_BOOL("all", 'a', "also the paths this machine cannot run, with why", struct list_cli,
+		 all),
+	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv: one row per path",
+		   struct list_cli, fmt),
 	OPT_END,
 };
 
@@ -44,25 +48,6 @@ const struct command cmd_list_def = {
 		  "  ukbench list --all\n",
 };
 
-struct list_cli {
-	int names, all;
-	enum rows_fmt fmt;
-};
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct list_cli *c = ctx;
-
-	if (id == O_FORMAT) {
-		return parse_rows_format(arg, &c->fmt);
-	}
-	if (id == O_NAMES)
-		c->names = 1;
-	else
-		c->all = 1;
-	return 0;
-}
-
 int cmd_list(int argc, char **argv)
 {
 	struct ukb_selection sel;
@@ -74,7 +59,7 @@ int cmd_list(int argc, char **argv)
 	size_t n, hidden = 0;
 	const char *shown = NULL;
 
-	rc = opts_parse(&cmd_list_def, argc, argv, 0, set_option, &c, &first);
+	rc = opts_parse(&cmd_list_def, argc, argv, 0, NULL, &c, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (ukb_select(&sel, argc - first, argv + first, 0, NULL, 0, &e)) {

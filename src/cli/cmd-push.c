@@ -16,18 +16,24 @@
 
 enum { O_STATUS = 1, O_DB, O_SPOOL, O_FORMAT };
 
+struct push_opts {
+	const char *db, *spool;
+	int status;
+	enum rows_fmt fmt;
+};
+
 static const struct opt push_opts_table[] = {
-	OPT_CALL("status", 0, NULL, "say what waits to be pushed, and what was; send nothing",
-		 O_STATUS),
-	OPT_CALL(
+	OPT_BOOL("status", 0, "say what waits to be pushed, and what was; send nothing",
+		 struct push_opts, status),
+	OPT_STRING(
 	    "db", 0, "TARGET",
 	    "push only the runs waiting for this server (default:\nUKBENCH_DB when it names one, "
 	    "else every server)",
-	    O_DB),
-	OPT_CALL("spool", 0, "PATH", "the spool (default: UKBENCH_SPOOL, else the local store)",
-		 O_SPOOL),
-	OPT_CALL("format", 'f', "table|json|csv", "--status as table (default), json or csv",
-		 O_FORMAT),
+	    struct push_opts, db),
+	OPT_STRING("spool", 0, "PATH", "the spool (default: UKBENCH_SPOOL, else the local store)",
+		   struct push_opts, spool),
+	OPT_CHOICE("format", 'f', ROWS_FORMATS, "--status as table (default), json or csv",
+		   struct push_opts, fmt),
 	OPT_END,
 };
 
@@ -55,32 +61,6 @@ const struct command cmd_push_def = {
 		  "  ukbench push --status\n"
 		  "  ukbench push\n",
 };
-
-struct push_opts {
-	const char *db, *spool;
-	int status;
-	enum rows_fmt fmt;
-};
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct push_opts *o = ctx;
-
-	switch (id) {
-	case O_STATUS:
-		o->status = 1;
-		return 0;
-	case O_DB:
-		o->db = arg;
-		return 0;
-	case O_SPOOL:
-		o->spool = arg;
-		return 0;
-	case O_FORMAT:
-		return parse_rows_format(arg, &o->fmt);
-	}
-	return -1;
-}
 
 static void say_pushed(const struct push_stats *ps, const char *target)
 {
@@ -166,7 +146,7 @@ int cmd_push(int argc, char **argv)
 	char spool[4096] = "", err[1024];
 	int first, ret;
 
-	ret = opts_parse(&cmd_push_def, argc, argv, 0, set_option, &o, &first);
+	ret = opts_parse(&cmd_push_def, argc, argv, 0, NULL, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (first < argc) {

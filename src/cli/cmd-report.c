@@ -40,21 +40,32 @@ enum {
 	O_FILTER,
 };
 
+struct report_opts {
+	const char *output, *gnuplot, *db;
+	int markdown, history, no_plots, all;
+	struct cmp_opts c;
+	double floor_pct;
+	int no_floor;
+	struct store_filter f;
+	unsigned long window;
+	const char *cmp_only, *hist_only; /* an option given that one mode takes */
+};
+
 static const struct opt report_opts_table[] = {
-	OPT_CALL(
+	OPT_STRING(
 	    "output", 'o', "FILE",
 	    "write the report to FILE ('-': standard output; an HTML\nreport is not written to a "
 	    "terminal)",
-	    O_OUTPUT),
+	    struct report_opts, output),
 	OPT_CALL("format", 'f', "html|markdown", "html (default) or markdown", O_FORMAT),
-	OPT_CALL("history", 0, NULL,
+	OPT_BOOL("history", 0,
 		 "each matching path over the stored runs, per host,\nwith change points",
-		 O_HISTORY),
-	OPT_CALL("gnuplot", 0, "PROGRAM", "the gnuplot to draw with (default: gnuplot in PATH)",
-		 O_GNUPLOT),
-	OPT_CALL("no-plots", 0, NULL, "tables only", O_NO_PLOTS),
-	OPT_CALL("threshold", 't', "PCT", "noise threshold, or smallest step, in % (default 1)",
-		 O_THRESHOLD),
+		 struct report_opts, history),
+	OPT_STRING("gnuplot", 0, "PROGRAM", "the gnuplot to draw with (default: gnuplot in PATH)",
+		   struct report_opts, gnuplot),
+	OPT_BOOL("no-plots", 0, "tables only", struct report_opts, no_plots),
+	OPT_PERCENT("threshold", 't', "PCT", "noise threshold, or smallest step, in % (default 1)",
+		    0, 1000, struct report_opts, c.threshold),
 	OPT_CALL("alpha", 0, "P", "significance level of a comparison (default 0.05)", O_ALPHA),
 	OPT_CALL("all", 0, NULL, "pool every run of a label (one observation per boot)", O_ALL),
 	OPT_CALL("floor", 0, "PCT", "variation between runs to add to each interval, in %",
@@ -67,7 +78,7 @@ static const struct opt report_opts_table[] = {
 	FILTER_OPTS(O_FILTER),
 	OPT_CALL("window", 'w', "N", "--history: runs on each side of a boundary (default 5)",
 		 O_WINDOW),
-	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_STRING("db", 0, "PATH", "the results database", struct report_opts, db),
 	OPT_END,
 };
 
@@ -107,21 +118,9 @@ const struct command cmd_report_def = {
 		  "  ukbench report --history -o history.html syscall.null\n",
 };
 
-struct report_opts {
-	const char *output, *gnuplot, *db;
-	int markdown, history, no_plots, all;
-	struct cmp_opts c;
-	double floor_pct;
-	int no_floor;
-	struct store_filter f;
-	unsigned long window;
-	const char *cmp_only, *hist_only; /* an option given that one mode takes */
-};
-
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct report_opts *o = ctx;
-	double d;
 
 	if (id == O_ALPHA || id == O_ALL || id == O_FLOOR || id == O_NO_FLOOR || id == O_FORCE ||
 	    id == O_RAW)
@@ -140,9 +139,6 @@ static int set_option(void *ctx, int id, const char *arg)
 		return filter_option(&o->f, id, O_FILTER, arg) ? -1 : 0;
 	}
 	switch (id) {
-	case O_OUTPUT:
-		o->output = arg;
-		return 0;
 	case O_FORMAT:
 		if (!strcmp(arg, "html") || !strcmp(arg, "markdown") || !strcmp(arg, "md")) {
 			o->markdown = arg[0] == 'm';
@@ -150,20 +146,6 @@ static int set_option(void *ctx, int id, const char *arg)
 		}
 		error("unknown format '%s': html or markdown", arg);
 		return -1;
-	case O_HISTORY:
-		o->history = 1;
-		return 0;
-	case O_GNUPLOT:
-		o->gnuplot = arg;
-		return 0;
-	case O_NO_PLOTS:
-		o->no_plots = 1;
-		return 0;
-	case O_THRESHOLD:
-		if (parse_double("--threshold", arg, 0, 1000, &d))
-			return -1;
-		o->c.threshold = d / 100;
-		return 0;
 	case O_ALPHA:
 		return parse_double("--alpha", arg, 1e-9, 0.5, &o->c.alpha);
 	case O_ALL:
@@ -188,9 +170,6 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_WINDOW:
 		return parse_uint("--window", arg, 1, 1000, &o->window);
-	case O_DB:
-		o->db = arg;
-		return 0;
 	}
 	return -1;
 }

@@ -72,6 +72,23 @@ enum {
 #define QUICK_BUDGET_S	0.05
 #define QUICK_PRECISION 0.05
 
+struct run_opts {
+	struct run_plan plan; /* the measuring settings and the cases */
+	const char *json, *label, *db, *baseline;
+	enum out_format format;
+	int quiet, no_store;
+	double fail_pct;     /* < 0: off */
+	int abi;	     /* 1 << 0: native, 1 << 1: 32-bit */
+	const char *profile; /* --profile PATTERN, or NULL */
+	int wide;
+	double profile_s;
+	char helper[PATH_MAX];
+	struct ukb_selection sel;
+	long *sizes;
+	char *params; /* every -P, joined */
+	int budget_given, min_given, precision_given, quick;
+};
+
 static const struct opt run_opts[] = {
 	OPT_CALL("precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
 		 O_PRECISION),
@@ -80,9 +97,9 @@ static const struct opt run_opts[] = {
 	    "measuring time per path, spread over the processes\n(default: 36 s over the paths "
 	    "selected, 0.4 to 5 s\neach)",
 	    O_BUDGET),
-	OPT_CALL("warmup", 'w', "SEC", "warm-up per path, calibration included (default 0.05)",
+	OPT_CALL("warmup", 0, "SEC", "warm-up per path, calibration included (default 0.05)",
 		 O_WARMUP),
-	OPT_CALL("min-samples", 'n', "N",
+	OPT_CALL("min-samples", 0, "N",
 		 "never fewer undisturbed samples than this in a process\n(default 10; 3 when the "
 		 "processes are chosen)",
 		 O_MIN),
@@ -92,7 +109,7 @@ static const struct opt run_opts[] = {
 	    "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and read "
 	    "cost if longer)",
 	    O_BATCH),
-	OPT_CALL("cpu", 'c', "N", "pin the measuring thread to CPU N", O_CPU),
+	OPT_CALL("cpu", 'C', "N", "pin the measuring thread to CPU N", O_CPU),
 	OPT_CALL(
 	    "runs", 'r', "N",
 	    "fresh processes per path, each taking the paths in its\nown order; the CI is over "
@@ -105,9 +122,9 @@ static const struct opt run_opts[] = {
 		 "calls), or both",
 		 O_ABI),
 	OPT_CALL("size", 's', "LIST", "request sizes of sized benchmarks: 1,64,4k,1m", O_SIZE),
-	OPT_CALL("flags", 0, "LIST", "flag sets of sized benchmarks: 0,nonblock,insecure,...",
-		 O_FLAGS),
-	OPT_CALL("threads", 't', "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
+	OPT_STRING("flags", 0, "LIST", "flag sets of sized benchmarks: 0,nonblock,insecure,...",
+		   struct run_opts, plan.sel.flags),
+	OPT_CALL("threads", 0, "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
 		 O_THREADS),
 	OPT_CALL("param", 'P', "NAME=V,...", "benchmark parameters (see 'ukbench list')", O_PARAM),
 	OPT_CALL("parameter-list", 'L', "NAME=V1,V2,...",
@@ -118,43 +135,45 @@ static const struct opt run_opts[] = {
 	OPT_CALL("counters", 0, NULL, "count the default perf events per call", O_COUNTERS),
 	OPT_CALL("events", 'e', "LIST", "count these perf events per call: cycles,instructions,...",
 		 O_EVENTS),
-	OPT_CALL(
+	OPT_STRING(
 	    "json", 'j', "FILE",
 	    "write settings, environment and every sample as JSON\n('-' for standard output; the "
 	    "table then goes to stderr)",
-	    O_JSON),
-	OPT_CALL("format", 'f', "table|json|csv|ktap|gbench",
-		 "print table (default), json, csv, ktap or gbench", O_FORMAT),
-	OPT_CALL("label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')",
-		 O_LABEL),
-	OPT_CALL("db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)", O_DB),
-	OPT_CALL("no-store", 0, NULL, "do not store this run", O_NO_STORE),
-	OPT_CALL("baseline", 0, "RUN", "compare each path with this stored run or JSON file",
-		 O_BASELINE),
-	OPT_CALL(
+	    struct run_opts, json),
+	OPT_CHOICE("format", 'f', OUT_FORMATS, "print table (default), json, csv, ktap or gbench",
+		   struct run_opts, format),
+	OPT_STRING("label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')",
+		   struct run_opts, label),
+	OPT_STRING("db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)",
+		   struct run_opts, db),
+	OPT_BOOL("no-store", 0, "do not store this run", struct run_opts, no_store),
+	OPT_STRING("baseline", 0, "RUN", "compare each path with this stored run or JSON file",
+		   struct run_opts, baseline),
+	OPT_DOUBLE(
 	    "fail-on-regression", 0, "PCT",
 	    "with --baseline: exit 1 when a path is significantly\nslower by more than PCT %, 125 "
 	    "when a path cannot\nbe told from noise at PCT %",
-	    O_FAIL),
-	OPT_CALL("quiet", 'q', NULL, "print no table and no progress, only errors", O_QUIET),
-	OPT_CALL(
-	    "quick", 'Q', NULL,
+	    0, 1000, struct run_opts, fail_pct),
+	OPT_BOOL("quiet", 'q', "print no table and no progress, only errors", struct run_opts,
+		 quiet),
+	OPT_BOOL(
+	    "quick", 'Q',
 	    "a first figure of every path in seconds: 0.05 s a path,\nprecision 5% (unless -b or "
 	    "-p say otherwise); wider\nintervals, not for a figure to post",
-	    O_QUICK),
-	OPT_CALL("wide", 'W', NULL,
+	    struct run_opts, quick),
+	OPT_BOOL("wide", 'W',
 		 "every column (calls/s, samples), however wide; otherwise\nthe table fits the "
 		 "terminal, "
 		 "or 80 columns",
-		 O_WIDE),
+		 struct run_opts, wide),
 	OPT_CALL(
 	    "profile", 0, "PATTERN",
 	    "after measuring, sample the paths PATTERN matches\n(cpu-clock, or cycles where a PMU "
 	    "exists) and show\nwhere the time goes: vDSO symbols and instructions,\nthe kernel, "
 	    "ukbench; kept with the run. Without\nother patterns, PATTERN is also what is measured",
 	    O_PROFILE),
-	OPT_CALL("profile-time", 0, "SEC", "sampling time per profiled path (default 1)",
-		 O_PROFILE_TIME),
+	OPT_DOUBLE("profile-time", 0, "SEC", "sampling time per profiled path (default 1)", 0.01,
+		   3600, struct run_opts, profile_s),
 	OPT_END,
 };
 
@@ -182,27 +201,10 @@ const struct command cmd_run_def = {
 		  "  ukbench run                                  # the default suite\n"
 		  "  ukbench run time.gettimeofday                # all paths of one benchmark\n"
 		  "  ukbench run 'time.clock_gettime.*/vdso'      # every clock, vDSO path only\n"
-		  "  ukbench run -c 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
+		  "  ukbench run -C 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
 		  "  ukbench run --label before --runs 5          # before a patch\n"
 		  "  ukbench run --json before.json time          # keep every sample\n"
 		  "  ukbench run -L groups=1,2,4 sched.messaging.pipe_process  # a scan\n",
-};
-
-struct run_opts {
-	struct run_plan plan; /* the measuring settings and the cases */
-	const char *json, *label, *db, *baseline;
-	enum out_format format;
-	int quiet, no_store;
-	double fail_pct;     /* < 0: off */
-	int abi;	     /* 1 << 0: native, 1 << 1: 32-bit */
-	const char *profile; /* --profile PATTERN, or NULL */
-	int wide;
-	double profile_s;
-	char helper[PATH_MAX];
-	struct ukb_selection sel;
-	long *sizes;
-	char *params; /* every -P, joined */
-	int budget_given, min_given, precision_given, quick;
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -231,8 +233,6 @@ static int set_number(struct run_opts *ro, int id, const char *arg)
 		return parse_double("--warmup", arg, 0, 3600, &m->warmup_s);
 	case O_BATCH:
 		return parse_double("--batch", arg, 1, 60e6, &d) ? -1 : (m->batch_ns = d * 1000, 0);
-	case O_FAIL:
-		return parse_double("--fail-on-regression", arg, 0, 1000, &ro->fail_pct);
 	case O_MIN:
 		ro->min_given = 1;
 		return parse_uint("--min-samples", arg, 2, 10000000, &u)
@@ -297,16 +297,9 @@ static int set_option(void *ctx, int id, const char *arg)
 			return error_hint(&e), -1;
 		ro->plan.sel.sizes = ro->sizes;
 		return 0;
-	case O_FORMAT:
-		if (parse_format(arg, &ro->format))
-			error("unknown format '%s': use table, json, csv, ktap or gbench", arg);
-		return parse_format(arg, &ro->format);
 	case O_COUNTERS:
 	case O_EVENTS:
 		return set_events(ro, id, arg);
-	case O_FLAGS:
-		ro->plan.sel.flags = arg;
-		return 0;
 	case O_PARAM: {
 		/* -P a=1 -P b=2 is -P a=1,b=2: every -P counts */
 		size_t len = (ro->params ? strlen(ro->params) + 1 : 0) + strlen(arg) + 1;
@@ -329,36 +322,10 @@ static int set_option(void *ctx, int id, const char *arg)
 			       -1;
 		ro->plan.sel.scan = arg;
 		return 0;
-	case O_JSON:
-		ro->json = arg;
-		return 0;
-	case O_LABEL:
-		ro->label = arg;
-		return 0;
-	case O_DB:
-		ro->db = arg;
-		return 0;
-	case O_BASELINE:
-		ro->baseline = arg;
-		return 0;
-	case O_NO_STORE:
-		ro->no_store = 1;
-		return 0;
 	case O_PROFILE:
 		if (!arg[0])
 			return error("--profile needs a pattern, as run takes them"), -1;
 		ro->profile = arg;
-		return 0;
-	case O_PROFILE_TIME:
-		return parse_double("--profile-time", arg, 0.01, 3600, &ro->profile_s);
-	case O_QUIET:
-		ro->quiet = 1;
-		return 0;
-	case O_QUICK:
-		ro->quick = 1;
-		return 0;
-	case O_WIDE:
-		ro->wide = 1;
 		return 0;
 	}
 	return set_number(ro, id, arg);

@@ -28,25 +28,36 @@ enum {
 	O_FILTER
 };
 
+struct runs_opts {
+	struct store_filter f;
+	const char *db;
+	enum rows_fmt fmt;
+	int wide, del, yes, names;
+	const char *relabel;
+};
+
 static const struct opt runs_opts[] = {
-	OPT_CALL("label", 'l', "GLOB", "only runs whose label matches", O_LABEL),
-	OPT_CALL("host", 0, "HOST", "only runs of this host", O_HOST),
+	OPT_STRING("label", 'l', "GLOB", "only runs whose label matches", struct runs_opts,
+		   f.label),
+	OPT_STRING("host", 0, "HOST", "only runs of this host", struct runs_opts, f.host),
 	FILTER_OPTS(O_FILTER),
-	OPT_CALL("limit", 'n', "N", "at most N runs", O_LIMIT),
-	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
-	OPT_CALL("format", 'f', "table|json|csv", "table (default), json or csv", O_FORMAT),
-	OPT_CALL(
-	    "wide", 'W', NULL,
+	OPT_SIZE("limit", 'n', "N", "at most N runs", 1, 100000000, struct runs_opts, f.limit),
+	OPT_STRING("db", 0, "PATH", "the results database", struct runs_opts, db),
+	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv", struct runs_opts,
+		   fmt),
+	OPT_BOOL(
+	    "wide", 'W',
 	    "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
 	    "80 columns",
-	    O_WIDE),
-	OPT_CALL("delete", 0, NULL,
-		 "delete the runs RUN... names (ids, or labels: every run\nwith it)", O_DELETE),
-	OPT_CALL("relabel", 0, "LABEL", "give the runs RUN... names this label", O_RELABEL),
-	OPT_CALL("yes", 'y', NULL, "change more than one run without asking", O_YES),
-	OPT_CALL("names", 0, NULL,
+	    struct runs_opts, wide),
+	OPT_BOOL("delete", 0, "delete the runs RUN... names (ids, or labels: every run\nwith it)",
+		 struct runs_opts, del),
+	OPT_STRING("relabel", 0, "LABEL", "give the runs RUN... names this label", struct runs_opts,
+		   relabel),
+	OPT_BOOL("yes", 'y', "change more than one run without asking", struct runs_opts, yes),
+	OPT_BOOL("names", 0,
 		 "each label once, then each id, a line each (what the\ncompletions offer)",
-		 O_NAMES),
+		 struct runs_opts, names),
 	OPT_END,
 };
 
@@ -75,14 +86,6 @@ const struct command cmd_runs_def = {
 		  "  ukbench runs --delete scratch --yes\n",
 };
 
-struct runs_opts {
-	struct store_filter f;
-	const char *db;
-	enum rows_fmt fmt;
-	int wide, del, yes, names;
-	const char *relabel;
-};
-
 /*
  * --names: the labels (newest first, each once) and the ids, for shell
  * completion. A label a shell word cannot hold as it is (blanks, control
@@ -108,42 +111,10 @@ static void print_names(const struct store_run *list, size_t n)
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct runs_opts *o = ctx;
-	unsigned long lim;
 
 	if (id >= O_FILTER)
 		return filter_option(&o->f, id, O_FILTER, arg);
 	switch (id) {
-	case O_LABEL:
-		o->f.label = arg;
-		return 0;
-	case O_HOST:
-		o->f.host = arg;
-		return 0;
-	case O_LIMIT:
-		if (parse_uint("--limit", arg, 1, 100000000, &lim))
-			return -1;
-		o->f.limit = lim;
-		return 0;
-	case O_WIDE:
-		o->wide = 1;
-		return 0;
-	case O_DELETE:
-		o->del = 1;
-		return 0;
-	case O_RELABEL:
-		o->relabel = arg;
-		return 0;
-	case O_YES:
-		o->yes = 1;
-		return 0;
-	case O_NAMES:
-		o->names = 1;
-		return 0;
-	case O_FORMAT:
-		return parse_rows_format(arg, &o->fmt);
-	case O_DB:
-		o->db = arg;
-		return 0;
 	}
 	return -1;
 }

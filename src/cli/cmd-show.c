@@ -12,13 +12,18 @@
 #include "output.h"
 #include "runref.h"
 
-enum { O_FORMAT = 1, O_DB, O_WIDE };
+struct show_opts {
+	enum out_format fmt;
+	const char *db;
+	int wide;
+};
 
 static const struct opt show_opts[] = {
-	OPT_CALL("format", 'f', "table|json|csv|ktap|gbench",
-		 "table (default), json (every sample), csv, ktap, gbench", O_FORMAT),
-	OPT_CALL("wide", 'W', NULL, "the table with every column, however wide", O_WIDE),
-	OPT_CALL("db", 0, "PATH", "the results database", O_DB),
+	OPT_CHOICE("format", 'f', OUT_FORMATS,
+		   "table (default), json (every sample), csv, ktap, gbench", struct show_opts,
+		   fmt),
+	OPT_BOOL("wide", 'W', "the table with every column, however wide", struct show_opts, wide),
+	OPT_STRING("db", 0, "PATH", "the results database", struct show_opts, db),
 	OPT_END,
 };
 
@@ -35,31 +40,6 @@ const struct command cmd_show_def = {
 		  "  ukbench show before --format json > before.json\n"
 		  "  ukbench show 12 --format gbench > 12.gbench.json\n",
 };
-
-struct show_opts {
-	enum out_format fmt;
-	const char *db;
-	int wide;
-};
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct show_opts *o = ctx;
-
-	if (id == O_DB) {
-		o->db = arg;
-		return 0;
-	}
-	if (id == O_WIDE) {
-		o->wide = 1;
-		return 0;
-	}
-	if (parse_format(arg, &o->fmt)) {
-		error("unknown format '%s': use table, json, csv, ktap or gbench", arg);
-		return -1;
-	}
-	return 0;
-}
 
 /* The id of the latest run in @st, as a reference; 0, or -1 (printed). */
 static int latest_run(struct store *st, char *ref, size_t len)
@@ -88,7 +68,7 @@ int cmd_show(int argc, char **argv)
 	char path[4096], desc[256], ref[32];
 	int first, ret;
 
-	ret = opts_parse(&cmd_show_def, argc, argv, 0, set_option, &o, &first);
+	ret = opts_parse(&cmd_show_def, argc, argv, 0, NULL, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (argc - first > 1) {

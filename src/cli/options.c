@@ -138,6 +138,15 @@ static int bind(const struct opt *o, const char *arg, void *ctx)
 			return -1;
 		*(unsigned *)at = (unsigned)u;
 		return 0;
+	case OPT_K_ULONG:
+	case OPT_K_SIZE:
+		if (parse_uint(name, arg, (unsigned long)o->lo, (unsigned long)o->hi, &u))
+			return -1;
+		if (o->kind == OPT_K_ULONG)
+			*(unsigned long *)at = u;
+		else
+			*(size_t *)at = u;
+		return 0;
 	case OPT_K_DOUBLE:
 	case OPT_K_PERCENT:
 		if (parse_double(name, arg, o->lo, o->hi, &d))
@@ -270,6 +279,7 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		} else if (!hit) {
 			ret = -1;
 		} else if (hit->kind != OPT_K_CALL ? bind(hit, optarg, ctx)
+			   : !set		   ? -1
 						   : set(ctx, hit->id, optarg)) {
 			ret = -1;
 		}

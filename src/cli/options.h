@@ -25,6 +25,8 @@ enum opt_kind {
 	OPT_K_BOOL,	/* int member = 1 */
 	OPT_K_STRING,	/* const char * member = the value */
 	OPT_K_UNSIGNED, /* unsigned member, the value in [lo, hi] */
+	OPT_K_ULONG,	/* unsigned long member, the value in [lo, hi] */
+	OPT_K_SIZE,	/* size_t member, the value in [lo, hi] */
 	OPT_K_DOUBLE,	/* double member, the value in [lo, hi] */
 	OPT_K_PERCENT,	/* double member = the value / 100, the value in [lo, hi] */
 	OPT_K_CHOICE,	/* an enum member = the index of the value among arg's words */
@@ -72,6 +74,16 @@ struct opt {
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_UNSIGNED,         \
 		.off = OPT__AT(T, F, sizeof(unsigned)), .lo = (LO), .hi = (HI)                     \
+	}
+#define OPT_ULONG(L, S, A, H, LO, HI, T, F)                                                        \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_ULONG,            \
+		.off = OPT__AT(T, F, sizeof(unsigned long)), .lo = (LO), .hi = (HI)                \
+	}
+#define OPT_SIZE(L, S, A, H, LO, HI, T, F)                                                         \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_SIZE,             \
+		.off = OPT__AT(T, F, sizeof(size_t)), .lo = (LO), .hi = (HI)                       \
 	}
 #define OPT_DOUBLE(L, S, A, H, LO, HI, T, F)                                                       \
 	{                                                                                          \
@@ -127,7 +139,7 @@ const char *command_closest(const char *name);
  * prints the help and returns 1; a bad option prints an error and returns
  * -1, and so does a @set that returns non-zero. @posix: stop at the first
  * operand (exec's command line). 0 otherwise, with *@first the index of the
- * first operand.
+ * first operand. @set may be NULL when every option is bound to a member.
  */
 int opts_parse(const struct command *c, int argc, char **argv, int posix,
 	       int (*set)(void *ctx, int id, const char *arg), void *ctx, int *first);

@@ -44,13 +44,6 @@ int set_color(const char *when)
 	return 0;
 }
 
-int parse_rows_format(const char *arg, enum rows_fmt *fmt)
-{
-	if (rows_parse_format(arg, fmt))
-		return error("unknown format '%s': table, json or csv", arg), -1;
-	return 0;
-}
-
 int use_color(FILE *f)
 {
 	const char *no = getenv("NO_COLOR");

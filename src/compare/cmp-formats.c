@@ -14,18 +14,6 @@
 
 #define MAIL_WIDTH 72
 
-int cmp_parse_format(const char *arg, enum cmp_fmt *fmt)
-{
-	static const char *const names[] = { "table", "json", "csv", "mail", "markdown" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(arg, names[i])) {
-			*fmt = (enum cmp_fmt)i;
-			return 0;
-		}
-	return -1;
-}
-
 const char *const cmp_row_keys[] = {
 	"base",
 	"other",

@@ -14,9 +14,8 @@
 #include "rows.h"
 
 enum cmp_fmt { CMPF_TABLE, CMPF_JSON, CMPF_CSV, CMPF_MAIL, CMPF_MARKDOWN };
-
-/* "table", "json", "csv", "mail" or "markdown"; 0 or -1. */
-int cmp_parse_format(const char *arg, enum cmp_fmt *fmt);
+/* their names, in the order of the enum: what compare --format takes */
+#define CMP_FORMATS "table|json|csv|mail|markdown"
 
 struct cmp_side {
 	const struct rec_run *run;

@@ -25,24 +25,6 @@
 #include "rows.h"
 #include "stats.h"
 
-int parse_format(const char *arg, enum out_format *out)
-{
-	static const struct {
-		const char *name;
-		enum out_format fmt;
-	} names[] = {
-		{ "table", OUT_TABLE }, { "json", OUT_JSON },	  { "csv", OUT_CSV },
-		{ "ktap", OUT_KTAP },	{ "gbench", OUT_GBENCH },
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(arg, names[i].name)) {
-			*out = names[i].fmt;
-			return 0;
-		}
-	return -1;
-}
-
 int print_run(FILE *f, const struct rec_run *run, enum out_format fmt)
 {
 	size_t len;

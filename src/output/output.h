@@ -45,7 +45,8 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color);
 
 /* The other formats of a run. Each returns 0, or -1 on a write error. */
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
-int parse_format(const char *arg, enum out_format *out);
+/* their names, in the order of the enum: what --format takes */
+#define OUT_FORMATS "table|json|csv|ktap|gbench"
 int print_run(FILE *f, const struct rec_run *run, enum out_format fmt);
 int csv_print(FILE *f, const struct rec_run *run);
 int gbench_print(FILE *f, const struct rec_run *run);

@@ -9,19 +9,6 @@
 #include "rows.h"
 #include "width.h"
 
-int rows_parse_format(const char *arg, enum rows_fmt *fmt)
-{
-	if (!strcmp(arg, "table"))
-		*fmt = ROWS_TABLE;
-	else if (!strcmp(arg, "json"))
-		*fmt = ROWS_JSON;
-	else if (!strcmp(arg, "csv"))
-		*fmt = ROWS_CSV;
-	else
-		return -1;
-	return 0;
-}
-
 void rows_csv_text(FILE *f, const char *raw)
 {
 	char buf[4096];

@@ -14,9 +14,8 @@
 #include "json-write.h"
 
 enum rows_fmt { ROWS_TABLE, ROWS_JSON, ROWS_CSV };
-
-/* "table", "json" or "csv"; 0, or -1 for anything else. */
-int rows_parse_format(const char *arg, enum rows_fmt *fmt);
+/* their names, in the order of the enum: what --format takes */
+#define ROWS_FORMATS "table|json|csv"
 
 struct rows {
 	FILE *f;

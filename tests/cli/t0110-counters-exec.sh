@@ -89,7 +89,7 @@ test_expect_success 'exec: usage errors' '
 	test_expect_code 2 ukbench exec 2>err &&
 	grep -q "needs a command" err &&
 	test_expect_code 2 ukbench exec -r 0 -- true 2>err &&
-	grep -q "option .--repeat. must be between 1" err
+	grep -q "option .--runs. must be between 1" err
 '
 
 test_expect_success 'exec -c A -c B: interleaved, each against the first, stored as one run' '

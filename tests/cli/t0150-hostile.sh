@@ -28,7 +28,7 @@ test_expect_success 'numbers: no hex, no blanks, no trailing units; long values 
 		grep -q "option .--budget. expects a number" err || return 1
 	done &&
 	long=$(printf "%01000d" 7) &&
-	test_expect_code 2 ukbench run --no-store -n "x$long" time.time 2>err &&
+	test_expect_code 2 ukbench run --no-store --min-samples "x$long" time.time 2>err &&
 	test "$(wc -c <err)" -lt 200
 '
 
@@ -110,7 +110,7 @@ test_expect_success 'INT, TERM and HUP the same way in run, exec, check and cali
 	ukbench run $tiny --runs 1 --db m.db time.time >/dev/null &&
 	before=$(sqlite3 m.db "SELECT (SELECT count(*) FROM runs) || \" \" || (SELECT count(*) FROM calibrations)") &&
 	for c in "run --db m.db -b 30 time" "exec --db m.db -r 3 -- sleep 5" \
-		"check --duration 30" "calibrate --db m.db -r 50"; do
+		"check --duration 30" "calibrate --db m.db --rounds 50"; do
 		for sig in INT:2 TERM:15 HUP:1; do
 			rm -f sidfile err
 			test_in_session sidfile "$UKBENCH" $c >out 2>err &

@@ -98,16 +98,16 @@ test_expect_success 'marks: ! an interval wider than asked, ^ a mean far from it
 
 test_expect_success 'exec --prepare before every run, --cleanup after each command, --command-name' '
 	ukbench exec --no-store -r 3 --prepare "echo p >>log" --cleanup "echo c >>log" \
-		-n old -c "sleep 0.02" -n new -c "sleep 0.01" -j r.json >out &&
+		--command-name old -c "sleep 0.02" --command-name new -c "sleep 0.01" -j r.json >out &&
 	test "$(grep -c p log)" = 8 &&
 	test "$(grep -c c log)" = 2 &&
 	jq -e "[.results[].name] == [\"exec.old\", \"exec.new\"]" r.json &&
 	grep -q "^  exec.new ran [0-9.]* ± [0-9.]* times \(faster\|slower\) than exec.old" out &&
 	test_expect_code 1 ukbench exec --no-store -r 2 --prepare false -- true 2>err &&
 	grep -q "^error: --prepare .false. exited with status 1 before run 1" err &&
-	test_expect_code 2 ukbench exec --no-store -n "a b" -- true 2>err &&
+	test_expect_code 2 ukbench exec --no-store --command-name "a b" -- true 2>err &&
 	grep -q "a name is 1 to 24 letters" err &&
-	test_expect_code 2 ukbench exec --no-store -n x -n y -- true 2>err &&
+	test_expect_code 2 ukbench exec --no-store --command-name x --command-name y -- true 2>err &&
 	grep -q "2 command names for 1 command" err
 '
 

@@ -2,7 +2,9 @@
 /*
  * test-options.c - every command's option table: each option has a line
  * of help, and --help shows every option; no two options share a name or
- * a letter; each parses, and an unknown one is refused.
+ * a letter, and a letter means one option in every command; each parses
+ * (its handler called, or its member set within its bounds), and an
+ * unknown one is refused.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -31,7 +33,8 @@ static void test_every_option_has_help(void **state)
 		for (const struct opt *o = c->opts; o && o->name; o++) {
 			if (!o->help || !o->help[0])
 				fail_msg("ukbench %s --%s has no help line", c->name, o->name);
-			assert_true(o->id > 0);
+			/* the command's handler gets an id; a bound option has none */
+			assert_true(o->kind == OPT_K_CALL ? o->id > 0 : o->id == 0);
 		}
 	}
 }
@@ -76,7 +79,7 @@ static void test_names_are_unique(void **state)
 			for (const struct opt *b = a + 1; b->name; b++) {
 				assert_true(strcmp(a->name, b->name));
 				assert_true(!a->shrt || a->shrt != b->shrt);
-				assert_true(a->id != b->id);
+				assert_true(a->kind != OPT_K_CALL || a->id != b->id);
 			}
 		}
 	}
@@ -93,7 +96,31 @@ static int record(void *ctx, int id, const char *arg)
 	return 0;
 }
 
-/* Each option of each table is taken by its long name, with a value when it takes one. */
+/* Room for any command's options struct, for the options bound to a member. */
+static union {
+	char bytes[1 << 16];
+	double align;
+} scratch;
+
+/* A value an option takes: its first word, or a number within its bounds. */
+static void value_for(const struct opt *o, char *buf, size_t len)
+{
+	double v = 7;
+
+	if (o->arg && strchr(o->arg, '|')) {
+		snprintf(buf, len, "%.*s", (int)strcspn(o->arg, "|"), o->arg);
+		return;
+	}
+	if (o->kind != OPT_K_CALL && o->kind != OPT_K_STRING && (v < o->lo || v > o->hi))
+		v = o->lo;
+	snprintf(buf, len, "%.17g", v);
+}
+
+/*
+ * Each option of each table is taken by its long name, with a value when
+ * it takes one: one the command handles reaches its handler with its id;
+ * one bound to a member is set there, as its kind says.
+ */
 static void test_each_option_parses(void **state)
 {
 	(void)state;
@@ -101,41 +128,127 @@ static void test_each_option_parses(void **state)
 		const struct command *c = commands[i];
 
 		for (const struct opt *o = c->opts; o && o->name; o++) {
-			char name[64], word[64], *argv[4] = { (char *)c->name, name, "7", NULL };
+			char name[64], word[64], *argv[4] = { (char *)c->name, name, word, NULL };
+			const char *at = scratch.bytes + o->off;
 			int first;
 
 			snprintf(name, sizeof(name), "--%s", o->name);
-			/* an option of a few words takes its first */
-			if (o->arg && strchr(o->arg, '|')) {
-				snprintf(word, sizeof(word), "%.*s", (int)strcspn(o->arg, "|"),
-					 o->arg);
-				argv[2] = word;
-			}
+			value_for(o, word, sizeof(word));
+			memset(&scratch, 0, sizeof(scratch));
+			assert_true(o->off + sizeof(double) <= sizeof(scratch));
 			seen_id = 0;
 			assert_int_equal(
-			    opts_parse(c, o->arg ? 3 : 2, argv, 0, record, NULL, &first), 0);
-			assert_int_equal(seen_id, o->id);
-			if (o->arg)
-				assert_string_equal(seen_arg, argv[2]);
+			    opts_parse(c, o->arg ? 3 : 2, argv, 0, record, &scratch, &first), 0);
 			assert_int_equal(first, o->arg ? 3 : 2);
+			switch (o->kind) {
+			case OPT_K_CALL:
+				assert_int_equal(seen_id, o->id);
+				if (o->arg)
+					assert_string_equal(seen_arg, word);
+				break;
+			case OPT_K_BOOL:
+				assert_int_equal(*(const int *)at, 1);
+				break;
+			case OPT_K_STRING:
+				assert_ptr_equal(*(const char *const *)at, word);
+				break;
+			case OPT_K_UNSIGNED:
+				assert_int_equal(*(const unsigned *)at, (unsigned)atof(word));
+				break;
+			case OPT_K_ULONG:
+				assert_int_equal(*(const unsigned long *)at,
+						 (unsigned long)atof(word));
+				break;
+			case OPT_K_SIZE:
+				assert_int_equal(*(const size_t *)at, (size_t)atof(word));
+				break;
+			case OPT_K_DOUBLE:
+				assert_true(*(const double *)at == atof(word));
+				break;
+			case OPT_K_PERCENT:
+				assert_true(*(const double *)at == atof(word) / 100);
+				break;
+			case OPT_K_CHOICE:
+				assert_int_equal(*(const int *)at, 0);
+				break;
+			}
+			if (o->kind != OPT_K_CALL)
+				assert_int_equal(seen_id, 0);
 		}
 	}
+}
+
+/* A number bound to a member is refused outside its bounds, naming the option. */
+static void test_bounds_refused(void **state)
+{
+	const struct command *c = command_find("history");
+	char *argv[4] = { "history", "--window", "0", NULL };
+	int first;
+
+	(void)state;
+	memset(&scratch, 0, sizeof(scratch));
+	assert_int_equal(opts_parse(c, 3, argv, 0, NULL, &scratch, &first), -1);
+	argv[2] = "1001";
+	assert_int_equal(opts_parse(c, 3, argv, 0, NULL, &scratch, &first), -1);
+	argv[2] = "12";
+	assert_int_equal(opts_parse(c, 3, argv, 0, NULL, &scratch, &first), 0);
+}
+
+/*
+ * One letter, one meaning: a short letter is the same long option in
+ * every command that has it.
+ */
+static void test_letters_mean_one_thing(void **state)
+{
+	const char *meaning[128] = { 0 };
+	const char *where[128] = { 0 };
+
+	(void)state;
+	for (size_t i = 0; commands[i]; i++)
+		for (const struct opt *o = commands[i]->opts; o && o->name; o++) {
+			int k = o->shrt;
+
+			if (!k)
+				continue;
+			assert_true(k > 0 && k < 128);
+			if (!meaning[k]) {
+				meaning[k] = o->name;
+				where[k] = commands[i]->name;
+			} else if (strcmp(meaning[k], o->name)) {
+				fail_msg("-%c is --%s in %s but --%s in %s", k, meaning[k],
+					 where[k], o->name, commands[i]->name);
+			}
+		}
 }
 
 /* A value outside an option's words is refused before its handler sees it. */
 static void test_words_refuse_others(void **state)
 {
 	const struct command *c = command_find("run");
-	char *argv[4] = { "run", "--format", "yaml", NULL };
+	char *argv[4] = { "run", "--abi", "16", NULL };
+	const struct opt *fmt = c->opts;
 	int first;
 
 	(void)state;
+	/* one the command handles: its handler never sees another word */
 	seen_id = 0;
-	assert_int_equal(opts_parse(c, 3, argv, 0, record, NULL, &first), -1);
+	assert_int_equal(opts_parse(c, 3, argv, 0, record, &scratch, &first), -1);
 	assert_int_equal(seen_id, 0);
-	argv[2] = "csv";
-	assert_int_equal(opts_parse(c, 3, argv, 0, record, NULL, &first), 0);
-	assert_string_equal(seen_arg, "csv");
+	argv[2] = "both";
+	assert_int_equal(opts_parse(c, 3, argv, 0, record, &scratch, &first), 0);
+	assert_string_equal(seen_arg, "both");
+	/* one bound to a member: the index of its word, the others refused */
+	while (strcmp(fmt->name, "format"))
+		fmt++;
+	assert_int_equal(fmt->kind, OPT_K_CHOICE);
+	argv[1] = "--format";
+	argv[2] = "yaml";
+	memset(&scratch, 0, sizeof(scratch));
+	assert_int_equal(opts_parse(c, 3, argv, 0, record, &scratch, &first), -1);
+	assert_int_equal(*(const int *)(scratch.bytes + fmt->off), 0);
+	argv[2] = "ktap";
+	assert_int_equal(opts_parse(c, 3, argv, 0, record, &scratch, &first), 0);
+	assert_int_equal(*(const int *)(scratch.bytes + fmt->off), 3);
 }
 
 static void test_unknown_and_missing_values(void **state)
@@ -158,6 +271,8 @@ int main(void)
 		cmocka_unit_test(test_each_option_parses),
 		cmocka_unit_test(test_unknown_and_missing_values),
 		cmocka_unit_test(test_words_refuse_others),
+		cmocka_unit_test(test_bounds_refused),
+		cmocka_unit_test(test_letters_mean_one_thing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
