@@ -29,8 +29,8 @@ struct check_cli {
 };
 
 static const struct opt check_opts_table[] = {
-	OPT_DOUBLE("duration", 0, "SEC", "verify each function this long (default 1)", 0.001,
-		   3600, struct check_cli, o.duration_s),
+	OPT_DOUBLE("duration", 0, "SEC", "verify each function this long (default 1)", 0.001, 3600,
+		   struct check_cli, o.duration_s),
 	OPT_CALL("verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY),
 	OPT_CALL("abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY),
 	OPT_BOOL("ktap", 0, "KTAP output for kselftest-style harnesses", struct check_cli, ktap),

@@ -16,8 +16,8 @@
 enum { O_FILE = 1, O_DUMP, O_DISASM };
 
 static const struct opt vdso_opts[] = {
-	OPT_CALL("file", 0, "IMAGE",
-		 "an image on disk instead of the live vDSO (any architecture)", O_FILE),
+	OPT_CALL("file", 0, "IMAGE", "an image on disk instead of the live vDSO (any architecture)",
+		 O_FILE),
 	OPT_CALL("dump", 0, "FILE", "write the live image to FILE as an ELF file (objdump -d FILE)",
 		 O_DUMP),
 	OPT_CALL("disasm", 'd', "SYMBOL",
