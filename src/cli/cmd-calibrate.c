@@ -43,8 +43,6 @@
 #include "store.h"
 #include "width.h"
 
-enum { O_ROUNDS = 1, O_BUDGET, O_RUNS, O_THRESHOLD, O_DB, O_NO_STORE, O_BUSY, O_RESET, O_YES };
-
 struct calibrate_cli {
 	unsigned long rounds, runs;
 	double budget_s, threshold;

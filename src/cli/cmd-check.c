@@ -14,7 +14,10 @@
 #include "runner.h"
 #include "width.h"
 
-enum { O_DURATION = 1, O_VERIFY_ONLY, O_ABI_ONLY, O_KTAP, O_FORMAT, O_WIDE };
+enum {
+	O_VERIFY_ONLY = 1,
+	O_ABI_ONLY,
+};
 
 /* check --format: the rows' formats, then KTAP */
 #define CHECK_FORMATS ROWS_FORMATS "|ktap"

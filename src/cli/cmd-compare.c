@@ -25,21 +25,11 @@
 #include "runref.h"
 
 enum {
-	O_THRESHOLD = 1,
-	O_ALPHA,
-	O_FAIL,
+	O_FAIL = 1,
 	O_BISECT,
 	O_ALL,
 	O_LATEST,
-	O_RAW,
-	O_FORCE,
-	O_FLOOR,
-	O_NO_FLOOR,
-	O_DB,
-	O_FORMAT,
 	O_COLOR,
-	O_WIDE,
-	O_PLOT
 };
 
 struct compare_opts {

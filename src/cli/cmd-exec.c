@@ -35,19 +35,10 @@
 #include "store.h"
 
 enum {
-	O_WIDE = 101,
-	O_COLOR = 100,
-	O_REPEAT = 1,
-	O_WARMUP,
+	O_WIDE = 1,
+	O_COLOR,
 	O_EVENTS,
 	O_NO_COUNTERS,
-	O_TIMEOUT,
-	O_ALLOW,
-	O_LABEL,
-	O_DB,
-	O_NO_STORE,
-	O_JSON,
-	O_FORMAT,
 	O_CMD,
 	O_PREPARE,
 	O_CLEANUP,

@@ -11,8 +11,6 @@
 #include "options.h"
 #include "store.h"
 
-enum { O_DB = 1, O_WRITER, O_READER };
-
 struct fleet_opts {
 	const char *db, *writer, *reader;
 };

@@ -20,19 +20,6 @@
 #include "series.h"
 #include "series-plot.h"
 
-enum {
-	O_LABEL = 1,
-	O_HOST,
-	O_WINDOW,
-	O_THRESHOLD,
-	O_DB,
-	O_FORMAT,
-	O_WIDE,
-	O_PLOT,
-	O_VERBOSE,
-	O_FILTER
-};
-
 /* Without a pattern, more series than this are summarised a line each (-v: all). */
 #define SUMMARY_OVER 4
 
@@ -46,10 +33,7 @@ struct history_opts {
 };
 
 static const struct opt history_opts[] = {
-	OPT_STRING("label", 'l', "GLOB", "only runs whose label matches", struct history_opts,
-		   f.label),
-	OPT_STRING("host", 0, "HOST", "only runs of this host", struct history_opts, f.host),
-	FILTER_OPTS(O_FILTER),
+	FILTER_OPTS(struct history_opts, f, ""),
 	OPT_ULONG("window", 'w', "N", "runs on each side of a boundary (default 5)", 1, 1000,
 		  struct history_opts, window),
 	OPT_PERCENT("threshold", 't', "PCT", "smallest step to mark, in % (default 1)", 0, 1000,
@@ -137,17 +121,6 @@ static void print_summary(const struct series_set *set, int compact)
 			       strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, vh, s->n, fa, fb, ch,
 			       s->nchange);
 	}
-}
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct history_opts *o = ctx;
-
-	if (id >= O_FILTER)
-		return filter_option(&o->f, id, O_FILTER, arg);
-	switch (id) {
-	}
-	return -1;
 }
 
 /* One series as rows of JSON or CSV. */
@@ -307,7 +280,7 @@ int cmd_history(int argc, char **argv)
 	char path[4096], err[1024];
 	int first, ret, cols;
 
-	ret = opts_parse(&cmd_history_def, argc, argv, 0, set_option, &o, &first);
+	ret = opts_parse(&cmd_history_def, argc, argv, 0, NULL, &o, &first);
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (o.plot && o.fmt != ROWS_TABLE) {

@@ -14,8 +14,6 @@
 #include "runref.h"
 #include "store.h"
 
-enum { O_STATUS = 1, O_DB, O_SPOOL, O_FORMAT };
-
 struct push_opts {
 	const char *db, *spool;
 	int status;

@@ -21,23 +21,14 @@
 #include "series.h"
 
 enum {
-	O_OUTPUT = 1,
-	O_FORMAT,
-	O_HISTORY,
-	O_GNUPLOT,
-	O_NO_PLOTS,
-	O_THRESHOLD,
+	O_FORMAT = 1,
 	O_ALPHA,
 	O_ALL,
 	O_FLOOR,
 	O_NO_FLOOR,
 	O_FORCE,
 	O_RAW,
-	O_LABEL,
-	O_HOST,
 	O_WINDOW,
-	O_DB,
-	O_FILTER,
 };
 
 struct report_opts {
@@ -73,9 +64,7 @@ static const struct opt report_opts_table[] = {
 	OPT_CALL("no-floor", 0, NULL, "add no floor", O_NO_FLOOR),
 	OPT_CALL("force", 0, NULL, "compare paths whose settings differ, marked", O_FORCE),
 	OPT_CALL("raw", 0, NULL, "compare the measured means (no reference)", O_RAW),
-	OPT_CALL("label", 'l', "GLOB", "--history: only runs whose label matches", O_LABEL),
-	OPT_CALL("host", 0, "HOST", "--history: only runs of this host", O_HOST),
-	FILTER_OPTS(O_FILTER),
+	FILTER_OPTS(struct report_opts, f, "--history: "),
 	OPT_CALL("window", 'w', "N", "--history: runs on each side of a boundary (default 5)",
 		 O_WINDOW),
 	OPT_STRING("db", 0, "PATH", "the results database", struct report_opts, db),
@@ -130,14 +119,8 @@ static int set_option(void *ctx, int id, const char *arg)
 			      : id == O_FORCE ? "--force"
 			      : id == O_RAW   ? "--raw"
 					      : "--no-floor";
-	if (id == O_LABEL || id == O_HOST || id == O_WINDOW)
-		o->hist_only = id == O_LABEL ? "--label" : id == O_HOST ? "--host" : "--window";
-	if (id >= O_FILTER && id <= O_FILTER + 2) {
-		o->hist_only = id == O_FILTER	    ? "--kernel"
-			       : id == O_FILTER + 1 ? "--since"
-						    : "--until";
-		return filter_option(&o->f, id, O_FILTER, arg) ? -1 : 0;
-	}
+	if (id == O_WINDOW)
+		o->hist_only = "--window";
 	switch (id) {
 	case O_FORMAT:
 		if (!strcmp(arg, "html") || !strcmp(arg, "markdown") || !strcmp(arg, "md")) {
@@ -161,12 +144,6 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_NO_FLOOR:
 		o->no_floor = 1;
-		return 0;
-	case O_LABEL:
-		o->f.label = arg;
-		return 0;
-	case O_HOST:
-		o->f.host = arg;
 		return 0;
 	case O_WINDOW:
 		return parse_uint("--window", arg, 1, 1000, &o->window);
@@ -351,6 +328,13 @@ int cmd_report(int argc, char **argv)
 		error("%s is for a comparison; --history does not take it", o.cmp_only);
 		return UKB_EXIT_USAGE;
 	}
+	/* the runs --history selects: a comparison names its own */
+	if (o.f.label || o.f.host || o.f.kernel || o.f.since || o.f.until)
+		o.hist_only = o.f.label	   ? "--label"
+			      : o.f.host   ? "--host"
+			      : o.f.kernel ? "--kernel"
+			      : o.f.since  ? "--since"
+					   : "--until";
 	if (!o.history && o.hist_only) {
 		error("%s selects runs for --history; a comparison names its runs", o.hist_only);
 		return UKB_EXIT_USAGE;

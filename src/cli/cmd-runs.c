@@ -14,20 +14,6 @@
 #include "runref.h"
 #include "width.h"
 
-enum {
-	O_LABEL = 1,
-	O_HOST,
-	O_LIMIT,
-	O_DB,
-	O_FORMAT,
-	O_WIDE,
-	O_DELETE,
-	O_RELABEL,
-	O_YES,
-	O_NAMES,
-	O_FILTER
-};
-
 struct runs_opts {
 	struct store_filter f;
 	const char *db;
@@ -37,10 +23,7 @@ struct runs_opts {
 };
 
 static const struct opt runs_opts[] = {
-	OPT_STRING("label", 'l', "GLOB", "only runs whose label matches", struct runs_opts,
-		   f.label),
-	OPT_STRING("host", 0, "HOST", "only runs of this host", struct runs_opts, f.host),
-	FILTER_OPTS(O_FILTER),
+	FILTER_OPTS(struct runs_opts, f, ""),
 	OPT_SIZE("limit", 'n', "N", "at most N runs", 1, 100000000, struct runs_opts, f.limit),
 	OPT_STRING("db", 0, "PATH", "the results database", struct runs_opts, db),
 	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv", struct runs_opts,
@@ -106,17 +89,6 @@ static void print_names(const struct store_run *list, size_t n)
 	}
 	for (size_t i = 0; i < n; i++)
 		printf("%lld\n", (long long)list[i].id);
-}
-
-static int set_option(void *ctx, int id, const char *arg)
-{
-	struct runs_opts *o = ctx;
-
-	if (id >= O_FILTER)
-		return filter_option(&o->f, id, O_FILTER, arg);
-	switch (id) {
-	}
-	return -1;
 }
 
 static int print_rows(const struct runs_opts *o, const struct store_run *list, size_t n)
@@ -255,7 +227,7 @@ int cmd_runs(int argc, char **argv)
 	int first, rc;
 	size_t n;
 
-	rc = opts_parse(&cmd_runs_def, argc, argv, 0, set_option, &o, &first);
+	rc = opts_parse(&cmd_runs_def, argc, argv, 0, NULL, &o, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (o.del && o.relabel) {

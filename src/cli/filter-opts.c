@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * filter-opts.c - --kernel, --since and --until.
+ * filter-opts.c - the options that choose stored runs: --since and --until read.
  */
 #include <string.h>
 
@@ -26,22 +26,13 @@ static int date_ok(const char *s)
 	return 0;
 }
 
-int filter_option(struct store_filter *f, int id, int base, const char *arg)
+int filter_parse_date(const struct opt *o, const char *arg, void *member)
 {
-	if (id < base || id > base + 2)
-		return 1;
-	if (id == base) {
-		f->kernel = arg;
-		return 0;
-	}
 	if (!date_ok(arg)) {
-		error("%s '%s' is not a date: YYYY-MM-DD, or a UTC time YYYY-MM-DDTHH:MM:SSZ",
-		      id == base + 1 ? "--since" : "--until", arg);
+		error("--%s '%s' is not a date: YYYY-MM-DD, or a UTC time YYYY-MM-DDTHH:MM:SSZ",
+		      o->name, arg);
 		return -1;
 	}
-	if (id == base + 1)
-		f->since = arg;
-	else
-		f->until = arg;
+	*(const char **)member = arg;
 	return 0;
 }

@@ -1,28 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * filter-opts.h - the options that choose stored runs by kernel and date,
- * the same in runs, history and report (with --label and --host, which
- * each command declares beside them).
+ * filter-opts.h - the options that choose stored runs, one group the same
+ * in runs, history and report: --label, --host, --kernel, --since,
+ * --until, bound to a struct store_filter member of the command's options.
  */
 #ifndef UKB_CLI_FILTER_OPTS_H
 #define UKB_CLI_FILTER_OPTS_H
 
+#include "options.h"
 #include "store.h"
 
-/* Three table rows of struct opt, their ids @base, @base + 1, @base + 2. */
-#define FILTER_OPTS(base)                                                                          \
-	OPT_CALL("kernel", 0, "GLOB", "only runs of a kernel release that matches", (base)),       \
-	    OPT_CALL("since", 0, "DATE",                                                           \
-		     "only runs started on or after DATE (2026-11-30, or a\nUTC time: "            \
-		     "2026-11-30T08:00:00Z)",                                                      \
-		     (base) + 1),                                                                  \
-	    OPT_CALL("until", 0, "DATE",                                                           \
-		     "only runs started on or before DATE (a date: that\nwhole day)", (base) + 2)
+/* --since and --until: a date or a UTC time, as the store keeps them. */
+int filter_parse_date(const struct opt *o, const char *arg, void *member);
 
 /*
- * Sets @f by option @id when it is one of the three (@base...): 0, or -1
- * with the error printed; 1 when @id is another option.
+ * Five table rows setting the store_filter member F of struct T; PRE goes
+ * before each help line ("" or "--history: ").
  */
-int filter_option(struct store_filter *f, int id, int base, const char *arg);
+#define FILTER_OPTS(T, F, PRE)                                                                     \
+	OPT_STRING("label", 'l', "GLOB", PRE "only runs whose label matches", T, F.label),         \
+	    OPT_STRING("host", 0, "HOST", PRE "only runs of this host", T, F.host),                \
+	    OPT_STRING("kernel", 0, "GLOB", PRE "only runs whose kernel release matches", T,       \
+		       F.kernel),                                                                  \
+	    OPT_FUNC("since", 0, "DATE",                                                           \
+		     PRE "only runs started on or after DATE\n(2026-11-30, or a UTC time: "        \
+			 "2026-11-30T08:00:00Z)",                                                  \
+		     filter_parse_date, const char *, T, F.since),                                 \
+	    OPT_FUNC("until", 0, "DATE",                                                           \
+		     PRE "only runs started on or before DATE\n(a date: that whole day)",          \
+		     filter_parse_date, const char *, T, F.until)
 
 #endif

@@ -157,6 +157,8 @@ static int bind(const struct opt *o, const char *arg, void *ctx)
 		/* value_allowed() refused any other word */
 		*(int *)at = word_index(o->arg, arg);
 		return 0;
+	case OPT_K_FUNC:
+		return o->parse(o, arg, at);
 	case OPT_K_CALL:
 		break;
 	}

@@ -30,6 +30,7 @@ enum opt_kind {
 	OPT_K_DOUBLE,	/* double member, the value in [lo, hi] */
 	OPT_K_PERCENT,	/* double member = the value / 100, the value in [lo, hi] */
 	OPT_K_CHOICE,	/* an enum member = the index of the value among arg's words */
+	OPT_K_FUNC,	/* parse(o, value, member): a value of the option's own form */
 };
 
 struct opt {
@@ -41,6 +42,8 @@ struct opt {
 	enum opt_kind kind;
 	size_t off;    /* where the member is in the command's options struct */
 	double lo, hi; /* the bounds of a number */
+	/* OPT_K_FUNC: 0, or -1 with the error printed */
+	int (*parse)(const struct opt *o, const char *arg, void *member);
 };
 
 /*
@@ -94,6 +97,12 @@ struct opt {
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_PERCENT,          \
 		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI)                       \
+	}
+/* FN(o, value, member) reads the value into the member of type MT */
+#define OPT_FUNC(L, S, A, H, FN, MT, T, F)                                                         \
+	{                                                                                          \
+		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_FUNC,             \
+		.off = OPT__AT(T, F, sizeof(MT)), .parse = (FN)                                    \
 	}
 /* WORDS: "table|json|csv", in the order of the enum's values */
 #define OPT_CHOICE(L, S, WORDS, H, T, F)                                                           \
