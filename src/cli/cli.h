@@ -67,14 +67,6 @@ int parse_double(const char *opt, const char *arg, double min, double max, doubl
 int parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
 	       unsigned long *out);
 
-/*
- * After runs were saved into @st: when it is a fleet's spool, pushes what
- * waits and says so (nothing when @quiet), or warns that it waits. 0, or
- * -1 when something could not be pushed (the run is safe in the spool).
- */
-struct store;
-int push_after_save(struct store *st, int quiet);
-
 /* Prints @e as an error, and its hint when it has one. */
 void error_hint(const struct ukb_err *e);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmp-table.h"
 #include "width.h"
 #include "cmp-plot.h"
 #include "cmp-floor.h"

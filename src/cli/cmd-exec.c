@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "spool-push.h"
+#include "cmp-table.h"
 #include "clock.h"
 #include "events.h"
 #include "width.h"

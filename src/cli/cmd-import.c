@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "spool-push.h"
 #include "options.h"
 #include "runref.h"
 

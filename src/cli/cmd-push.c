@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "spool-push.h"
 #include "options.h"
 #include "rows.h"
 #include "runref.h"
@@ -59,34 +60,6 @@ const struct command cmd_push_def = {
 		  "  ukbench push --status\n"
 		  "  ukbench push\n",
 };
-
-static void say_pushed(const struct push_stats *ps, const char *target)
-{
-	if (ps->pushed || ps->already)
-		printf("pushed %zu run%s to %s%s\n", ps->pushed + ps->already,
-		       ps->pushed + ps->already == 1 ? "" : "s", target ? target : "its server",
-		       ps->already ? " (the server had some already: not stored twice)" : "");
-}
-
-int push_after_save(struct store *st, int quiet)
-{
-	const char *target = store_target(st);
-	struct push_stats ps;
-	char err[1024];
-
-	if (!target[0])
-		return 0;
-	if (store_push(st, target, &ps, err, sizeof(err))) {
-		warning("not pushed to %s: %s; %zu run%s wait%s in the spool %s: 'ukbench push' "
-			"sends them",
-			target, err, ps.failed, ps.failed == 1 ? "" : "s",
-			ps.failed == 1 ? "s" : "", store_where(st));
-		return -1;
-	}
-	if (!quiet)
-		say_pushed(&ps, target);
-	return 0;
-}
 
 static int status(struct store *st, const struct push_opts *o, const char *target)
 {

@@ -20,7 +20,9 @@
 
 #include "affinity.h"
 #include "cli.h"
+#include "spool-push.h"
 #include "cmp-floor.h"
+#include "cmp-scan.h"
 #include "width.h"
 #include "events.h"
 #include "comparison.h"
@@ -30,6 +32,7 @@
 #include "run-profile.h"
 #include "output.h"
 #include "runner.h"
+#include "run-notes.h"
 #include "runref.h"
 #include "store.h"
 
@@ -628,95 +631,6 @@ static int check_baseline(const struct run_opts *ro, const struct rec_run *base,
 	return status;
 }
 
-/* A note under the table, folded to its width (80 with --wide). */
-static void __attribute__((format(printf, 3, 4))) note(FILE *out, int wide, const char *fmt, ...)
-{
-	char text[1024];
-	int cols = out_columns(out, wide);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	put_folded(out, text, 0, 0, cols ? cols : 80);
-}
-
-/* How many processes each figure is the mean of, when they were chosen. */
-static void replication_note(FILE *out, int wide, const struct rec_run *run)
-{
-	size_t lo = SIZE_MAX, hi = 0;
-	char many[64];
-
-	for (size_t i = 0; i < run->nresults; i++) {
-		const struct rec_result *r = &run->results[i];
-
-		if (r->status != UKB_OK || r->nproc < 2)
-			continue;
-		lo = r->nproc < lo ? r->nproc : lo;
-		hi = r->nproc > hi ? r->nproc : hi;
-	}
-	if (!hi)
-		return;
-	if (lo == hi)
-		snprintf(many, sizeof(many), "%zu", hi);
-	else
-		snprintf(many, sizeof(many), "%zu to %zu", lo, hi);
-	note(out, wide,
-	     "each figure is the mean of %s fresh processes (as many as the budget and the "
-	     "precision asked for) and ±CI95 is over their means; ±proc is the CI one process "
-	     "claims of itself",
-	     many);
-}
-
-/*
- * -L NAME=V1,V2,...: each value's result against the first value's, path
- * by path, as compare prints them (the processes of each are its
- * observations, so the change is told from the variation between them).
- */
-static void scan_report(FILE *out, int wide, const struct rec_run *run, const char *scan)
-{
-	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
-	const char *eq = strchr(scan, '=');
-	char key[80], first[100];
-	int header = 0;
-
-	if (!eq)
-		return;
-	snprintf(key, sizeof(key), ".%.*s=", (int)(eq - scan), scan);
-	snprintf(first, sizeof(first), "%s%ld", key, strtol(eq + 1, NULL, 10));
-	for (size_t i = 0; i < run->nresults; i++) {
-		const struct rec_result *b = &run->results[i], *a;
-		const char *at = strstr(b->name, key);
-		char base[160];
-		struct cmp_row row;
-
-		if (!at || !strcmp(at, first))
-			continue;
-		snprintf(base, sizeof(base), "%.*s%s", (int)(at - b->name), b->name, first);
-		a = rec_find(run, base, b->path);
-		if (!a)
-			continue;
-		if (!header) {
-			fprintf(out, "\n");
-			note(out, wide,
-			     "-L %s: each value against the first, %s; the processes of each are "
-			     "its observations:",
-			     scan, first + 1);
-			fprintf(out, "\n");
-			cmp_set_columns(out_columns(out, wide));
-			cmp_print_header(out);
-			header = 1;
-		}
-		memset(&row, 0, sizeof(row));
-		row.a = a;
-		row.b = b;
-		compare_row(&row, &co);
-		cmp_print_row(out, &row, co.alpha, 0);
-	}
-	if (header)
-		fprintf(out, "\n");
-}
-
 /* The outputs other than the streamed table; 0, or -1 on a write error. */
 static int report(const struct run_opts *ro, const struct rec_run *run, FILE *out, int table,
 		  const struct view *v, const char *const *verdicts)
@@ -728,42 +642,17 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 		table_scaling(out, run);
 		table_throughput(out, run);
 		if (ro->plan.sel.scan)
-			scan_report(out, w, run, ro->plan.sel.scan);
-		if (ro->plan.procs > 1)
-			note(
-			    out, w,
-			    "each figure is the mean of %u fresh processes and ±CI95 is over their "
-			    "means; ±proc is the CI one process claims of itself",
-			    ro->plan.procs);
-		else if (ro->plan.procs == 0)
-			replication_note(out, w, run);
-		else
-			note(out, w,
-			     "one process (--runs 1): ±CI95 is over its batches; the variation "
-			     "between processes, usually larger, was not measured");
-		if (ro->quick)
-			note(out, w,
-			     "quick (--quick): %.3g s a path at a precision of %g%%, where a "
-			     "default "
-			     "run gives each path %.3g s at 1%%: the intervals are wider; compare "
-			     "runs made the same way, and measure again without --quick for a "
-			     "figure to post",
-			     ro->plan.m.budget_s, 100 * ro->plan.m.precision,
-			     plan_default_budget(ro->sel.n));
-		if (ro->plan.procs != 1 && (v->from_history || v->from_calibrate))
-			note(out, w,
-			     "±CI95 includes how much a run moves between runs of the same thing: "
-			     "for %zu paths from repeated runs of a label, for %zu from 'ukbench "
-			     "calibrate'",
-			     v->from_history, v->from_calibrate);
-		else if (ro->plan.procs != 1 && !v->st)
-			note(out, w,
-			     "the store was not read (--no-store): how much a run moves between "
-			     "runs, which it may know, is left out of ±CI95");
-		else if (ro->plan.procs != 1)
-			note(out, w,
-			     "how much a run moves between runs is not known yet (no label run "
-			     "twice on this kernel, no 'ukbench calibrate'): ±CI95 leaves it out");
+			cmp_scan_print(out, w, run, ro->plan.sel.scan);
+		run_notes_print(
+		    out, w, run,
+		    &(struct run_notes){ .procs = ro->plan.procs,
+					 .quick = ro->quick,
+					 .budget_s = ro->plan.m.budget_s,
+					 .precision = ro->plan.m.precision,
+					 .default_budget_s = plan_default_budget(ro->sel.n),
+					 .store_read = v->st != NULL,
+					 .from_history = v->from_history,
+					 .from_calibrate = v->from_calibrate });
 		return 0;
 	}
 	if (ro->quiet)
@@ -870,77 +759,115 @@ static void run_state_release(struct run_state *s)
 	free(s->vmsg);
 }
 
-int cmd_run(int argc, char **argv)
+/* The view the results stream into; whether the table is printed. */
+static int view_init(struct view *v, const struct run_state *s)
 {
-	struct run_state s = { 0 };
-	struct view v = { .what = "" };
-	int ret = UKB_EXIT_USAGE, failed = 0, regress = 0, table, rc;
+	int table = !s->ro.quiet && s->ro.format == OUT_TABLE;
+
+	/* the table goes where the machine-readable output does not */
+	v->out = s->json.f == stdout ? stderr : stdout;
+	v->progress = !s->ro.quiet && isatty(STDERR_FILENO);
+	v->t0 = ukb_now_ns();
+	v->ncases = s->ro.plan.ncases * (s->ro.abi == 3 ? 2 : 1);
+	v->per_case_s = s->ro.plan.m.budget_s + s->ro.plan.m.warmup_s;
+	return table;
+}
+
+/* The record begun, every path measured, the table streamed; 0 or -1. */
+static int measure_step(struct run_state *s, struct view *v, int table)
+{
 	uint64_t t0;
+
+	run_catch_stops(on_signal);
+	if (begin_record(s))
+		return -1;
+	if (table) {
+		table_set_columns(out_columns(v->out, s->ro.wide));
+		table_header(v->out, &s->run);
+	} else {
+		v->out = NULL;
+	}
+	view_floors(v, s);
+	t0 = ukb_now_ns();
+	if (measure(&s->ro, &s->run, v))
+		return -1;
+	s->run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;
+	s->run.interrupted = stop_signal != 0;
+	return 0;
+}
+
+/*
+ * What the run tells: each failure, the verdicts against the baseline, the
+ * notes under the table or the machine's format, the profile, the JSON
+ * file. 1 when something failed, else 0 with *@regress 125 when a path
+ * cannot be told from noise at the limit; -1 out of memory.
+ */
+static int report_step(struct run_state *s, struct view *v, int table, int *regress)
+{
+	FILE *out = table ? v->out : stdout;
+	int failed = 0;
 	size_t len;
 	char *text;
 
-	rc = validate(&s.ro, argc, argv);
-	if (rc || prepare(&s))
-		goto out;
-	ret = UKB_EXIT_FAIL;
-	/* the table goes where the machine-readable output does not */
-	v.out = s.json.f == stdout ? stderr : stdout;
-	table = !s.ro.quiet && s.ro.format == OUT_TABLE;
-	v.progress = !s.ro.quiet && isatty(STDERR_FILENO);
-	v.t0 = ukb_now_ns();
-	v.ncases = s.ro.plan.ncases * (s.ro.abi == 3 ? 2 : 1);
-	v.per_case_s = s.ro.plan.m.budget_s + s.ro.plan.m.warmup_s;
-	run_catch_stops(on_signal);
-	if (begin_record(&s))
-		goto out;
-	if (table) {
-		table_set_columns(out_columns(v.out, s.ro.wide));
-		table_header(v.out, &s.run);
-	} else
-		v.out = NULL;
-	view_floors(&v, &s);
-	t0 = ukb_now_ns();
-	if (measure(&s.ro, &s.run, &v))
-		goto out;
-	s.run.duration_s = (double)(ukb_now_ns() - t0) / 1e9;
-	s.run.interrupted = stop_signal != 0;
-	for (size_t i = 0; i < s.run.nresults; i++) {
-		const struct rec_result *r = &s.run.results[i];
+	for (size_t i = 0; i < s->run.nresults; i++) {
+		const struct rec_result *r = &s->run.results[i];
 
 		failed |= r->status == UKB_ERROR;
 		/* without the table, a failure still says why */
 		if (r->status == UKB_ERROR && !table)
 			error("%s/%s failed: %s", r->name, r->path, r->reason);
 	}
-	s.verdicts = calloc(s.run.nresults + 1, sizeof(*s.verdicts));
-	s.vmsg = calloc(s.run.nresults + 1, sizeof(*s.vmsg));
-	if (!s.verdicts || !s.vmsg)
-		goto out;
-	if (s.ro.baseline) {
+	s->verdicts = calloc(s->run.nresults + 1, sizeof(*s->verdicts));
+	s->vmsg = calloc(s->run.nresults + 1, sizeof(*s->vmsg));
+	if (!s->verdicts || !s->vmsg)
+		return -1;
+	if (s->ro.baseline) {
 		/* 1: regressed beyond the limit; 125: cannot be told from noise at it */
-		int st = check_baseline(&s.ro, &s.base, s.basedesc, &s.run, s.vmsg, s.verdicts);
+		int st =
+		    check_baseline(&s->ro, &s->base, s->basedesc, &s->run, s->vmsg, s->verdicts);
 
 		if (st == 1)
 			failed = 1;
 		else
-			regress = st;
+			*regress = st;
 	}
-	if (report(&s.ro, &s.run, table ? v.out : stdout, table, &v, s.verdicts))
+	if (report(&s->ro, &s->run, out, table, v, s->verdicts))
 		failed = 1;
-	if (s.ro.profile && !stop_signal &&
-	    run_profiles(&s.ro.plan, s.ro.profile, s.ro.profile_s, &s.run,
-			 s.ro.quiet ? NULL : (table ? v.out : stderr), &stop_signal)) {
+	if (s->ro.profile && !stop_signal &&
+	    run_profiles(&s->ro.plan, s->ro.profile, s->ro.profile_s, &s->run,
+			 s->ro.quiet ? NULL : (table ? v->out : stderr), &stop_signal)) {
 		error("out of memory");
 		failed = 1;
 	}
-	for (size_t i = 0; i < s.run.nresults; i++)
-		if (s.verdicts[i])
-			error("%s/%s %s", s.run.results[i].name, s.run.results[i].path,
-			      s.verdicts[i]);
-	text = s.json.f ? rec_to_json(&s.run, 1, &len) : NULL;
-	if (s.json.f && outfile_commit(&s.json, text, len))
+	for (size_t i = 0; i < s->run.nresults; i++)
+		if (s->verdicts[i])
+			error("%s/%s %s", s->run.results[i].name, s->run.results[i].path,
+			      s->verdicts[i]);
+	text = s->json.f ? rec_to_json(&s->run, 1, &len) : NULL;
+	if (s->json.f && outfile_commit(&s->json, text, len))
 		failed = 1;
 	free(text);
+	return failed;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_state s = { 0 };
+	struct view v = { .what = "" };
+	int ret = UKB_EXIT_USAGE, failed, regress = 0, table, rc;
+
+	/* the options and the paths; the store, the baseline, the JSON file */
+	rc = validate(&s.ro, argc, argv);
+	if (rc || prepare(&s))
+		goto out;
+	ret = UKB_EXIT_FAIL;
+	table = view_init(&v, &s);
+	if (measure_step(&s, &v, table))
+		goto out;
+	failed = report_step(&s, &v, table, &regress);
+	if (failed < 0)
+		goto out;
+	/* saved, and pushed when the store is a fleet's spool */
 	if (store_run(&s.ro, s.st, s.dbpath, &s.run, table ? v.out : stderr, table))
 		failed = 1;
 	ret = failed ? UKB_EXIT_FAIL : regress;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "comparison.h"
+#include "cmp-table.h"
 #include "output.h"
 #include "width.h"
 

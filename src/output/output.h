@@ -36,13 +36,6 @@ void format_si(char *buf, size_t len, double v);
 /* A time in ns with the digits that matter: 0.342, 16.73, 122.9 */
 void format_ns(char *buf, size_t len, double ns);
 
-/* Comparisons (comparison.h): the column heads, and one path's row. */
-struct cmp_row;
-void cmp_print_header(FILE *f);
-/* The width compare's rows may take (out_columns()); 0: every column. */
-void cmp_set_columns(int cols);
-void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color);
-
 /* The other formats of a run. Each returns 0, or -1 on a write error. */
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
 /* their names, in the order of the enum: what --format takes */
