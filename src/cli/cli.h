@@ -47,12 +47,14 @@ extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_d
     cmd_vdso_def, cmd_report_def, cmd_push_def, cmd_fleet_init_def;
 
 /*
- * Colour: --color=auto|always|never (set_color: 0, or -1 printed); auto
+ * Colour: --color auto|always|never, in this order (OPT_CHOICE); auto
  * colours a terminal unless NO_COLOR is set and not empty.
  */
-int set_color(const char *when);
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+#define COLOR_WHEN "auto|always|never"
 
-int use_color(FILE *f);
+/* Whether to colour what goes to @f, as --color said. */
+int use_color(FILE *f, enum color_when when);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

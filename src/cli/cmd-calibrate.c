@@ -125,7 +125,8 @@ static const char *const default_paths[] = { "time.clock_gettime.monotonic/vdso"
 struct cal_progress {
 	uint64_t t0;
 	unsigned long round, rounds;
-	int run; /* 0 .. NRUNS - 1 */
+	int run;	      /* 0 .. NRUNS - 1 */
+	int said_unavailable; /* the paths this machine lacks were named */
 };
 
 static void cal_tick(void *arg)
@@ -208,7 +209,6 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 	ukb_selection_release(&sel);
 	/* a path this machine does not have (a vDSO symbol it lacks) is left out, once said */
 	if (!rc) {
-		static int said;
 		size_t k = 0;
 
 		for (size_t i = 0; i < out->nresults; i++) {
@@ -217,7 +217,7 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 			if (r->status == UKB_UNSUPPORTED || r->status == UKB_SKIPPED) {
 				char why[300];
 
-				if (!said)
+				if (!pg->said_unavailable)
 					fprintf(stderr,
 						"note: %s/%s is not available here (%s): not "
 						"calibrated\n",
@@ -230,7 +230,7 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 			k++;
 		}
 		out->nresults = k;
-		said = 1;
+		pg->said_unavailable = 1;
 	}
 	for (size_t i = 0; !rc && i < out->nresults; i++)
 		if (out->results[i].status != UKB_OK) {
@@ -462,7 +462,7 @@ static int store_calibration(const struct calibrate_cli *c, struct rec_run (*all
 static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS])
 {
 	uint64_t seed = (uint64_t)time(NULL);
-	struct cal_progress pg = { ukb_now_ns(), 0, c->rounds, 0 };
+	struct cal_progress pg = { .t0 = ukb_now_ns(), .rounds = c->rounds };
 
 	for (unsigned long r = 0; r < c->rounds && !stop_signal; r++) {
 		size_t order[NRUNS];

@@ -30,12 +30,12 @@ enum {
 	O_BISECT,
 	O_ALL,
 	O_LATEST,
-	O_COLOR,
 };
 
 struct compare_opts {
 	enum cmp_fmt fmt;
 	int wide, plot;
+	enum color_when color;
 	struct rows out; /* JSON and CSV: one stream over every comparison */
 	struct cmp_opts c;
 	double floor_pct; /* --floor; < 0: the stored one */
@@ -81,9 +81,9 @@ static const struct opt compare_opts_table[] = {
 	    "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
 	    "markdown, 72 columns",
 	    struct compare_opts, fmt),
-	OPT_CALL("color", 0, "WHEN",
-		 "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
-		 O_COLOR),
+	OPT_CHOICE("color", 0, COLOR_WHEN,
+		   "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
+		   struct compare_opts, color),
 	OPT_BOOL("wide", 'W',
 		 "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
 		 "table fits the terminal, or 80 columns",
@@ -156,8 +156,6 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_LATEST:
 		o->pool = RUNREF_LATEST;
 		return 0;
-	case O_COLOR:
-		return set_color(arg);
 	}
 	return -1;
 }
@@ -381,11 +379,13 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 static int print_block(const struct rec_run *a, const char *da, const struct rec_run *b,
 		       const char *db, struct compare_opts *o, int color, size_t *both)
 {
+	struct cmp_table ct;
 	struct cmp_row *rows;
 	size_t n, ng = 0, unrep = 0;
 	double *changes;
 	int status;
 
+	cmp_table_begin(&ct, stdout, out_columns(stdout, o->wide));
 	compare_runs(a, b, &o->c, &rows, &n);
 	n = cmp_keep_matching(rows, n, o->pats, o->npats);
 	if (o->fmt != CMPF_TABLE) {
@@ -415,7 +415,7 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "
 		       "means\n");
 	else
-		cmp_print_header(stdout);
+		cmp_print_header(&ct);
 	if ((a->id && a->id == b->id && !a->npooled && !b->npooled) ||
 	    (a->uuid[0] && !strcmp(a->uuid, b->uuid)))
 		printf("warning: %s and %s are one run: it is compared with itself\n", da, db);
@@ -425,7 +425,7 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			putchar('\n');
 			cmp_plot_row(stdout, &rows[i], out_columns(stdout, o->wide));
 		} else {
-			cmp_print_row(stdout, &rows[i], o->c.alpha, color);
+			cmp_print_row(&ct, &rows[i], o->c.alpha, color);
 		}
 		if (!rows[i].ok)
 			continue;
@@ -499,7 +499,6 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	}
 	ret = UKB_EXIT_OK;
-	cmp_set_columns(out_columns(stdout, o.wide));
 	if (o.fmt == CMPF_JSON || o.fmt == CMPF_CSV)
 		rows_begin(&o.out, stdout, o.fmt == CMPF_JSON ? ROWS_JSON : ROWS_CSV, cmp_row_keys);
 	for (int i = 1; i < nrun; i++) {
@@ -508,7 +507,8 @@ int cmd_compare(int argc, char **argv)
 		if (i > 1 && o.fmt != CMPF_JSON && o.fmt != CMPF_CSV)
 			printf("\n");
 		choose_floor(&o, st, &runs[0], &runs[i]);
-		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o, use_color(stdout), &both);
+		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o,
+				use_color(stdout, o.color), &both);
 		if (!both) {
 			error("%s and %s share no measured benchmark path%s", desc[0], desc[i],
 			      o.npats ? " that matches" : "");

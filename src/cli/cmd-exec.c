@@ -37,9 +37,7 @@
 #include "store.h"
 
 enum {
-	O_WIDE = 1,
-	O_COLOR,
-	O_EVENTS,
+	O_EVENTS = 1,
 	O_NO_COUNTERS,
 	O_CMD,
 	O_PREPARE,
@@ -56,6 +54,7 @@ struct exec_opts {
 	int allow_failure, no_store, counters;
 	const char *label, *db, *json;
 	enum out_format format;
+	enum color_when color;
 	struct ukb_event ev[UKB_MAX_COUNTERS];
 	unsigned nev;
 	const char *cmds[MAX_CMDS];  /* -c */
@@ -66,6 +65,13 @@ struct exec_opts {
 	const char *scan;
 	char scan_cmds[MAX_CMDS][1024], scan_names[MAX_CMDS][100];
 	unsigned ncmds;
+	/*
+	 * Where the figures for people go: standard output, or standard error
+	 * when standard output carries the run for a program (-j -, --format
+	 * json): what a machine reads holds nothing else. @wide: --wide.
+	 */
+	FILE *out;
+	int wide;
 };
 
 static const struct opt exec_opts_table[] = {
@@ -92,10 +98,12 @@ static const struct opt exec_opts_table[] = {
 	    "print the run as a table (default), or in a machine's\nformat on standard output, "
 	    "the table then on standard\nerror",
 	    struct exec_opts, format),
-	OPT_CALL("wide", 'W', NULL, "each figure and its spread on one line, however wide", O_WIDE),
-	OPT_CALL("color", 0, "WHEN",
-		 "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
-		 O_COLOR),
+	OPT_BOOL("wide", 'W', "each figure and its spread on one line, however wide",
+		 struct exec_opts, wide),
+	OPT_CHOICE(
+	    "color", 0, COLOR_WHEN,
+	    "colour the verdicts: auto (a terminal, unless NO_COLOR\nis set), always or never",
+	    struct exec_opts, color),
 	OPT_CALL(
 	    "cmd", 'c', "COMMAND",
 	    "a shell command to measure (sh -c); given two or more\ntimes, they run interleaved in "
@@ -147,16 +155,8 @@ const struct command cmd_exec_def = {
 /* ------------------------------------------------------------------ */
 /* Report                                                              */
 
-static int exec_wide; /* --wide */
-/*
- * Where the figures for people go: standard output, or standard error when
- * standard output carries the run for a program (-j -, --format json):
- * what a machine reads holds nothing else.
- */
-static FILE *eo;
-
-static void print_metric(const char *name, const double *x, size_t n, const char *unit,
-			 double scale)
+static void print_metric(const struct exec_opts *o, const char *name, const double *x, size_t n,
+			 const char *unit, double scale)
 {
 	struct ukb_stats st;
 	char ci[80];
@@ -172,9 +172,10 @@ static void print_metric(const char *name, const double *x, size_t n, const char
 	else
 		ci[0] = 0;
 	/* the spread beside the mean where it fits (--wide), else under it */
-	fprintf(eo, "  %-18s %14.3f %-4s %s%s(stddev %.3f, min %.3f, median %.3f, max %.3f)\n",
+	fprintf(o->out, "  %-18s %14.3f %-4s %s%s(stddev %.3f, min %.3f, median %.3f, max %.3f)\n",
 		name, st.mean / scale, unit, ci,
-		out_columns(eo, exec_wide) && out_columns(eo, exec_wide) < 106 ? "\n      " : "   ",
+		out_columns(o->out, o->wide) && out_columns(o->out, o->wide) < 106 ? "\n      "
+										   : "   ",
 		isfinite(st.stddev) ? st.stddev / scale : 0, st.min / scale, st.median / scale,
 		st.max / scale);
 }
@@ -220,11 +221,6 @@ static int set_option(void *ctx, int id, const char *arg)
 	case O_NO_COUNTERS:
 		o->counters = 0;
 		return 0;
-	case O_WIDE:
-		exec_wide = 1;
-		return 0;
-	case O_COLOR:
-		return set_color(arg);
 	case O_CMD:
 		if (o->ncmds == MAX_CMDS) {
 			error("at most %d commands (-c) at once", MAX_CMDS);
@@ -477,7 +473,7 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 	const struct exec_run *runs = j->runs;
 	const struct ukb_counters *c0 = &runs[0].ctr;
 
-	fprintf(eo, "ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", j->cmdline, o->repeat,
+	fprintf(o->out, "ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", j->cmdline, o->repeat,
 		o->warmup);
 	for (unsigned k = 0; k < EXEC_NMETRICS + o->nev; k++) {
 		const char *name = k < EXEC_NMETRICS ? m[k].name : c0->ev[k - EXEC_NMETRICS].name;
@@ -485,11 +481,11 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 			    (!strcmp(name, "task-clock") || !strcmp(name, "cpu-clock"));
 
 		if (k >= EXEC_NMETRICS && c0->status[k - EXEC_NMETRICS] != UKB_CTR_OK) {
-			fprintf(eo, "  %-18s %s\n", name, c0->reason[k - EXEC_NMETRICS]);
+			fprintf(o->out, "  %-18s %s\n", name, c0->reason[k - EXEC_NMETRICS]);
 			continue;
 		}
 		exec_values(runs, o->repeat, k, x);
-		print_metric(name, x, o->repeat,
+		print_metric(o, name, x, o->repeat,
 			     k < EXEC_NMETRICS ? m[k].unit
 			     : clock	       ? "ms"
 					       : "",
@@ -497,38 +493,40 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 			     : clock	       ? 1e6
 					       : 1);
 	}
-	fprintf(eo,
+	fprintf(o->out,
 		"\n  ± is the 95%% confidence interval of the mean (Student t, %lu runs);\n"
 		"  ( +- ) is perf stat's: the standard error of the mean relative to the mean.\n",
 		o->repeat);
 	if (j->failed)
-		fprintf(eo, "  %zu of %lu runs exited non-zero%s\n", j->failed,
+		fprintf(o->out, "  %zu of %lu runs exited non-zero%s\n", j->failed,
 			o->warmup + o->repeat, o->allow_failure ? " (allowed)" : "");
 	if (j->timed_out)
-		fprintf(eo, "  %zu runs timed out after %g s\n", j->timed_out, o->timeout_s);
+		fprintf(o->out, "  %zu runs timed out after %g s\n", j->timed_out, o->timeout_s);
 }
 
 /* Each command's wall time against the first's, as `compare` does. */
-static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigned njobs)
+static void report_ab(const struct exec_opts *o, const struct rec_run *rec, const struct job *jobs,
+		      unsigned njobs)
 {
 	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_table ct;
 
-	fprintf(eo,
+	fprintf(o->out,
 		"\nthe commands, interleaved in a shuffled order each round; each against '%s'\n"
 		"(%s), one run one observation:\n\n",
 		jobs[0].cmdline, jobs[0].name);
-	cmp_set_columns(out_columns(eo, exec_wide));
-	cmp_print_header(eo);
+	cmp_table_begin(&ct, o->out, out_columns(o->out, o->wide));
+	cmp_print_header(&ct);
 	for (unsigned k = 1; k < njobs; k++) {
 		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };
 
 		compare_row(&row, &co);
-		cmp_print_row(eo, &row, co.alpha, use_color(eo));
+		cmp_print_row(&ct, &row, co.alpha, use_color(o->out, o->color));
 	}
 	for (unsigned k = 0; k < njobs; k++)
-		fprintf(eo, "  %-10s %s\n", jobs[k].name, jobs[k].cmdline);
+		fprintf(o->out, "  %-10s %s\n", jobs[k].name, jobs[k].cmdline);
 	/* as hyperfine says it: how many times faster, with the interval's half-width */
-	fprintf(eo, "\n");
+	fprintf(o->out, "\n");
 	for (unsigned k = 1; k < njobs; k++) {
 		struct cmp_row row = { .a = &rec->results[0], .b = &rec->results[k] };
 		double r, lo, hi;
@@ -536,7 +534,8 @@ static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigne
 
 		compare_row(&row, &co);
 		if (!row.ok || !isfinite(row.c.change)) {
-			fprintf(eo, "  %s against %s: not compared\n", jobs[k].name, jobs[0].name);
+			fprintf(o->out, "  %s against %s: not compared\n", jobs[k].name,
+				jobs[0].name);
 			continue;
 		}
 		faster = row.c.change < 0;
@@ -544,7 +543,7 @@ static void report_ab(const struct rec_run *rec, const struct job *jobs, unsigne
 		r = faster ? 1 / (1 + row.c.change) : 1 + row.c.change;
 		lo = faster ? 1 / (1 + row.c.ci_hi) : 1 + row.c.ci_lo;
 		hi = faster ? 1 / (1 + row.c.ci_lo) : 1 + row.c.ci_hi;
-		fprintf(eo, "  %s ran %.2f ± %.2f times %s than %s%s\n", jobs[k].name, r,
+		fprintf(o->out, "  %s ran %.2f ± %.2f times %s than %s%s\n", jobs[k].name, r,
 			(hi - lo) / 2, faster ? "faster" : "slower", jobs[0].name,
 			row.c.ci_lo <= 0 && row.c.ci_hi >= 0
 			    ? "\n    (the interval holds 1: no change told)"
@@ -558,7 +557,7 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 	char err[1024];
 	int ret = 0;
 
-	if (o->format != OUT_TABLE && print_run(stdout, rec, o->format))
+	if (o->format != OUT_TABLE && print_run(stdout, 0, rec, o->format))
 		ret = -1;
 	if (o->json) {
 		struct outfile of;
@@ -575,10 +574,10 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 		error("%s", err);
 		return -1;
 	}
-	fprintf(eo, "stored as run #%lld%s%s%s in %s\n", (long long)rec->id,
+	fprintf(o->out, "stored as run #%lld%s%s%s in %s\n", (long long)rec->id,
 		rec->label[0] ? " '" : "", rec->label, rec->label[0] ? "'" : "",
 		store_target(st)[0] ? store_where(st) : path);
-	fflush(eo);
+	fflush(o->out);
 	push_after_save(st, 0);
 	return ret;
 }
@@ -766,7 +765,7 @@ int cmd_exec(int argc, char **argv)
 		error("--json - and --format both want standard output");
 		return UKB_EXIT_USAGE;
 	}
-	eo = (o.json && !strcmp(o.json, "-")) || o.format != OUT_TABLE ? stderr : stdout;
+	o.out = (o.json && !strcmp(o.json, "-")) || o.format != OUT_TABLE ? stderr : stdout;
 	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
 		return UKB_EXIT_USAGE;
 	ret = UKB_EXIT_FAIL;
@@ -779,7 +778,7 @@ int cmd_exec(int argc, char **argv)
 		goto out;
 	for (unsigned k = 0; k < njobs; k++) {
 		if (k)
-			fprintf(eo, "\n");
+			fprintf(o.out, "\n");
 		report(&o, &jobs[k], x);
 	}
 	ret = UKB_EXIT_FAIL;
@@ -788,7 +787,7 @@ int cmd_exec(int argc, char **argv)
 		goto out;
 	}
 	if (njobs > 1)
-		report_ab(&rec, jobs, njobs);
+		report_ab(&o, &rec, jobs, njobs);
 	ret = keep(&o, st, path, &rec) || bad ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 out:
 	rec_run_release(&rec);

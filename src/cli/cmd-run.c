@@ -377,6 +377,7 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 
 struct view {
 	FILE *out; /* the table, or NULL */
+	struct table_out table;
 	int progress;
 	uint64_t last_ns;
 	/* for the progress line's estimate */
@@ -465,7 +466,7 @@ static void on_result(void *arg, struct rec_run *run, size_t i)
 		v->last_ns = 0;
 	}
 	if (v->out) {
-		table_row(v->out, r,
+		table_row(&v->table, r,
 			  i == 0 || strcmp(r->name, run->results[i - 1].name) ||
 			      strcmp(strchr(r->path, '@') ?: "",
 				     strchr(run->results[i - 1].path, '@') ?: ""));
@@ -638,9 +639,9 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 	int w = ro->wide;
 
 	if (table) {
-		table_footer(out, run);
-		table_scaling(out, run);
-		table_throughput(out, run);
+		table_footer(&v->table, run);
+		table_scaling(&v->table, run);
+		table_throughput(&v->table, run);
 		if (ro->plan.sel.scan)
 			cmp_scan_print(out, w, run, ro->plan.sel.scan);
 		run_notes_print(
@@ -659,7 +660,7 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 		return 0;
 	if (ro->format == OUT_KTAP)
 		return ktap_print(stdout, run, verdicts);
-	return print_run(stdout, run, ro->format);
+	return print_run(stdout, 0, run, ro->format);
 }
 
 static int store_run(const struct run_opts *ro, struct store *st, const char *path,
@@ -782,8 +783,8 @@ static int measure_step(struct run_state *s, struct view *v, int table)
 	if (begin_record(s))
 		return -1;
 	if (table) {
-		table_set_columns(out_columns(v->out, s->ro.wide));
-		table_header(v->out, &s->run);
+		table_begin(&v->table, v->out, out_columns(v->out, s->ro.wide));
+		table_header(&v->table, &s->run);
 	} else {
 		v->out = NULL;
 	}

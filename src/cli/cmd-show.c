@@ -87,8 +87,8 @@ int cmd_show(int argc, char **argv)
 		store_close(st);
 		return UKB_EXIT_USAGE;
 	}
-	table_set_columns(out_columns(stdout, o.wide));
-	ret = print_run(stdout, &run, o.fmt) ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+	ret = print_run(stdout, out_columns(stdout, o.wide), &run, o.fmt) ? UKB_EXIT_FAIL
+									  : UKB_EXIT_OK;
 	rec_run_release(&run);
 	store_close(st);
 	return ret;

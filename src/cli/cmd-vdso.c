@@ -79,7 +79,7 @@ static int disasm(const struct img *im, const char *name)
 	struct dis_insn *in;
 	uint64_t off;
 	size_t n;
-	char err[512];
+	char err[512], engine[64];
 
 	if (image_find(im, name, &s, &off)) {
 		error("%s has no function '%s'", im->source, name);
@@ -99,7 +99,7 @@ static int disasm(const struct img *im, const char *name)
 	       (unsigned long long)s.size, (unsigned long long)s.value);
 	if (im->base)
 		printf(" (mapped at %#llx)", (unsigned long long)(im->base + off));
-	printf(", %s:\n\n", disasm_engine());
+	printf(", %s:\n\n", disasm_engine(engine, sizeof(engine)));
 	disasm_print(stdout, im, in, n, NULL, 0);
 	free(in);
 	return UKB_EXIT_OK;

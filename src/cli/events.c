@@ -55,17 +55,16 @@ static int pfm_event(const char *name, struct ukb_event *e, char *why, size_t le
 	return 0;
 }
 
-const char *events_pmu_info(void)
+const char *events_pmu_info(char *buf, size_t len)
 {
-	static char buf[512];
 	size_t o;
 	int i;
 
 	if (pfm_init() != PFM_SUCCESS) {
-		snprintf(buf, sizeof(buf), "libpfm4 (not started: %s)", pfm_strerror(pfm_ready));
+		snprintf(buf, len, "libpfm4 (not started: %s)", pfm_strerror(pfm_ready));
 		return buf;
 	}
-	o = (size_t)snprintf(buf, sizeof(buf), "libpfm4, PMUs here:");
+	o = (size_t)snprintf(buf, len, "libpfm4, PMUs here:");
 	pfm_for_all_pmus(i)
 	{
 		pfm_pmu_info_t info;
@@ -73,8 +72,8 @@ const char *events_pmu_info(void)
 		memset(&info, 0, sizeof(info));
 		info.size = sizeof(info);
 		if (pfm_get_pmu_info((pfm_pmu_t)i, &info) == PFM_SUCCESS && info.is_present &&
-		    o < sizeof(buf))
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %s", info.name);
+		    o < len)
+			o += (size_t)snprintf(buf + o, len - o, " %s", info.name);
 	}
 	return buf;
 }
@@ -89,9 +88,10 @@ static int pfm_event(const char *name, struct ukb_event *e, char *why, size_t le
 	return -1;
 }
 
-const char *events_pmu_info(void)
+const char *events_pmu_info(char *buf, size_t len)
 {
-	return "without libpfm4";
+	snprintf(buf, len, "without libpfm4");
+	return buf;
 }
 
 #endif
@@ -117,14 +117,14 @@ int events_parse(const char *list, struct ukb_event *ev, unsigned max)
 		tok[l] = 0;
 		r = ukb_events_parse(tok, &ev[n], 1, why, sizeof(why));
 		if (r == -ENOENT) {
-			char pwhy[256];
+			char pwhy[256], pmus[512];
 
 			if (pfm_event(tok, &ev[n], pwhy, sizeof(pwhy))) {
 				ukb_events_known(known, sizeof(known));
 				error(
 				    "unknown event '%s': not one of perf's generic names, and not "
 				    "an event of this machine's PMU (%s: %s)",
-				    tok, events_pmu_info(), pwhy);
+				    tok, events_pmu_info(pmus, sizeof(pmus)), pwhy);
 				fprintf(stderr, "hint: generic names: %s\n", known);
 				return -1;
 			}

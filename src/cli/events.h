@@ -10,12 +10,14 @@
 #ifndef UKB_CLI_EVENTS_H
 #define UKB_CLI_EVENTS_H
 
+#include <stddef.h>
+
 #include "counters.h"
 
 /* Parses @list into @ev; the count, or -1 with the error printed. */
 int events_parse(const char *list, struct ukb_event *ev, unsigned max);
 
-/* "libpfm4 4.13 (PMUs here: perf, amd64_fam19h)" or "without libpfm4". */
-const char *events_pmu_info(void);
+/* "libpfm4, PMUs here: perf amd64_fam19h" or "without libpfm4", into @buf. */
+const char *events_pmu_info(char *buf, size_t len);
 
 #endif

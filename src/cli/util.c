@@ -28,28 +28,12 @@ static void vreport(const char *prefix, const char *fmt, va_list ap)
 	fprintf(stderr, "%s%s%s\n", prefix, msg, n >= (int)sizeof(msg) ? "..." : "");
 }
 
-/* --color: -1 auto (a terminal, and NO_COLOR unset), 0 never, 1 always */
-static int color_mode = -1;
-
-int set_color(const char *when)
-{
-	if (!strcmp(when, "auto"))
-		color_mode = -1;
-	else if (!strcmp(when, "never"))
-		color_mode = 0;
-	else if (!strcmp(when, "always"))
-		color_mode = 1;
-	else
-		return error("--color: '%s' is not auto, always or never", when), -1;
-	return 0;
-}
-
-int use_color(FILE *f)
+int use_color(FILE *f, enum color_when when)
 {
 	const char *no = getenv("NO_COLOR");
 
-	if (color_mode >= 0)
-		return color_mode;
+	if (when != COLOR_AUTO)
+		return when == COLOR_ALWAYS;
 	/* https://no-color.org: present and not empty turns colour off */
 	if (no && no[0])
 		return 0;

@@ -23,6 +23,7 @@ void cmp_scan_print(FILE *out, int wide, const struct rec_run *run, const char *
 	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
 	const char *eq = strchr(scan, '=');
 	char key[80], first[100];
+	struct cmp_table ct;
 	int header = 0;
 
 	if (!eq)
@@ -49,15 +50,15 @@ void cmp_scan_print(FILE *out, int wide, const struct rec_run *run, const char *
 			    "its observations:",
 			    scan, first + 1);
 			fprintf(out, "\n");
-			cmp_set_columns(out_columns(out, wide));
-			cmp_print_header(out);
+			cmp_table_begin(&ct, out, out_columns(out, wide));
+			cmp_print_header(&ct);
 			header = 1;
 		}
 		memset(&row, 0, sizeof(row));
 		row.a = a;
 		row.b = b;
 		compare_row(&row, &co);
-		cmp_print_row(out, &row, co.alpha, 0);
+		cmp_print_row(&ct, &row, co.alpha, 0);
 	}
 	if (header)
 		fprintf(out, "\n");

@@ -21,15 +21,12 @@
  * p-values are in --wide, JSON and CSV. Compact (under 80): the same, the
  * interval on a line of its own under the change.
  */
-static int narrow;
-/* under 80 columns: the interval on a line of its own under the change */
-static int compact;
-static char last_name[128];
-
-void cmp_set_columns(int cols)
+void cmp_table_begin(struct cmp_table *t, FILE *f, int cols)
 {
-	narrow = cols && cols < 190;
-	compact = cols && cols < 80;
+	t->f = f;
+	t->narrow = cols && cols < 190;
+	t->compact = cols && cols < 80;
+	t->last_name[0] = 0;
 }
 
 /* The column a compact row's change ends at, where its interval ends too. */
@@ -48,15 +45,17 @@ static void pvalue(char *buf, size_t len, double p)
 		snprintf(buf, len, "%.3f", p);
 }
 
-void cmp_print_header(FILE *f)
+void cmp_print_header(struct cmp_table *t)
 {
-	last_name[0] = 0;
-	if (compact) {
+	FILE *f = t->f;
+
+	t->last_name[0] = 0;
+	if (t->compact) {
 		fprintf(f, "benchmark\n  %-8s %10s %9s %10s  %s\n%*s\n", "path", "base ns",
 			"other ns", "change", "verdict", COMPACT_CHANGE_END, "95% CI");
 		return;
 	}
-	if (narrow) {
+	if (t->narrow) {
 		fprintf(f, "benchmark\n  %-10s %10s %10s %10s  %-20s %s\n", "path", "base ns",
 			"other ns", "change", "95% CI", "verdict");
 		return;
@@ -66,8 +65,9 @@ void cmp_print_header(FILE *f)
 		"machine", "95% CI, no floor", "verdict");
 }
 
-void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
+void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, int color)
 {
+	FILE *f = t->f;
 	const struct rec_result *x = r->b ? r->b : r->a;
 	char fa[32], fb[32], ch[32], lo[32], hi[32], ci[80], mde[32], pw[16], pm[16], raw[32],
 	    mach[32], ci0[80];
@@ -82,11 +82,11 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 	if (!r->ok) {
 		const char *why = cmp_why_not(r);
 
-		if (narrow) {
-			if (strcmp(last_name, x->name))
+		if (t->narrow) {
+			if (strcmp(t->last_name, x->name))
 				fprintf(f, "%s\n", nm);
-			snprintf(last_name, sizeof(last_name), "%s", x->name);
-			if (compact)
+			snprintf(t->last_name, sizeof(t->last_name), "%s", x->name);
+			if (t->compact)
 				fprintf(f, "  %-8s %10s %9s %10s  %s\n", pt, "-", "-", "-", why);
 			else
 				fprintf(f, "  %-10s %10s %10s %10s  %s\n", pt, "-", "-", "-", why);
@@ -114,11 +114,11 @@ void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color)
 		col = "\033[31m";
 		end = "\033[0m";
 	}
-	if (narrow) {
-		if (strcmp(last_name, x->name))
+	if (t->narrow) {
+		if (strcmp(t->last_name, x->name))
 			fprintf(f, "%s\n", nm);
-		snprintf(last_name, sizeof(last_name), "%s", x->name);
-		if (compact) {
+		snprintf(t->last_name, sizeof(t->last_name), "%s", x->name);
+		if (t->compact) {
 			fprintf(f, "  %-8s %10s %9s %9s%s  %s%s%s\n%*s\n", pt, fa, fb, ch,
 				r->c.p_welch < alpha ? "*" : " ", col, cmp_verdict_name(r), end,
 				COMPACT_CHANGE_END, ci);

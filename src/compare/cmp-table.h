@@ -10,9 +10,19 @@
 
 #include "comparison.h"
 
-void cmp_print_header(FILE *f);
-/* The width compare's rows may take (out_columns()); 0: every column. */
-void cmp_set_columns(int cols);
-void cmp_print_row(FILE *f, const struct cmp_row *r, double alpha, int color);
+/*
+ * Its layout comes from the width the rows may take (out_columns()): 0 or
+ * 190 and more, every column on one line a path; less, the benchmark on a
+ * line of its own; under 80, the interval under the change.
+ */
+struct cmp_table {
+	FILE *f;
+	int narrow, compact;
+	char last_name[128]; /* the benchmark whose paths are being printed */
+};
+
+void cmp_table_begin(struct cmp_table *t, FILE *f, int cols);
+void cmp_print_header(struct cmp_table *t);
+void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, int color);
 
 #endif

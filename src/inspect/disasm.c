@@ -59,13 +59,12 @@ static int cs_target(const struct ukb_elf *e, cs_arch *arch, cs_mode *mode, char
 	return -1;
 }
 
-const char *disasm_engine(void)
+const char *disasm_engine(char *buf, size_t len)
 {
-	static char buf[32];
 	int major, minor;
 
 	cs_version(&major, &minor);
-	snprintf(buf, sizeof(buf), "Capstone %d.%d", major, minor);
+	snprintf(buf, len, "Capstone %d.%d", major, minor);
 	return buf;
 }
 
@@ -168,9 +167,10 @@ int disasm_range(const struct img *im, uint64_t va, uint64_t size, struct dis_in
 
 #else
 
-const char *disasm_engine(void)
+const char *disasm_engine(char *buf, size_t len)
 {
-	return "not built with Capstone";
+	snprintf(buf, len, "not built with Capstone");
+	return buf;
 }
 
 int disasm_range(const struct img *im, uint64_t va, uint64_t size, struct dis_insn **out, size_t *n,

@@ -28,8 +28,8 @@ struct dis_insn {
 int disasm_range(const struct img *im, uint64_t va, uint64_t size, struct dis_insn **out, size_t *n,
 		 char *err, size_t len);
 
-/* "Capstone 4.0" or "not built with Capstone". */
-const char *disasm_engine(void);
+/* "Capstone 4.0" or "not built with Capstone", into @buf. */
+const char *disasm_engine(char *buf, size_t len);
 
 /*
  * The instructions to @f, objdump-style. With @samples (one count per

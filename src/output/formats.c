@@ -25,7 +25,7 @@
 #include "rows.h"
 #include "stats.h"
 
-int print_run(FILE *f, const struct rec_run *run, enum out_format fmt)
+int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt)
 {
 	size_t len;
 	char *text;
@@ -33,7 +33,7 @@ int print_run(FILE *f, const struct rec_run *run, enum out_format fmt)
 
 	switch (fmt) {
 	case OUT_TABLE:
-		table_print(f, run);
+		table_print(f, cols, run);
 		return ferror(f) ? -1 : 0;
 	case OUT_JSON:
 		text = rec_to_json(run, 1, &len);

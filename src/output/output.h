@@ -14,22 +14,30 @@
 #include "measure.h"
 #include "record.h"
 
-/* The terminal table: a header, a row per path, a summary. */
-void table_header(FILE *f, const struct rec_run *run);
-void table_row(FILE *f, const struct rec_result *r, int first_of_group);
-void table_footer(FILE *f, const struct rec_run *run);
-/* What the figures leave out: the disturbed batches; which paths keep them. */
-void table_disturbed(FILE *f, const struct rec_run *run);
 /*
- * The width the run tables may take: 0 or 105 and more for every column,
- * less for the layout that fits 80 (see out_columns()).
+ * The terminal table: a header, a row per path, a summary. Its width
+ * decides its layout: 0 or 115 and more, every column; less, the layout
+ * that fits 80; under 76, each benchmark's name on a line above its paths
+ * (see out_columns()).
  */
-void table_set_columns(int cols);
-void table_print(FILE *f, const struct rec_run *run);
+struct table_layout;
+struct table_out {
+	FILE *f;
+	int cols;
+	const struct table_layout *lay;
+};
+void table_begin(struct table_out *t, FILE *f, int cols);
+void table_header(const struct table_out *t, const struct rec_run *run);
+void table_row(const struct table_out *t, const struct rec_result *r, int first_of_group);
+void table_footer(const struct table_out *t, const struct rec_run *run);
+/* What the figures leave out: the disturbed batches; which paths keep them. */
+void table_disturbed(const struct table_out *t, const struct rec_run *run);
 /* The thread-scaling summary of threaded results, if any. */
-void table_scaling(FILE *f, const struct rec_run *run);
+void table_scaling(const struct table_out *t, const struct rec_run *run);
 /* The bytes/s of results that move bytes, if any. */
-void table_throughput(FILE *f, const struct rec_run *run);
+void table_throughput(const struct table_out *t, const struct rec_run *run);
+/* All of it at once, @cols wide. */
+void table_print(FILE *f, int cols, const struct rec_run *run);
 
 /* "12.3", "1.23 k", "4.56 M": compact figures for columns. */
 void format_si(char *buf, size_t len, double v);
@@ -40,7 +48,8 @@ void format_ns(char *buf, size_t len, double ns);
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
 /* their names, in the order of the enum: what --format takes */
 #define OUT_FORMATS "table|json|csv|ktap|gbench"
-int print_run(FILE *f, const struct rec_run *run, enum out_format fmt);
+/* @run in @fmt; a table @cols wide (as table_begin()). */
+int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt);
 int csv_print(FILE *f, const struct rec_run *run);
 int gbench_print(FILE *f, const struct rec_run *run);
 /*

@@ -22,38 +22,43 @@
  * the JSON and CSV, and with --wide), a benchmark name longer than its
  * column on a line of its own above its paths.
  */
-static const struct layout {
+struct table_layout {
 	int name, path, mean, ci, proc, med, cpu, rate, n;
-} wide = { 35, 10, 10, 8, 8, 10, 9, 9, 8 }, narrow = { 28, 8, 10, 7, 7, 10, 0, 0, 0 },
-  compact = { 0, 8, 10, 7, 7, 10, 0, 0, 0 };
-static const struct layout *lay = &wide;
-static int table_cols;
+};
+
+static const struct table_layout wide = { 35, 10, 10, 8, 8, 10, 9, 9, 8 },
+				 narrow = { 28, 8, 10, 7, 7, 10, 0, 0, 0 },
+				 compact = { 0, 8, 10, 7, 7, 10, 0, 0, 0 };
 
 /*
  * Under 76 columns (the narrow layout's width), every benchmark name stands
  * on a line of its own and its paths are indented under it: 50 columns.
  */
-void table_set_columns(int cols)
+void table_begin(struct table_out *t, FILE *f, int cols)
 {
-	table_cols = cols;
-	lay = cols && cols < 76 ? &compact : cols && cols < 115 ? &narrow : &wide;
+	t->f = f;
+	t->cols = cols;
+	t->lay = cols && cols < 76 ? &compact : cols && cols < 115 ? &narrow : &wide;
 }
 
 /* The indent of a row whose name is on the line above (compact). */
-static void row_indent(FILE *f)
+static void row_indent(const struct table_out *t)
 {
-	if (!lay->name)
+	FILE *f = t->f;
+
+	if (!t->lay->name)
 		fputs("  ", f);
 }
 
 /* One row: a cell per column of the layout (a 0-wide column is left out). */
-static void row_cells(FILE *f, const char *const *cell)
+static void row_cells(const struct table_out *t, const char *const *cell)
 {
-	const int w[] = { lay->name, lay->path, lay->mean, lay->ci, lay->proc,
-			  lay->med,  lay->cpu,	lay->rate, lay->n };
+	FILE *f = t->f;
+	const int w[] = { t->lay->name, t->lay->path, t->lay->mean, t->lay->ci, t->lay->proc,
+			  t->lay->med,	t->lay->cpu,  t->lay->rate, t->lay->n };
 	int put = 0;
 
-	row_indent(f);
+	row_indent(t);
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
 		if (!w[i])
 			continue;
@@ -65,9 +70,9 @@ static void row_cells(FILE *f, const char *const *cell)
 }
 
 /* Where the text under a row starts: past the name and path columns. */
-static int under(void)
+static int under(const struct table_out *t)
 {
-	return lay != &wide ? 4 : lay->name + 1 + lay->path + 1;
+	return t->lay != &wide ? 4 : t->lay->name + 1 + t->lay->path + 1;
 }
 
 void format_si(char *buf, size_t len, double v)
@@ -120,40 +125,40 @@ static const char *jstr(struct json_object *o, const char *key, const char *fall
 	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : fallback;
 }
 
-void table_header(FILE *f, const struct rec_run *run)
+void table_header(const struct table_out *t, const struct rec_run *run)
 {
+	FILE *f = t->f;
 	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
 	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
 	struct json_object *w, *cpu;
-
 	char line[2200];
 
 	/* a CPU's name can be long: the line folds to the width, as warnings do */
 	snprintf(line, sizeof(line), "ukbench %s on %s: Linux %s %s, %s", run->ukbench_version,
 		 run->host, run->kernel_release, jstr(env, "machine", "?"),
 		 jstr(env, "cpu_model", "?"));
-	put_folded(f, line, 0, 2, table_cols);
+	put_folded(f, line, 0, 2, t->cols);
 	snprintf(line, sizeof(line), "clocksource %s, %s, %d CPUs, virtualization: %s",
 		 jstr(env, "clocksource", "?"), jstr(env, "libc", "?"),
 		 json_object_get_int(json_object_object_get(env, "online_cpus")),
 		 jstr(env, "virtualization", "?"));
-	put_folded(f, line, 0, 2, table_cols);
+	put_folded(f, line, 0, 2, t->cols);
 	w = json_object_object_get(env, "warnings");
 	for (size_t i = 0; w && i < json_object_array_length(w); i++) {
 		fputs("warning: ", f);
 		put_folded(f, json_object_get_string(json_object_array_get_idx(w, i)), 9, 2,
-			   table_cols);
+			   t->cols);
 	}
 	if (run->id || run->label[0]) {
-		char l[512], t[64];
+		char l[512], when[64];
 		int o = 0;
 
 		if (run->id)
 			o = snprintf(line, sizeof(line), "run #%lld, ", (long long)run->id);
 		snprintf(line + o, sizeof(line) - (size_t)o, "%s%s%sstarted %s",
 			 run->label[0] ? "label '" : "", vis(run->label, l, sizeof(l)),
-			 run->label[0] ? "', " : "", vis(run->started, t, sizeof(t)));
-		put_folded(f, line, 0, 2, table_cols);
+			 run->label[0] ? "', " : "", vis(run->started, when, sizeof(when)));
+		put_folded(f, line, 0, 2, t->cols);
 	}
 	if (json_object_object_get(s, "command")) {
 		/* a run of `ukbench exec`: a command run N times, no precision or budget */
@@ -163,7 +168,7 @@ void table_header(FILE *f, const struct rec_run *run)
 		    line, sizeof(line), "exec: '%s', %d runs",
 		    vis(json_object_get_string(json_object_object_get(s, "command")), c, sizeof(c)),
 		    json_object_get_int(json_object_object_get(s, "repeat")));
-		put_folded(f, line, 0, 2, table_cols);
+		put_folded(f, line, 0, 2, t->cols);
 	} else {
 		int o =
 		    snprintf(line, sizeof(line),
@@ -177,7 +182,7 @@ void table_header(FILE *f, const struct rec_run *run)
 		else
 			snprintf(line + o, sizeof(line) - (size_t)o, "pinned to CPU %d",
 				 json_object_get_int(cpu));
-		put_folded(f, line, 0, 2, table_cols);
+		put_folded(f, line, 0, 2, t->cols);
 	}
 	fputc('\n', f);
 	{
@@ -188,17 +193,18 @@ void table_header(FILE *f, const struct rec_run *run)
 							 "±CI95",     "±proc",	"median",
 							 "cpu",	      "runs/s", "runs" };
 
-		if (!lay->name)
+		if (!t->lay->name)
 			fprintf(f, "benchmark\n");
-		row_cells(f, json_object_object_get(s, "command") ? exec_head : head);
+		row_cells(t, json_object_object_get(s, "command") ? exec_head : head);
 	}
 	json_object_put(env);
 	json_object_put(s);
 }
 
 /* The counters of a result, per call, and those that could not count. */
-static void table_counters(FILE *f, const struct rec_result *r)
+static void table_counters(const struct table_out *t, const struct rec_result *r)
 {
+	FILE *f = t->f;
 	char line[2048];
 	size_t o;
 
@@ -233,8 +239,8 @@ static void table_counters(FILE *f, const struct rec_result *r)
 		if (isfinite(cyc) && isfinite(ins) && cyc > 0 && o < sizeof(line))
 			snprintf(line + o, sizeof(line) - o, " IPC %.2f", ins / cyc);
 	}
-	fprintf(f, "%*s", under(), "");
-	put_folded(f, line, under(), under() + 2, table_cols);
+	fprintf(f, "%*s", under(t), "");
+	put_folded(f, line, under(t), under(t) + 2, t->cols);
 	/* the others, grouped by the reason the machine gave */
 	for (size_t i = 0; i < r->ncounters; i++) {
 		const struct rec_counter *c = &r->counters[i];
@@ -253,13 +259,14 @@ static void table_counters(FILE *f, const struct rec_result *r)
 			    !strcmp(r->counters[k].reason, c->reason))
 				o += (size_t)snprintf(line + o, sizeof(line) - o, " %s",
 						      r->counters[k].name);
-		fprintf(f, "%*s", under(), "");
-		put_folded(f, line, under(), under() + 2, table_cols);
+		fprintf(f, "%*s", under(t), "");
+		put_folded(f, line, under(t), under(t) + 2, t->cols);
 	}
 }
 
-void table_row(FILE *f, const struct rec_result *r, int first)
+void table_row(const struct table_out *t, const struct rec_result *r, int first)
 {
+	FILE *f = t->f;
 	char mean[32], ci[32], within[32], med[32], cpu[32], rate[32], n[32];
 	const char *name = first ? r->name : "";
 	static const char *const label[] = {
@@ -270,25 +277,25 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	};
 
 	/* a name wider than its column stands on a line of its own */
-	if (disp_width(name) > lay->name) {
+	if (disp_width(name) > t->lay->name) {
 		char v[512];
 
 		fprintf(f, "%s\n", vis(name, v, sizeof(v)));
 		name = "";
 	}
 	if (r->status != UKB_OK || !r->nsamples) {
-		row_indent(f);
-		if (lay->name) {
-			put_cell(f, name, lay->name, 0);
+		row_indent(t);
+		if (t->lay->name) {
+			put_cell(f, name, t->lay->name, 0);
 			fputc(' ', f);
 		}
-		put_cell(f, r->path, lay->path, 0);
+		put_cell(f, r->path, t->lay->path, 0);
 		fputc(' ', f);
-		put_cell(f, r->status == UKB_OK ? "-" : label[r->status], lay->mean, 1);
+		put_cell(f, r->status == UKB_OK ? "-" : label[r->status], t->lay->mean, 1);
 		fputs("  ", f);
 		put_folded(f, r->reason,
-			   (lay->name ? lay->name + 1 : 2) + lay->path + lay->mean + 3, under() + 2,
-			   table_cols);
+			   (t->lay->name ? t->lay->name + 1 : 2) + t->lay->path + t->lay->mean + 3,
+			   under(t) + 2, t->cols);
 		return;
 	}
 	format_ns(mean, sizeof(mean), r->stats.mean);
@@ -322,13 +329,14 @@ void table_row(FILE *f, const struct rec_result *r, int first)
 	{
 		const char *const cell[] = { name, r->path, mean, ci, within, med, cpu, rate, n };
 
-		row_cells(f, cell);
+		row_cells(t, cell);
 	}
-	table_counters(f, r);
+	table_counters(t, r);
 }
 
-void table_footer(FILE *f, const struct rec_run *run)
+void table_footer(const struct table_out *t, const struct rec_run *run)
 {
+	FILE *f = t->f;
 	size_t count[UKB_INTERRUPTED + 1] = { 0 }, unconverged = 0, far = 0;
 	double load = NAN;
 
@@ -351,7 +359,7 @@ void table_footer(FILE *f, const struct rec_run *run)
 		snprintf(line + o, sizeof(line) - (size_t)o, ", %zu interrupted",
 			 count[UKB_INTERRUPTED]);
 	fputc('\n', f);
-	put_folded(f, line, 0, 2, table_cols);
+	put_folded(f, line, 0, 2, t->cols);
 	if (unconverged) {
 		struct json_object *env =
 		    json_tokener_parse(run->environment ? run->environment : "{}");
@@ -373,7 +381,7 @@ void table_footer(FILE *f, const struct rec_run *run)
 				 "; the machine was loaded (load %.2f on %.0f CPUs): a quieter one "
 				 "narrows them too",
 				 load, ncpu);
-		put_folded(f, line, 0, 2, table_cols ? table_cols : 80);
+		put_folded(f, line, 0, 2, t->cols ? t->cols : 80);
 		json_object_put(env);
 	}
 	if (far) {
@@ -382,9 +390,9 @@ void table_footer(FILE *f, const struct rec_run *run)
 		    "^ %zu %s more than 20%% from the median: a slow tail (or a fast one) that "
 		    "the mean counts and the median does not; the median is the typical call",
 		    far, far == 1 ? "path's mean is" : "paths' means are");
-		put_folded(f, line, 0, 2, table_cols ? table_cols : 80);
+		put_folded(f, line, 0, 2, t->cols ? t->cols : 80);
 	}
-	table_disturbed(f, run);
+	table_disturbed(t, run);
 }
 
 /*
@@ -393,8 +401,9 @@ void table_footer(FILE *f, const struct rec_run *run)
  * path that leaves them out; the path that lost the largest share; and
  * the benchmarks that keep every batch.
  */
-void table_disturbed(FILE *f, const struct rec_run *run)
+void table_disturbed(const struct table_out *t, const struct rec_run *run)
 {
+	FILE *f = t->f;
 	size_t total = 0, left = 0, kept = 0, worst = run->nresults;
 	double share = 0;
 	char line[512];
@@ -424,7 +433,7 @@ void table_disturbed(FILE *f, const struct rec_run *run)
 			 "figures; the most from %s/%s (%.0f%%)",
 			 left, total, 100.0 * (double)left / (double)total,
 			 run->results[worst].name, run->results[worst].path, 100 * share);
-		put_folded(f, line, 0, 2, table_cols);
+		put_folded(f, line, 0, 2, t->cols);
 	}
 	if (share > 0.25) {
 		snprintf(line, sizeof(line),
@@ -432,7 +441,7 @@ void table_disturbed(FILE *f, const struct rec_run *run)
 			 "disturbed; each figure is the mean of the others, and the CPU time "
 			 "per call (--wide) is beside it",
 			 100 * share);
-		put_folded(f, line, 9, 2, table_cols);
+		put_folded(f, line, 9, 2, t->cols);
 	}
 	if (kept) {
 		snprintf(line, sizeof(line),
@@ -440,7 +449,7 @@ void table_disturbed(FILE *f, const struct rec_run *run)
 			 "itself",
 			 kept, kept > 1 ? "paths keep" : "path keeps",
 			 kept > 1 ? "they measure" : "it measures");
-		put_folded(f, line, 0, 2, table_cols);
+		put_folded(f, line, 0, 2, t->cols);
 	}
 }
 
@@ -448,8 +457,9 @@ void table_disturbed(FILE *f, const struct rec_run *run)
  * For threaded benchmarks: each thread count's aggregate rate against the
  * one-thread rate of the same benchmark, size and path.
  */
-void table_scaling(FILE *f, const struct rec_run *run)
+void table_scaling(const struct table_out *t, const struct rec_run *run)
 {
+	FILE *f = t->f;
 	int header = 0;
 
 	for (size_t i = 0; i < run->nresults; i++) {
@@ -467,20 +477,20 @@ void table_scaling(FILE *f, const struct rec_run *run)
 		one = rec_find(run, base, r->path);
 		if (!header) {
 			fprintf(f, "\nthread scaling (aggregate calls/s against one thread):\n");
-			if (!lay->name)
+			if (!t->lay->name)
 				fprintf(f, "benchmark\n");
-			row_indent(f);
-			fprintf(f, "%-*s%s%-8s %8s %10s %12s %8s\n", lay->name,
-				lay->name ? "benchmark" : "", lay->name ? " " : "", "path",
+			row_indent(t);
+			fprintf(f, "%-*s%s%-8s %8s %10s %12s %8s\n", t->lay->name,
+				t->lay->name ? "benchmark" : "", t->lay->name ? " " : "", "path",
 				"threads", "ns/call", "calls/s", "scaling");
 			header = 1;
 		}
 		format_si(rate, sizeof(rate), r->threads * 1e9 / r->stats.mean);
-		if (!lay->name)
+		if (!t->lay->name)
 			fprintf(f, "%s\n", r->name);
-		row_indent(f);
-		fprintf(f, "%-*s%s%-8s %8u %10.2f %12s ", lay->name, lay->name ? r->name : "",
-			lay->name ? " " : "", r->path, r->threads, r->stats.mean, rate);
+		row_indent(t);
+		fprintf(f, "%-*s%s%-8s %8u %10.2f %12s ", t->lay->name, t->lay->name ? r->name : "",
+			t->lay->name ? " " : "", r->path, r->threads, r->stats.mean, rate);
 		if (one && one->status == UKB_OK && one->nsamples)
 			fprintf(f, "%7.2fx\n",
 				(r->threads / r->stats.mean) / (one->threads / one->stats.mean));
@@ -490,8 +500,9 @@ void table_scaling(FILE *f, const struct rec_run *run)
 }
 
 /* For benchmarks that move bytes: the bytes per second of each path. */
-void table_throughput(FILE *f, const struct rec_run *run)
+void table_throughput(const struct table_out *t, const struct rec_run *run)
 {
+	FILE *f = t->f;
 	int header = 0;
 
 	for (size_t i = 0; i < run->nresults; i++) {
@@ -500,13 +511,13 @@ void table_throughput(FILE *f, const struct rec_run *run)
 
 		if (!r->bytes || r->status != UKB_OK || !r->nsamples)
 			continue;
-		int w = lay->name ? 35 : 0;
+		int w = t->lay->name ? 35 : 0;
 
 		if (!header) {
 			fprintf(f, "\nthroughput:\n");
 			if (!w)
 				fprintf(f, "benchmark\n");
-			row_indent(f);
+			row_indent(t);
 			fprintf(f, "%-*s%s%-8s %12s %16s\n", w, w ? "benchmark" : "", w ? " " : "",
 				"path", "bytes/call", "per second");
 			header = 1;
@@ -514,19 +525,22 @@ void table_throughput(FILE *f, const struct rec_run *run)
 		format_si(rate, sizeof(rate), (double)r->bytes * 1e9 / r->stats.mean);
 		if (!w)
 			fprintf(f, "%s\n", r->name);
-		row_indent(f);
+		row_indent(t);
 		fprintf(f, "%-*s%s%-8s %12ld %13sB/s\n", w, w ? r->name : "", w ? " " : "", r->path,
 			r->bytes, rate);
 	}
 }
 
-void table_print(FILE *f, const struct rec_run *run)
+void table_print(FILE *f, int cols, const struct rec_run *run)
 {
-	table_header(f, run);
+	struct table_out t;
+
+	table_begin(&t, f, cols);
+	table_header(&t, run);
 	for (size_t i = 0; i < run->nresults; i++)
-		table_row(f, &run->results[i],
+		table_row(&t, &run->results[i],
 			  i == 0 || strcmp(run->results[i].name, run->results[i - 1].name));
-	table_footer(f, run);
-	table_scaling(f, run);
-	table_throughput(f, run);
+	table_footer(&t, run);
+	table_scaling(&t, run);
+	table_throughput(&t, run);
 }

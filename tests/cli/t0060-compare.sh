@@ -279,7 +279,7 @@ test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto of
 	NO_COLOR=1 ukbench compare --color always "$base" slow.json >c4 &&
 	grep -q "$(printf "\033")\[31m" c4 &&
 	test_expect_code 2 "$UKBENCH" compare --color sometimes "$base" slow.json 2>err &&
-	grep -q "not auto, always or never" err
+	grep -q "takes auto, always or never, not .sometimes." err
 '
 
 test_done
