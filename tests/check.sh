@@ -11,6 +11,8 @@ cd "$top" || exit 1
 sums=$(mktemp)
 status=0
 jobs=$(nproc 2>/dev/null || echo 2)
+# what git sees before: the tests must add nothing to it (made at the end)
+tree_before=$(git status --porcelain 2>/dev/null)
 
 for variant in "build" "build-san SAN=1"; do
 	set -- $variant
@@ -111,6 +113,25 @@ if command -v clang >/dev/null && echo 'int LLVMFuzzerTestOneInput(const char *d
 	rm -f fuzz.log
 else
 	echo "ok - fuzz # SKIP clang with libFuzzer is not installed"
+	echo "0 0 1" >>"$sums"
+fi
+
+# hermetic: every test wrote into its own directories, not into the tree
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	tree_after=$(git status --porcelain)
+	if [ "$tree_after" = "$tree_before" ]; then
+		echo "ok - the tests left the tree as they found it (git status)"
+		echo "1 0 0" >>"$sums"
+	else
+		echo "not ok - the tests left files in the tree:"
+		printf '%s\n' "$tree_after" |
+			if [ -n "$tree_before" ]; then grep -vxF "$tree_before"; else cat; fi |
+			sed 's/^/#   /' | head -20
+		echo "0 1 0" >>"$sums"
+		status=1
+	fi
+else
+	echo "ok - the tests left the tree as they found it # SKIP not a git work tree"
 	echo "0 0 1" >>"$sums"
 fi
 

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-output.c - the writers of src/output on a real run (a run of
+ * tests/golden read back): the table in each of its layouts within its
+ * width and with every path, CSV with a header and a row per path, KTAP
+ * with a plan and a verdict that turns ok into not ok, Google Benchmark's
+ * JSON with a benchmark per path; rows as JSON and CSV; text folded to a
+ * width, a cell cut to its width in characters, control bytes shown;
+ * figures with the digits that matter; the notes under a run's table.
+ */
+#define _GNU_SOURCE
+#include <json-c/json.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "output.h"
+#include "record.h"
+#include "rows.h"
+#include "run-notes.h"
+#include "width.h"
+
+static struct rec_run run;
+
+static int setup(void **state)
+{
+	const char *top = getenv("UKB_TOP");
+	char path[512], err[512];
+	size_t len;
+	char *text;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/tests/golden/runs/before-1.json", top ? top : ".");
+	text = read_file(path, &len, err, sizeof(err));
+	if (!text) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	if (rec_from_json_text(&run, text, len, path, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		free(text);
+		return -1;
+	}
+	free(text);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	rec_run_release(&run);
+	return 0;
+}
+
+/* What @fn wrote into a memory file, as one string (the caller frees it). */
+#define CAPTURE(text, call)                                                                        \
+	do {                                                                                       \
+		size_t len_ = 0;                                                                   \
+		FILE *f = open_memstream(&(text), &len_);                                          \
+		assert_non_null(f);                                                                \
+		call;                                                                              \
+		fclose(f);                                                                         \
+	} while (0)
+
+static size_t count(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+/* The widest line of @text, in characters. */
+static int widest(const char *text)
+{
+	int most = 0;
+	char line[4096];
+
+	for (const char *p = text; *p;) {
+		size_t l = strcspn(p, "\n");
+
+		snprintf(line, sizeof(line), "%.*s", (int)l, p);
+		if (disp_width(line) > most)
+			most = disp_width(line);
+		p += l + (p[l] == '\n');
+	}
+	return most;
+}
+
+static void test_table_layouts(void **state)
+{
+	static const int widths[] = { 50, 60, 79, 100 };
+
+	(void)state;
+	assert_true(run.nresults >= 2);
+	for (size_t k = 0; k < sizeof(widths) / sizeof(widths[0]); k++) {
+		char *text = NULL;
+
+		CAPTURE(text, table_print(f, widths[k], &run));
+		if (widest(text) > widths[k])
+			fail_msg("the table of %d columns has a line of %d:\n%s", widths[k],
+				 widest(text), text);
+		for (size_t i = 0; i < run.nresults; i++)
+			assert_non_null(strstr(text, run.results[i].name));
+		free(text);
+	}
+}
+
+static void test_table_wide_has_every_column(void **state)
+{
+	char *wide = NULL, *narrow = NULL;
+
+	(void)state;
+	CAPTURE(wide, table_print(f, 0, &run));
+	CAPTURE(narrow, table_print(f, 79, &run));
+	/* calls/s and the sample count are the wide layout's only */
+	assert_non_null(strstr(wide, "calls/s"));
+	assert_null(strstr(narrow, "calls/s"));
+	assert_true(widest(wide) > 80);
+	free(wide);
+	free(narrow);
+}
+
+static void test_csv(void **state)
+{
+	char *text = NULL, header[4096];
+
+	(void)state;
+	CAPTURE(text, assert_int_equal(csv_print(f, &run), 0));
+	assert_int_equal(count(text, "\n"), run.nresults + 1);
+	snprintf(header, sizeof(header), "%.*s", (int)strcspn(text, "\n"), text);
+	assert_true(count(header, ",") >= 5);
+	for (size_t i = 0; i < run.nresults; i++)
+		assert_non_null(strstr(text, run.results[i].name));
+	free(text);
+}
+
+static void test_ktap(void **state)
+{
+	const char *verdicts[16] = { 0 };
+	char *text = NULL, plan[32];
+
+	(void)state;
+	assert_true(run.nresults < 16);
+	CAPTURE(text, assert_int_equal(ktap_print(f, &run, NULL), 0));
+	assert_true(!strncmp(text, "KTAP version 1\n", 15));
+	snprintf(plan, sizeof(plan), "\n1..%zu\n", run.nresults);
+	assert_non_null(strstr(text, plan));
+	assert_int_equal(count(text, "\nok "), run.nresults);
+	free(text);
+	verdicts[1] = "regressed by 9.00%";
+	CAPTURE(text, assert_int_equal(ktap_print(f, &run, verdicts), 0));
+	assert_int_equal(count(text, "\nok "), run.nresults - 1);
+	assert_int_equal(count(text, "\nnot ok 2 "), 1);
+	free(text);
+}
+
+static void test_gbench(void **state)
+{
+	struct json_object *doc, *b;
+	char *text = NULL;
+	size_t means = 0, reps = 0;
+
+	(void)state;
+	CAPTURE(text, assert_int_equal(gbench_print(f, &run), 0));
+	doc = json_tokener_parse(text);
+	assert_non_null(doc);
+	assert_true(json_object_object_get_ex(doc, "benchmarks", &b));
+	/* a repetition a process, then the aggregates, as --benchmark_repetitions writes */
+	for (size_t i = 0; i < json_object_array_length(b); i++) {
+		struct json_object *e = json_object_array_get_idx(b, i);
+		const char *type = json_object_get_string(json_object_object_get(e, "run_type"));
+		const char *agg =
+		    json_object_get_string(json_object_object_get(e, "aggregate_name"));
+
+		reps += !strcmp(type, "iteration");
+		means += !strcmp(type, "aggregate") && agg && !strcmp(agg, "mean");
+	}
+	assert_int_equal(means, run.nresults);
+	assert_int_equal(reps, run.results[0].nproc * run.nresults);
+	assert_string_equal(json_object_get_string(json_object_object_get(
+				json_object_array_get_idx(b, 0), "run_name")),
+			    "time.clock_gettime.monotonic/vdso");
+	json_object_put(doc);
+	free(text);
+}
+
+static void test_rows(void **state)
+{
+	static const char *const keys[] = { "name", "ns", "n", "ok", NULL };
+	struct json_object *doc, *row;
+	struct rows r;
+	char *text = NULL;
+
+	(void)state;
+	CAPTURE(text, {
+		rows_begin(&r, f, ROWS_JSON, keys);
+		rows_str(&r, "a\"b");
+		rows_num(&r, 1.5);
+		rows_int(&r, 3);
+		rows_bool(&r, 1);
+		rows_str(&r, NULL);
+		rows_num(&r, 0.0 / 0.0);
+		rows_int(&r, -1);
+		rows_bool(&r, 0);
+		assert_int_equal(rows_end(&r), 0);
+	});
+	doc = json_tokener_parse(text);
+	assert_non_null(doc);
+	assert_int_equal(json_object_array_length(doc), 2);
+	row = json_object_array_get_idx(doc, 0);
+	assert_string_equal(json_object_get_string(json_object_object_get(row, "name")), "a\"b");
+	assert_true(json_object_get_double(json_object_object_get(row, "ns")) == 1.5);
+	row = json_object_array_get_idx(doc, 1);
+	assert_null(json_object_object_get(row, "name"));
+	assert_null(json_object_object_get(row, "ns"));
+	json_object_put(doc);
+	free(text);
+	CAPTURE(text, {
+		rows_begin(&r, f, ROWS_CSV, keys);
+		rows_str(&r, "x,y");
+		rows_num(&r, 2);
+		rows_int(&r, 4);
+		rows_bool(&r, 1);
+		assert_int_equal(rows_end(&r), 0);
+	});
+	assert_string_equal(text, "name,ns,n,ok\n\"x,y\",2,4,true\n");
+	free(text);
+}
+
+static void test_width(void **state)
+{
+	char buf[64], *text = NULL;
+
+	(void)state;
+	/* characters, not bytes: a UTF-8 sign is one column */
+	assert_int_equal(disp_width("±1.00%"), 6);
+	/* a control byte never reaches the terminal as itself */
+	vis("a\033[31mb", buf, sizeof(buf));
+	assert_null(strchr(buf, '\033'));
+	CAPTURE(text, put_folded(f,
+				 "one two three four five six seven eight nine ten eleven twelve "
+				 "thirteen",
+				 0, 2, 20));
+	assert_true(widest(text) <= 20);
+	assert_true(count(text, "\n") >= 4);
+	assert_non_null(strstr(text, "\n  "));
+	free(text);
+	/* a cell takes its width, its text to the left or the right */
+	CAPTURE(text, put_cell(f, "±1%", 6, 1));
+	assert_string_equal(text, "   ±1%");
+	free(text);
+	CAPTURE(text, put_cell(f, "vdso", 6, 0));
+	assert_string_equal(text, "vdso  ");
+	free(text);
+}
+
+static void test_figures(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	format_ns(buf, sizeof(buf), 16.734);
+	assert_string_equal(buf, "16.73");
+	format_ns(buf, sizeof(buf), 0.3421);
+	assert_string_equal(buf, "0.342");
+	format_si(buf, sizeof(buf), 1234567);
+	assert_string_equal(buf, "1.23 M");
+}
+
+static void test_run_notes(void **state)
+{
+	struct run_notes n = { .procs = 0, .store_read = 1, .from_history = 2 };
+	char *text = NULL;
+
+	(void)state;
+	CAPTURE(text, run_notes_print(f, 0, &run, &n));
+	assert_non_null(strstr(text, "fresh processes"));
+	/* folded at 80: read as one line */
+	for (char *p = text; (p = strchr(p, '\n'));)
+		*p = ' ';
+	assert_non_null(strstr(text, "for 2 paths from repeated runs of a label"));
+	free(text);
+	n = (struct run_notes){ .procs = 1 };
+	CAPTURE(text, run_notes_print(f, 0, &run, &n));
+	assert_non_null(strstr(text, "one process (--runs 1)"));
+	assert_null(strstr(text, "between runs"));
+	free(text);
+	n = (struct run_notes){ .procs = 4, .quick = 1, .budget_s = 0.05, .precision = 0.05 };
+	CAPTURE(text, run_notes_print(f, 0, &run, &n));
+	assert_non_null(strstr(text, "quick (--quick)"));
+	assert_non_null(strstr(text, "the store was not read"));
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_layouts),
+		cmocka_unit_test(test_table_wide_has_every_column),
+		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_ktap),
+		cmocka_unit_test(test_gbench),
+		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_run_notes),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
