@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "fields.h"
 #include "record.h"
 #include "store-backend.h"
 #include "store-sqlite.h"
@@ -624,6 +625,53 @@ static void test_backend_table(void **state)
 	assert_false(store_pg_ops.claims(path, 1));
 }
 
+/* Does the results table of @st have column @col? */
+static int has_column(struct store *st, const char *col)
+{
+	sqlite3_stmt *s;
+	int found = 0;
+
+	assert_int_equal(sqlite3_prepare_v2(store_db(st),
+					    "SELECT name FROM pragma_table_info('results')", -1, &s,
+					    NULL),
+			 SQLITE_OK);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		found |= !strcmp((const char *)sqlite3_column_text(s, 0), col);
+	sqlite3_finalize(s);
+	return found;
+}
+
+/*
+ * Each field's column arrives in the schema version its table line names
+ * (rec_fields[].since), and not before: a field added without its
+ * migration, or with the wrong version, fails here.
+ */
+static void test_fields_arrive_when_declared(void **state)
+{
+	char path[512], err[1024];
+
+	(void)state;
+	for (int v = 1; v <= UKB_STORE_SCHEMA_VERSION; v++) {
+		struct store *st;
+		char name[32];
+
+		snprintf(name, sizeof(name), "since-%d.db", v);
+		db_path(path, sizeof(path), name);
+		assert_int_equal(store_open_version(path, v, &st, err, sizeof(err)), 0);
+		for (size_t k = 0; k < rec_nfields; k++) {
+			const struct rec_field *f = &rec_fields[k];
+
+			assert_true(f->since >= 1 && f->since <= UKB_STORE_SCHEMA_VERSION);
+			if (has_column(st, f->sql) != (f->since <= v))
+				fail_msg("column %s (since %d) %s in schema version %d", f->sql,
+					 f->since,
+					 f->since <= v ? "is missing" : "is already there", v);
+		}
+		store_close(st);
+		unlink(path);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -638,6 +686,7 @@ int main(void)
 		cmocka_unit_test(test_concurrent_writers),
 		cmocka_unit_test(test_uuid),
 		cmocka_unit_test(test_backend_table),
+		cmocka_unit_test(test_fields_arrive_when_declared),
 	};
 
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
