@@ -81,7 +81,7 @@ BENCH_SRC := $(sort $(wildcard src/bench/*.c))
 # ukbench and into the static 32-bit helper
 WORKER_SRC := src/record/record.c src/record/fields.c src/record/json-write.c \
 	      src/record/rec-json-write.c src/record/describe.c src/run/plan.c src/run/worker.c
-FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c,\
+FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c src/cli/guest-main.c,\
 	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,record run store check inspect output compare report cli)))))
 CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/cli/main.c
 UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
@@ -107,7 +107,23 @@ ABI32_WHY := $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,\
 	no 32-bit compiler (gcc-i686-linux-gnu and libc6-dev-i386-cross, or gcc-multilib)))
 ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) src/run/abi32-main.c
 
-all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped)
+# The guest of `ukbench vm` (its initramfs's /init): the core, the
+# benchmarks, the worker and the checks, static, libc alone. Built when
+# this compiler links a static program; not in sanitizer or fuzz builds.
+GUEST_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) $(sort $(wildcard src/check/*.c)) \
+	    src/cli/guest-main.c
+GUEST_OK := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell $(call ABI32_PROBE,$(CC)) && echo yes))
+
+all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped) \
+	$(if $(GUEST_OK),$(O)/ukbench-guest,guest-skipped)
+
+guest-skipped:
+	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev)))"
+
+$(O)/ukbench-guest: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
+	@mkdir -p $(dir $@)
+	$(CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
+		-o $@ $(GUEST_SRC) -lm -lpthread
 
 abi32-skipped:
 	@echo "note: the 32-bit helper (run --abi 32) is not built: $(strip $(ABI32_WHY))"
@@ -307,7 +323,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean FORCE
+.PHONY: sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean FORCE guest-skipped
 FORCE:
 .SECONDARY:
 

@@ -25,6 +25,7 @@ enum ukb_exit {
  * (options, help) in cmd_NAME_def, listed in commands.c. */
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_vm(int argc, char **argv);
 int cmd_env(int argc, char **argv);
 int cmd_runs(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -44,7 +45,7 @@ int cmd_doc(int argc, char **argv);
 struct command;
 extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
     cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def,
-    cmd_vdso_def, cmd_report_def, cmd_push_def, cmd_fleet_init_def;
+    cmd_vdso_def, cmd_report_def, cmd_push_def, cmd_fleet_init_def, cmd_vm_def;
 
 /*
  * Colour: --color auto|always|never, in this order (OPT_CHOICE); auto

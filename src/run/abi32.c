@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * abi32.c - where the 32-bit helper is: beside this program
- * (ukbench-abi32, built from the same sources as a static i386 program),
- * or where UKBENCH_ABI32 says, for an installation that keeps it
+ * abi32.c - where the static helpers are: beside this program
+ * (ukbench-abi32, built from the same sources as a static i386 program;
+ * ukbench-guest, the init of a guest `ukbench vm` boots), or where
+ * UKBENCH_ABI32 and UKBENCH_GUEST say, for an installation that keeps them
  * elsewhere.
  */
 #include <limits.h>
@@ -13,9 +14,10 @@
 
 #include "runner.h"
 
-int abi32_helper(char *path, size_t len)
+/* The program @name beside this one, or where the variable @env says. */
+static int beside(const char *name, const char *env_name, char *path, size_t len)
 {
-	const char *env = getenv("UKBENCH_ABI32");
+	const char *env = getenv(env_name);
 	char self[PATH_MAX];
 	ssize_t n;
 	char *slash;
@@ -29,7 +31,16 @@ int abi32_helper(char *path, size_t len)
 		return -1;
 	self[n] = 0;
 	slash = strrchr(self, '/');
-	snprintf(path, len, "%.*s/ukbench-abi32", slash ? (int)(slash - self) : 1,
-		 slash ? self : ".");
+	snprintf(path, len, "%.*s/%s", slash ? (int)(slash - self) : 1, slash ? self : ".", name);
 	return access(path, X_OK) ? -1 : 0;
+}
+
+int abi32_helper(char *path, size_t len)
+{
+	return beside("ukbench-abi32", "UKBENCH_ABI32", path, len);
+}
+
+int guest_helper(char *path, size_t len)
+{
+	return beside("ukbench-guest", "UKBENCH_GUEST", path, len);
 }

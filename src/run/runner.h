@@ -80,6 +80,9 @@ void run_catch_stops(void (*fn)(int sig));
 /* The 32-bit helper beside this program (or $UKBENCH_ABI32); 0, or -1. */
 int abi32_helper(char *path, size_t len);
 
+/* The guest program of `ukbench vm` beside this one (or $UKBENCH_GUEST); 0, or -1. */
+int guest_helper(char *path, size_t len);
+
 /*
  * The worker's side: reads a plan from @argv (after its leading
  * arguments), measures it and writes the run JSON to standard output.
@@ -87,5 +90,12 @@ int abi32_helper(char *path, size_t len);
  * was measured is still written, marked interrupted).
  */
 int worker_main(int argc, char **argv);
+
+/*
+ * worker_main(), and with @describe a run of its own: this machine's
+ * environment, the settings and the clock recorded in it, as a run of
+ * `ukbench run` has them (a guest's worker, ukbench-guest).
+ */
+int worker_run(int argc, char **argv, int describe);
 
 #endif

@@ -85,12 +85,14 @@ static int add_missing(struct rec_run *run, const char *spec)
  * by its own selection (a NAME/PATH spec is a pattern that names exactly
  * it), so that one this build cannot make costs only its own row.
  */
-static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, struct rec_run *run)
+/* @env: the machine's, recorded in the run (a guest's run is one of its own); or NULL */
+static int measure_specs(struct run_plan *p, const char **specs, size_t nspecs, struct rec_run *run,
+			 const struct ukb_env *env)
 {
 	struct ukb_clock_info clk;
 	int err = ukb_clock_probe(&clk);
 
-	if (!err && describe_run(run, NULL, &p->m, 1, &clk))
+	if (!err && describe_run(run, env, &p->m, 1, &clk))
 		err = -ENOMEM;
 	for (size_t i = 0; i < nspecs && !err && !worker_stop; i++) {
 		struct ukb_selection sel;
@@ -162,8 +164,14 @@ static void shuffle(const char **specs, size_t n, unsigned long seed)
 
 int worker_main(int argc, char **argv)
 {
+	return worker_run(argc, argv, 0);
+}
+
+int worker_run(int argc, char **argv, int describe)
+{
 	struct run_plan p;
 	struct rec_run run;
+	struct ukb_env env;
 	const char **specs = NULL;
 	size_t nspecs;
 	long *sizes = NULL;
@@ -186,8 +194,11 @@ int worker_main(int argc, char **argv)
 	}
 	if (p.seed)
 		shuffle(specs, nspecs, p.seed);
-	rec_run_begin(&run, NULL, time(NULL), NULL);
-	ret = measure_specs(&p, specs, nspecs, &run);
+	/* a run of its own: the environment of this machine */
+	if (describe)
+		ukb_env_capture(&env);
+	rec_run_begin(&run, describe ? &env : NULL, time(NULL), NULL);
+	ret = measure_specs(&p, specs, nspecs, &run, describe ? &env : NULL);
 	run.interrupted = worker_stop != 0;
 	if (ret)
 		fprintf(stderr, "ukbench worker: %s\n", strerror(-ret));

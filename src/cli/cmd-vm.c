@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd-vm.c - `ukbench vm -k IMAGE [-k IMAGE...] [PATTERN...]`: kernels
+ * booted under QEMU, each boot one replicate. The boots alternate between
+ * the images in an order shuffled each round, so that the host's drift
+ * falls on every image alike; each boot measures the plan in the guest
+ * (ukbench-guest as the initramfs's /init), answers in the run JSON on
+ * the second serial port, and is stored as a run of its own, labelled
+ * with the guest's kernel release (or -l). `compare --all` then pools the
+ * boots of each label, each boot one observation.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "env.h"
+#include "initramfs.h"
+#include "options.h"
+#include "plan.h"
+#include "runner.h"
+#include "runref.h"
+#include "select.h"
+#include "spool-push.h"
+#include "store.h"
+#include "vm.h"
+#include "width.h"
+
+#define MAX_IMAGES 8
+
+enum accel { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
+#define ACCEL_WORDS "auto|kvm|tcg"
+
+enum { O_KERNEL = 1, O_LABEL };
+
+struct vm_opts {
+	const char *images[MAX_IMAGES], *labels[MAX_IMAGES];
+	unsigned nimages, nlabels;
+	unsigned long boots;
+	enum accel accel;
+	const char *qemu, *db, *append;
+	unsigned long memory_mb;
+	double timeout_s, budget_s, precision;
+	int check, no_store, budget_given;
+};
+
+static const struct opt vm_opts_table[] = {
+	OPT_CALL("kernel", 'k', "IMAGE",
+		 "a kernel to boot (a bzImage or vmlinuz); once for each,\nat most 8", O_KERNEL),
+	OPT_ULONG("boots", 0, "N", "boots of each kernel (default 2)", 1, 100, struct vm_opts,
+		  boots),
+	OPT_CALL("label", 'l', "NAME",
+		 "the label of the runs of each kernel, in -k's order\n(default: the release "
+		 "the guest reports)",
+		 O_LABEL),
+	OPT_CHOICE("accel", 0, ACCEL_WORDS,
+		   "kvm, tcg (QEMU's emulator), or auto (default): KVM\nwhen a first boot of it "
+		   "prints, else tcg",
+		   struct vm_opts, accel),
+	OPT_STRING("qemu", 0, "PROGRAM", "the system emulator (default: qemu-system-x86_64)",
+		   struct vm_opts, qemu),
+	OPT_ULONG("memory", 0, "MB", "the guest's memory (default 512)", 64, 65536, struct vm_opts,
+		  memory_mb),
+	OPT_DOUBLE("timeout", 0, "SEC", "the longest a boot may take (default 300)", 1, 86400,
+		   struct vm_opts, timeout_s),
+	OPT_STRING("append", 0, "ARGS", "more of the guest kernel's command line", struct vm_opts,
+		   append),
+	OPT_DOUBLE("precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
+		   0.001, 100, struct vm_opts, precision),
+	OPT_CALL("budget", 'b', "SEC", "measuring time per path in each boot (default 0.5)", 'b'),
+	OPT_BOOL("check", 0, "run 'ukbench check' in each guest instead of measuring",
+		 struct vm_opts, check),
+	OPT_STRING("db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)",
+		   struct vm_opts, db),
+	OPT_BOOL("no-store", 0, "do not store the runs", struct vm_opts, no_store),
+	OPT_END,
+};
+
+const struct command cmd_vm_def = {
+	.name = "vm",
+	.fn = cmd_vm,
+	.summary = "boot kernels under QEMU and measure each boot",
+	.synopsis = "-k IMAGE [-k IMAGE...] [options] [PATTERN...]",
+	.about = "Boots each kernel image under QEMU, the boots of the images alternating in\n"
+		 "an order shuffled each round, and measures the selected paths in every\n"
+		 "guest (as 'ukbench run' would, in one process of it). The guest needs\n"
+		 "nothing: its initramfs, made here in memory, holds ukbench-guest (a static\n"
+		 "program) and the plan; the run comes back on a second serial port. Each\n"
+		 "boot is stored as a run of its own, labelled with the kernel release the\n"
+		 "guest reports (or -l), with QEMU's accelerator, version, memory and CPUs\n"
+		 "and the host beside the guest's environment. 'ukbench compare --all' then\n"
+		 "takes each boot as one observation: the variation between boots, which no\n"
+		 "single boot shows, is in its interval.\n"
+		 "\n"
+		 "KVM is used when a first boot of it prints within 30 s; a nested guest may\n"
+		 "hang before its kernel starts, and then QEMU's emulator (TCG) is used,\n"
+		 "with a warning: an emulator's timings suit a check of the pipeline and\n"
+		 "--check, not a per-call cost.",
+	.opts = vm_opts_table,
+	.footer = "exit status: 0; 1 when a boot failed (the console's end says why) or a\n"
+		  "check failed; 2 for bad usage; 128+N on signal N.\n"
+		  "\n"
+		  "examples:\n"
+		  "  ukbench vm -k /boot/vmlinuz-6.1.0-47-cloud-amd64 \\\n"
+		  "      -k /boot/vmlinuz-6.1.0-50-cloud-amd64 --boots 3 syscall.null\n"
+		  "  ukbench compare --all 6.1.0-47-cloud-amd64 6.1.0-50-cloud-amd64\n"
+		  "  ukbench vm --check -k arch/x86/boot/bzImage\n",
+};
+
+static volatile sig_atomic_t vm_stop;
+
+static void on_signal(int sig)
+{
+	vm_stop = sig;
+}
+
+static int set_option(void *ctx, int id, const char *arg)
+{
+	struct vm_opts *o = ctx;
+
+	switch (id) {
+	case O_KERNEL:
+		if (o->nimages == MAX_IMAGES)
+			return error("at most %d kernels (-k) at once", MAX_IMAGES), -1;
+		if (access(arg, R_OK))
+			return error("-k %s: %s", arg, strerror(errno)), -1;
+		o->images[o->nimages++] = arg;
+		return 0;
+	case O_LABEL:
+		if (o->nlabels == MAX_IMAGES)
+			return error("at most %d labels (-l), one for each -k", MAX_IMAGES), -1;
+		o->labels[o->nlabels++] = arg;
+		return 0;
+	case 'b':
+		o->budget_given = 1;
+		return parse_double("--budget", arg, 0.001, 3600, &o->budget_s);
+	}
+	return -1;
+}
+
+/* The first line QEMU prints of its version ("QEMU emulator version 7.2.19 ..."). */
+static void qemu_version(const char *qemu, char *buf, size_t len)
+{
+	char cmd[PATH_MAX + 32];
+	FILE *p;
+
+	snprintf(buf, len, "unknown");
+	if (strchr(qemu, '\'') || strlen(qemu) > PATH_MAX)
+		return;
+	snprintf(cmd, sizeof(cmd), "'%s' -version 2>/dev/null", qemu);
+	p = popen(cmd, "r");
+	if (!p)
+		return;
+	if (fgets(buf, (int)len, p))
+		buf[strcspn(buf, "\n")] = 0;
+	else
+		snprintf(buf, len, "unknown");
+	pclose(p);
+}
+
+/* The plan's lines for /plan: "run" or "check", then its arguments. */
+static char **plan_lines(const struct vm_opts *o, struct ukb_selection *sel, int argc, char **argv,
+			 size_t *n)
+{
+	static const char *const run_prefix[] = { "run" };
+	struct run_plan p = { 0 };
+	struct ukb_err e;
+	char **lines;
+
+	if (o->check) {
+		lines = calloc(3, sizeof(*lines));
+		if (!lines)
+			return NULL;
+		lines[0] = strdup("check");
+		lines[1] = strdup("duration=0.2");
+		*n = 2;
+		return lines;
+	}
+	ukb_measure_opts_init(&p.m);
+	if (ukb_select(sel, argc, argv, 1, &p.sel, 1, &e)) {
+		error_hint(&e);
+		return NULL;
+	}
+	p.cases = sel->cases;
+	p.ncases = sel->n;
+	p.procs = 1;
+	p.m.budget_s = o->budget_given ? o->budget_s : 0.5;
+	if (o->precision > 0)
+		p.m.precision = o->precision;
+	lines = plan_argv(&p, run_prefix, 1);
+	for (*n = 0; lines && lines[*n]; (*n)++)
+		;
+	return lines;
+}
+
+/* /dev/kvm can be opened: KVM may work. */
+static int kvm_here(void)
+{
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+/* The host's facts beside the guest's, and the emulator's, in the run's settings. */
+static int add_vm_settings(struct rec_run *run, const char *accel, const char *qver,
+			   const char *image, unsigned boot, const struct vm_opts *o,
+			   const struct vm_result *r)
+{
+	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
+	struct json_object *v = json_object_new_object(), *h = json_object_new_object();
+	struct ukb_env env;
+	const char *text;
+	char *copy;
+
+	if (!s || !json_object_is_type(s, json_type_object))
+		s = json_object_new_object();
+	ukb_env_capture(&env);
+	json_object_object_add(v, "accel", json_object_new_string(accel));
+	json_object_object_add(v, "qemu", json_object_new_string(qver));
+	json_object_object_add(v, "image", json_object_new_string(image));
+	json_object_object_add(v, "boot", json_object_new_int((int)boot));
+	json_object_object_add(v, "memory_mb", json_object_new_int((int)o->memory_mb));
+	json_object_object_add(v, "cpus", json_object_new_int(1));
+	json_object_object_add(v, "kernel_s", json_object_new_double(r->kernel_s));
+	json_object_object_add(v, "boot_s", json_object_new_double(r->total_s));
+	json_object_object_add(h, "hostname", json_object_new_string(env.hostname));
+	json_object_object_add(h, "kernel_release", json_object_new_string(env.kernel_release));
+	json_object_object_add(h, "cpu_model", json_object_new_string(env.cpu_model));
+	json_object_object_add(v, "host", h);
+	json_object_object_add(s, "vm", v);
+	text = json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN);
+	copy = text ? strdup(text) : NULL;
+	json_object_put(s);
+	if (!copy)
+		return -1;
+	free(run->settings);
+	run->settings = copy;
+	return 0;
+}
+
+/* What a failed boot showed: its status, the console's last lines. */
+static void say_failure(const char *image, const struct vm_result *r)
+{
+	const char *tail = r->console;
+	int lines = 0;
+
+	for (const char *p = r->console + strlen(r->console); p > r->console; p--)
+		if (p[-1] == '\n' && ++lines > 12) {
+			tail = p;
+			break;
+		}
+	const char *panic = strstr(r->console, "Kernel panic");
+	char why[256] = "";
+
+	if (panic)
+		snprintf(why, sizeof(why), ": %.*s", (int)strcspn(panic, "\r\n"), panic);
+	error("%s: %s after %.1f s%s%s", image, vm_status_text(r->status), r->total_s,
+	      r->kernel_s < 0 ? " (the kernel printed no line)" : "", vis(why, why, sizeof(why)));
+	if (tail[0]) {
+		char line[512];
+
+		fprintf(stderr, "the console's end:\n");
+		for (const char *p = tail; *p;) {
+			size_t l = strcspn(p, "\n");
+
+			snprintf(line, sizeof(line), "%.*s", (int)(l < 400 ? l : 400), p);
+			line[strcspn(line, "\r")] = 0;
+			fprintf(stderr, "  | %s\n", vis(line, line, sizeof(line)));
+			p += l + (p[l] == '\n');
+		}
+	}
+}
+
+/* A shuffled order of 0..n-1 (Fisher-Yates). */
+static void shuffle(unsigned *v, unsigned n, unsigned long *seed)
+{
+	for (unsigned i = 0; i < n; i++)
+		v[i] = i;
+	for (unsigned i = n; i > 1; i--) {
+		unsigned j;
+
+		*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+		j = (unsigned)((*seed >> 33) % i);
+		unsigned t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+/* One boot's answer, stored. 0, or -1 (printed). */
+static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[128], unsigned image,
+		    unsigned boot, const char *accel, const char *qver, const struct vm_result *r)
+{
+	struct rec_run run = { 0 };
+	char err[1024], name[64];
+	int ret = -1;
+
+	snprintf(name, sizeof(name), "the answer of boot %u", boot);
+	if (rec_from_json_text(&run, r->answer, r->answer_len, name, err, sizeof(err))) {
+		error("%s: %s", o->images[image], err);
+		return -1;
+	}
+	if (image < o->nlabels)
+		snprintf(run.label, sizeof(run.label), "%s", o->labels[image]);
+	else
+		snprintf(run.label, sizeof(run.label), "%s", run.kernel_release);
+	snprintf(run.source, sizeof(run.source), "vm");
+	run.duration_s = r->total_s;
+	if (add_vm_settings(&run, accel, qver, o->images[image], boot, o, r)) {
+		error("out of memory");
+		goto out;
+	}
+	printf("boot %u: %s, Linux %s (%s), kernel up in %.1f s, %.1f s in all, %zu paths", boot,
+	       o->images[image], run.kernel_release, accel, r->kernel_s, r->total_s, run.nresults);
+	if (st && store_save(st, &run, err, sizeof(err))) {
+		printf("\n");
+		error("%s", err);
+		goto out;
+	}
+	if (st)
+		printf(", stored as run #%lld '%s'", (long long)run.id, run.label);
+	printf("\n");
+	snprintf(labels[image], sizeof(labels[image]), "%s", run.label);
+	ret = 0;
+out:
+	rec_run_release(&run);
+	return ret;
+}
+
+/* A check's lines, each with the guest's kernel in front; 1 when one failed. */
+static int show_check(const char *image, const struct vm_result *r)
+{
+	int failed = 0;
+
+	printf("%s:\n", image);
+	for (const char *p = r->answer; p && *p;) {
+		size_t l = strcspn(p, "\n");
+		char line[1024];
+
+		snprintf(line, sizeof(line), "%.*s", (int)(l < 1000 ? l : 1000), p);
+		failed |= !strncmp(line, "failed", 6);
+		printf("  %s\n", vis(line, line, sizeof(line)));
+		p += l + (p[l] == '\n');
+	}
+	return failed;
+}
+
+int cmd_vm(int argc, char **argv)
+{
+	struct vm_opts o = { .boots = 2, .memory_mb = 512, .timeout_s = 300 };
+	struct ukb_selection sel = { 0 };
+	struct store *st = NULL;
+	char guest[PATH_MAX], dbpath[PATH_MAX] = "", err[1024], qver[256];
+	char **plan = NULL, *init = NULL, *initrd = NULL, labels[MAX_IMAGES][128] = { { 0 } };
+	size_t nplan = 0, init_len = 0, initrd_len = 0;
+	const char *accel;
+	unsigned long seed = (unsigned long)time(NULL) ^ (unsigned long)getpid();
+	unsigned order[MAX_IMAGES], boot = 0, failed = 0;
+	int first, rc, ret = UKB_EXIT_USAGE;
+	FILE *m;
+
+	rc = opts_parse(&cmd_vm_def, argc, argv, 0, set_option, &o, &first);
+	if (rc)
+		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (!o.nimages)
+		return error("'ukbench vm' needs a kernel to boot: -k IMAGE (see 'ukbench vm "
+			     "--help')"),
+		       UKB_EXIT_USAGE;
+	if (o.nlabels > o.nimages)
+		return error("%u labels (-l) for %u kernels (-k): one for each at most", o.nlabels,
+			     o.nimages),
+		       UKB_EXIT_USAGE;
+	if (o.check && first < argc)
+		return error("--check checks every function; it takes no pattern"), UKB_EXIT_USAGE;
+	if (!o.qemu)
+		o.qemu = "qemu-system-x86_64";
+	if (guest_helper(guest, sizeof(guest)))
+		return error(
+			   "the guest program '%s' was not built (a static build needs libc6-dev)",
+			   guest),
+		       UKB_EXIT_FAIL;
+	qemu_version(o.qemu, qver, sizeof(qver));
+	if (!strcmp(qver, "unknown"))
+		return error("cannot run %s: install Debian's qemu-system-x86 (or name the "
+			     "emulator with --qemu)",
+			     o.qemu),
+		       UKB_EXIT_FAIL;
+	plan = plan_lines(&o, &sel, argc - first, argv + first, &nplan);
+	if (!plan)
+		goto out;
+	ret = UKB_EXIT_FAIL;
+	init = read_file(guest, &init_len, err, sizeof(err));
+	m = init ? open_memstream(&initrd, &initrd_len) : NULL;
+	if (!m || initramfs_write(m, init, init_len, (const char *const *)plan, nplan) ||
+	    fclose(m)) {
+		error("cannot make the initramfs: %s", init ? "out of memory" : err);
+		goto out;
+	}
+	if (!o.check && !o.no_store &&
+	    (store_default_path(o.db, dbpath, sizeof(dbpath), err, sizeof(err)) ||
+	     store_open(dbpath, &st, err, sizeof(err)))) {
+		error("%s", err);
+		goto out;
+	}
+	accel = o.accel == ACCEL_TCG ? "tcg" : o.accel == ACCEL_KVM || kvm_here() ? "kvm" : "tcg";
+	if (o.accel == ACCEL_AUTO && !strcmp(accel, "tcg"))
+		warning("no KVM here (/dev/kvm cannot be opened): QEMU's emulator (TCG) boots "
+			"the kernels; its timings are an emulator's, not the hardware's");
+	else if (o.accel == ACCEL_TCG)
+		warning("QEMU's emulator (TCG), as --accel tcg asks: its timings are an "
+			"emulator's, not the hardware's");
+	run_catch_stops(on_signal);
+	for (unsigned long round = 0; round < o.boots && !vm_stop; round++) {
+		shuffle(order, o.nimages, &seed);
+		for (unsigned i = 0; i < o.nimages && !vm_stop; i++) {
+			unsigned k = order[i];
+			struct vm_boot b = { .qemu = o.qemu,
+					     .image = o.images[k],
+					     .accel = accel,
+					     .append = o.append,
+					     .memory_mb = (unsigned)o.memory_mb,
+					     .cpus = 1,
+					     .timeout_s = o.timeout_s,
+					     .initrd = initrd,
+					     .initrd_len = initrd_len,
+					     .stop = &vm_stop };
+			struct vm_result r;
+
+			/* KVM on trial: its first boot must print, or the emulator takes over */
+			if (o.accel == ACCEL_AUTO && !strcmp(accel, "kvm") && boot == 0)
+				b.first_line_s = 30;
+			boot++;
+			if (vm_boot(&b, &r, err, sizeof(err))) {
+				error("%s", err);
+				free(r.answer);
+				goto out;
+			}
+			if (b.first_line_s > 0 && r.kernel_s < 0 &&
+			    (r.status == VM_SILENT || r.status == VM_QEMU)) {
+				char why[256];
+
+				snprintf(why, sizeof(why), "%.*s", (int)strcspn(r.console, "\n"),
+					 r.console);
+				if (r.status == VM_SILENT)
+					warning(
+					    "KVM: the first boot printed nothing in %.0f s (a "
+					    "nested guest that hangs before its kernel starts); "
+					    "QEMU's emulator (TCG) boots the kernels instead: its "
+					    "timings are an emulator's, not the hardware's",
+					    b.first_line_s);
+				else
+					warning(
+					    "KVM: QEMU failed before the kernel started (%s); "
+					    "QEMU's emulator (TCG) boots the kernels instead: its "
+					    "timings are an emulator's, not the hardware's",
+					    vis(why, why, sizeof(why)));
+				free(r.answer);
+				accel = b.accel = "tcg";
+				b.first_line_s = 0;
+				if (vm_boot(&b, &r, err, sizeof(err))) {
+					error("%s", err);
+					free(r.answer);
+					goto out;
+				}
+			}
+			/* a signal ends QEMU too: what it left is not a failure of the kernel */
+			if (r.status == VM_STOPPED || vm_stop) {
+				free(r.answer);
+				break;
+			}
+			if (r.status != VM_OK) {
+				say_failure(o.images[k], &r);
+				failed++;
+			} else if (o.check) {
+				failed += (unsigned)show_check(o.images[k], &r);
+			} else if (keep_run(&o, st, labels, k, boot, accel, qver, &r)) {
+				failed++;
+			}
+			free(r.answer);
+		}
+	}
+	if (st)
+		push_after_save(st, 0);
+	if (vm_stop) {
+		error("interrupted by signal %d after %u boots", (int)vm_stop, boot);
+		ret = 128 + (int)vm_stop;
+		goto out;
+	}
+	if (!o.check && st && !failed && o.nimages > 1 && strcmp(labels[0], labels[1]))
+		printf("each boot one observation: ukbench compare --all '%s' '%s'\n", labels[0],
+		       labels[1]);
+	else if (!o.check && st && !failed && o.nimages > 1)
+		warning("the kernels report one release, '%s': give each its label (-l before "
+			"-l after) to compare them",
+			labels[0]);
+	ret = failed ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+out:
+	store_close(st);
+	plan_argv_free(plan);
+	ukb_selection_release(&sel);
+	free(init);
+	free(initrd);
+	return ret;
+}

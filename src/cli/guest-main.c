@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * guest-main.c - ukbench-guest: the init of a guest `ukbench vm` boots.
+ *
+ * A static program with libc alone, the only file of its initramfs
+ * besides the plan. As process 1 it mounts /proc, /sys and /dev, reads
+ * /plan (its first line "run" or "check", then an argument a line), runs
+ * it with its answer on the second serial port (/dev/ttyS1, raw): a run
+ * is the run JSON of this boot, with the guest's environment; a check is
+ * one line a check ("verdict kind func what: detail"). Its messages go
+ * to the console. Then it powers the machine off. Given arguments and not
+ * process 1, it is the worker of run_procs(), for a test on the host.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "runner.h"
+
+#define PLAN_MAX_ARGS 512
+
+static void say(const char *what, int err)
+{
+	fprintf(stderr, "ukbench-guest: %s%s%s\n", what, err ? ": " : "", err ? strerror(err) : "");
+}
+
+/* The answer's port, raw: no \r added, nothing echoed. */
+static int answer_port(void)
+{
+	struct termios t;
+	int fd = open("/dev/ttyS1", O_WRONLY | O_NOCTTY);
+
+	if (fd < 0)
+		return -1;
+	if (!tcgetattr(fd, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	if (dup2(fd, STDOUT_FILENO) < 0)
+		return -1;
+	if (fd != STDOUT_FILENO)
+		close(fd);
+	return 0;
+}
+
+static int run_check(int argc, char **argv)
+{
+	struct check_opts o = { .duration_s = 0.2, .verify = 1, .abi = 1 };
+	struct check_result *r;
+	size_t n;
+
+	for (int i = 0; i < argc; i++)
+		if (!strncmp(argv[i], "duration=", 9))
+			o.duration_s = strtod(argv[i] + 9, NULL);
+	if (check_run(&o, &r, &n))
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		printf("%s %s %s %s: %s\n", check_verdict_name(r[i].verdict), r[i].kind, r[i].func,
+		       r[i].what, r[i].detail);
+	free(r);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static char text[1 << 16];
+	char *args[PLAN_MAX_ARGS + 1];
+	int n = 0, rc;
+	ssize_t len;
+	int fd;
+
+	if (getpid() != 1)
+		return worker_run(argc - 1, argv + 1, 1);
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	sethostname("ukbench-guest", 13);
+	fd = open("/plan", O_RDONLY);
+	len = fd < 0 ? -1 : read(fd, text, sizeof(text) - 1);
+	if (len <= 0) {
+		say("cannot read /plan", errno);
+		rc = 2;
+		goto off;
+	}
+	text[len] = 0;
+	for (char *p = strtok(text, "\n"); p && n < PLAN_MAX_ARGS; p = strtok(NULL, "\n"))
+		args[n++] = p;
+	args[n] = NULL;
+	if (answer_port()) {
+		say("no second serial port for the answer (/dev/ttyS1)", errno);
+		rc = 2;
+		goto off;
+	}
+	if (n && !strcmp(args[0], "check"))
+		rc = run_check(n - 1, args + 1);
+	else if (n && !strcmp(args[0], "run"))
+		rc = worker_run(n - 1, args + 1, 1);
+	else {
+		say("the plan names neither run nor check", 0);
+		rc = 2;
+	}
+	fflush(stdout);
+	tcdrain(STDOUT_FILENO);
+off:
+	fprintf(stderr, "ukbench-guest: exit %d\n", rc);
+	sync();
+	reboot(RB_POWER_OFF);
+	return rc;
+}

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * vm.c - one boot of a kernel under QEMU (see vm.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "vm.h"
+
+#define ANSWER_MAX (256u << 20)
+
+const char *vm_status_text(enum vm_status s)
+{
+	switch (s) {
+	case VM_OK:
+		return "answered";
+	case VM_NO_ANSWER:
+		return "powered off without an answer";
+	case VM_PANIC:
+		return "the kernel panicked";
+	case VM_SILENT:
+		return "the kernel printed nothing";
+	case VM_TIMEOUT:
+		return "the boot ran out of time";
+	case VM_QEMU:
+		return "QEMU failed";
+	case VM_STOPPED:
+		return "stopped";
+	}
+	return "?";
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The console's end: its last bytes kept, the oldest dropped. */
+static void keep_tail(char *tail, size_t cap, const char *buf, size_t n)
+{
+	size_t have = strlen(tail);
+
+	if (n >= cap - 1) {
+		memcpy(tail, buf + n - (cap - 1), cap - 1);
+		tail[cap - 1] = 0;
+		return;
+	}
+	if (have + n >= cap) {
+		size_t drop = have + n - (cap - 1);
+
+		memmove(tail, tail + drop, have - drop + 1);
+		have -= drop;
+	}
+	memcpy(tail + have, buf, n);
+	tail[have + n] = 0;
+}
+
+static int fail(char *err, size_t len, const char *what, int e)
+{
+	snprintf(err, len, "%s: %s", what, strerror(e));
+	return -1;
+}
+
+/* The initramfs as a file QEMU can open by name, in memory. */
+static int initrd_fd(const struct vm_boot *b)
+{
+	int fd = memfd_create("ukbench-initramfs", 0);
+	size_t o = 0;
+
+	if (fd < 0)
+		return -1;
+	while (o < b->initrd_len) {
+		ssize_t w = write(fd, (const char *)b->initrd + o, b->initrd_len - o);
+
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		o += (size_t)w;
+	}
+	return fd;
+}
+
+static void child(const struct vm_boot *b, int ird, int con, int ans)
+{
+	char kernel[8192], initrd[64], mem[32], cpus[32], serial0[64], serial1[64], cmdline[2048];
+	const char *argv[40];
+	int n = 0, devnull = open("/dev/null", O_RDWR);
+
+	if (devnull >= 0) {
+		dup2(devnull, STDIN_FILENO);
+		dup2(devnull, STDOUT_FILENO);
+	}
+	/* QEMU's own messages end up with the console's, where a failure is read */
+	dup2(con, STDERR_FILENO);
+	snprintf(kernel, sizeof(kernel), "%s", b->image);
+	snprintf(initrd, sizeof(initrd), "/dev/fd/%d", ird);
+	snprintf(mem, sizeof(mem), "%u", b->memory_mb);
+	snprintf(cpus, sizeof(cpus), "%u", b->cpus);
+	snprintf(serial0, sizeof(serial0), "file:/dev/fd/%d", con);
+	snprintf(serial1, sizeof(serial1), "file:/dev/fd/%d", ans);
+	snprintf(cmdline, sizeof(cmdline), "console=ttyS0 loglevel=6 panic=-1 rdinit=/init%s%s",
+		 b->append ? " " : "", b->append ? b->append : "");
+	argv[n++] = b->qemu;
+	argv[n++] = "-nodefaults";
+	argv[n++] = "-no-reboot";
+	argv[n++] = "-display";
+	argv[n++] = "none";
+	argv[n++] = "-monitor";
+	argv[n++] = "none";
+	argv[n++] = "-accel";
+	argv[n++] = b->accel;
+	argv[n++] = "-cpu";
+	argv[n++] = strcmp(b->accel, "kvm") ? "max" : "host";
+	argv[n++] = "-m";
+	argv[n++] = mem;
+	argv[n++] = "-smp";
+	argv[n++] = cpus;
+	argv[n++] = "-kernel";
+	argv[n++] = kernel;
+	argv[n++] = "-initrd";
+	argv[n++] = initrd;
+	argv[n++] = "-append";
+	argv[n++] = cmdline;
+	argv[n++] = "-serial";
+	argv[n++] = serial0;
+	argv[n++] = "-serial";
+	argv[n++] = serial1;
+	argv[n] = NULL;
+	execvp(b->qemu, (char *const *)argv);
+	dprintf(STDERR_FILENO, "cannot run %s: %s\n", b->qemu, strerror(errno));
+	_exit(127);
+}
+
+int vm_boot(const struct vm_boot *b, struct vm_result *r, char *err, size_t len)
+{
+	int con[2] = { -1, -1 }, ans[2] = { -1, -1 }, ird, st = 0, open_fds = 2;
+	size_t cap = 0;
+	double t0, limit;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	r->kernel_s = -1;
+	if (len)
+		err[0] = 0;
+	ird = initrd_fd(b);
+	if (ird < 0)
+		return fail(err, len, "cannot hold the initramfs in memory", errno);
+	if (pipe2(con, O_CLOEXEC) || pipe2(ans, O_CLOEXEC)) {
+		fail(err, len, "cannot make the serial ports' pipes", errno);
+		goto out_fds;
+	}
+	t0 = now_s();
+	pid = fork();
+	if (pid < 0) {
+		fail(err, len, "cannot start QEMU", errno);
+		goto out_fds;
+	}
+	if (pid == 0) {
+		/* the three the emulator opens by name stay open across exec */
+		fcntl(ird, F_SETFD, 0);
+		fcntl(con[1], F_SETFD, 0);
+		fcntl(ans[1], F_SETFD, 0);
+		child(b, ird, con[1], ans[1]);
+	}
+	close(con[1]);
+	close(ans[1]);
+	con[1] = ans[1] = -1;
+	r->status = VM_OK;
+	while (open_fds) {
+		struct pollfd p[2] = { { con[0], POLLIN, 0 }, { ans[0], POLLIN, 0 } };
+		double t = now_s() - t0;
+		char buf[65536];
+		int k;
+
+		limit = b->timeout_s;
+		if (b->first_line_s > 0 && r->kernel_s < 0 && b->first_line_s < limit)
+			limit = b->first_line_s;
+		if (b->stop && *b->stop) {
+			r->status = VM_STOPPED;
+			break;
+		}
+		if (t >= limit) {
+			r->status =
+			    r->kernel_s < 0 && limit < b->timeout_s ? VM_SILENT : VM_TIMEOUT;
+			break;
+		}
+		k = poll(p, 2,
+			 (int)((limit - t) * 1000) + 1 > 500 ? 500 : (int)((limit - t) * 1000) + 1);
+		if (k < 0 && errno == EINTR)
+			continue;
+		for (int i = 0; i < 2 && k > 0; i++) {
+			ssize_t n;
+
+			if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR)) || p[i].fd < 0)
+				continue;
+			n = read(p[i].fd, buf, sizeof(buf));
+			if (n <= 0) {
+				close(p[i].fd);
+				*(i ? &ans[0] : &con[0]) = -1;
+				open_fds--;
+				continue;
+			}
+			if (i == 0) {
+				/* QEMU writes the port a byte at a time: the banner is found in the
+				 * tail */
+				keep_tail(r->console, sizeof(r->console), buf, (size_t)n);
+				if (r->kernel_s < 0 && strstr(r->console, "Linux version"))
+					r->kernel_s = now_s() - t0;
+				continue;
+			}
+			if (r->answer_len + (size_t)n + 1 > cap) {
+				size_t want = cap ? 2 * cap : 1 << 16;
+				char *more;
+
+				while (want < r->answer_len + (size_t)n + 1)
+					want *= 2;
+				more = want <= ANSWER_MAX ? realloc(r->answer, want) : NULL;
+				if (!more) {
+					r->status = VM_QEMU;
+					snprintf(err, len, "the guest's answer is over %u MiB",
+						 ANSWER_MAX >> 20);
+					goto stop;
+				}
+				r->answer = more;
+				cap = want;
+			}
+			memcpy(r->answer + r->answer_len, buf, (size_t)n);
+			r->answer_len += (size_t)n;
+			r->answer[r->answer_len] = 0;
+		}
+	}
+stop:
+	if (r->status != VM_OK)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	r->qemu_status = st;
+	r->total_s = now_s() - t0;
+	if (r->status == VM_OK) {
+		if (strstr(r->console, "Kernel panic"))
+			r->status = VM_PANIC;
+		else if (!WIFEXITED(st) || WEXITSTATUS(st))
+			r->status = VM_QEMU;
+		else if (!r->answer_len)
+			r->status = VM_NO_ANSWER;
+	}
+out_fds:
+	for (int i = 0; i < 2; i++) {
+		if (con[i] >= 0)
+			close(con[i]);
+		if (ans[i] >= 0)
+			close(ans[i]);
+	}
+	close(ird);
+	return err[0] && r->status == VM_OK ? -1 : 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * vm.h - one boot of a kernel under QEMU, for `ukbench vm`: the runner
+ * whose process is a boot. The kernel is given the initramfs (in memory,
+ * as /dev/fd/N: no file is left behind), its console on the first serial
+ * port and the guest's answer on the second, both read through pipes.
+ * The boot is bounded in time; QEMU is killed when it runs over, when the
+ * kernel prints nothing within the first limit (an accelerator that hangs
+ * a nested guest before its kernel starts), or when @stop is set.
+ */
+#ifndef UKB_RUN_VM_H
+#define UKB_RUN_VM_H
+
+#include <signal.h>
+#include <stddef.h>
+
+struct vm_boot {
+	const char *qemu;   /* the system emulator: "qemu-system-x86_64" */
+	const char *image;  /* the kernel: a bzImage or vmlinuz */
+	const char *accel;  /* "kvm" or "tcg" */
+	const char *append; /* more of the kernel's command line, or NULL */
+	unsigned memory_mb, cpus;
+	double timeout_s;    /* the whole boot */
+	double first_line_s; /* the kernel's first line within this; 0: no such limit */
+	const void *initrd;  /* the initramfs */
+	size_t initrd_len;
+	volatile sig_atomic_t *stop;
+};
+
+enum vm_status {
+	VM_OK,	      /* the guest answered and powered off */
+	VM_NO_ANSWER, /* it powered off, and nothing came on the answer's port */
+	VM_PANIC,     /* the kernel panicked */
+	VM_SILENT,    /* the kernel printed nothing within first_line_s */
+	VM_TIMEOUT,   /* it ran past timeout_s */
+	VM_QEMU,      /* QEMU could not start, or failed */
+	VM_STOPPED,   /* @stop was set */
+};
+
+struct vm_result {
+	enum vm_status status;
+	char *answer; /* what the guest wrote on the second port (NUL-ended); free() it */
+	size_t answer_len;
+	char console[4096]; /* the console's end, as printed */
+	int qemu_status;    /* its wait status */
+	double kernel_s;    /* from QEMU's start to the kernel's first line; < 0: never */
+	double total_s;
+};
+
+/* What @s says, in a few words ("the kernel panicked"). */
+const char *vm_status_text(enum vm_status s);
+
+/* Boots @b once. 0 with @r filled (its status says how it went), or -1 with @err. */
+int vm_boot(const struct vm_boot *b, struct vm_result *r, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,177 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `ukbench vm`: two real kernels from Debian's archive (tests/vm/kernels.sh
+# fetches them into the build directory) booted under QEMU's emulator,
+# twice each, alternating; each boot stored as a run of its own with the
+# kernel release the guest reported and the emulator's facts; compared,
+# each boot one observation. `--check` inside a guest. A kernel that
+# panics, an image that is no kernel, a missing emulator: each said, none
+# hung, nothing left behind. Plans are small: the test takes a minute.
+. "$(dirname "$0")/../lib.sh"
+
+kernels="${UKB_BUILD:-$(dirname "$UKBENCH")}/vm-kernels"
+
+# the system emulator for x86-64 (Debian's qemu-system-x86)
+prereq_QEMU_X86() {
+	qemu-system-x86_64 -version >/dev/null 2>&1 && return 0
+	prereq_why="qemu-system-x86_64 is not installed (qemu-system-x86)"
+	return 1
+}
+
+# the guest program was built beside ukbench (a static program)
+prereq_GUEST() {
+	[ -x "$(dirname "$UKBENCH")/ukbench-guest" ] && return 0
+	prereq_why="ukbench-guest was not built (a sanitizer build, or no static libc)"
+	return 1
+}
+
+# booted once, by the normal build's suite: the guest is the same static program in both
+prereq_NOT_SANITIZER_SUITE() {
+	case ${UKB_BUILD:-} in
+	*-san | *-san/) prereq_why="the guests are booted once, by the normal build's suite"; return 1 ;;
+	esac
+	return 0
+}
+
+# two x86-64 kernels of Debian's, unpacked into the build directory
+prereq_KERNELS() {
+	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" 2>&1) && return 0
+	prereq_why=$(echo "$out" | tail -1)
+	return 1
+}
+
+need=QEMU_X86,GUEST,NOT_SANITIZER_SUITE,KERNELS
+if test_have_prereq "$need"; then
+	k1=$(ls "$kernels"/vmlinuz-* | sort -V | tail -2 | head -1)
+	k2=$(ls "$kernels"/vmlinuz-* | sort -V | tail -1)
+	r1=${k1##*/vmlinuz-}
+	r2=${k2##*/vmlinuz-}
+fi
+db="$TEST_ROOT/vm.db"
+
+test_expect_success "$need" 'two kernels, two boots each, alternating: four runs, each its release' '
+	ukbench vm --db "$db" --accel tcg --boots 2 -k "$k1" -k "$k2" -b 0.05 \
+		syscall.null time.clock_gettime.monotonic >out 2>err &&
+	cat out err &&
+	test "$(grep -c "^boot [1-4]: .*(tcg), kernel up in [0-9.]* s, .* 5 paths, stored as run #" out)" = 4 &&
+	grep -q "emulator" err &&
+	test "$(sqlite3 "$db" "SELECT count(*) FROM runs WHERE label = '\''$r1'\'' AND kernel_release = '\''$r1'\''")" = 2 &&
+	test "$(sqlite3 "$db" "SELECT count(*) FROM runs WHERE label = '\''$r2'\'' AND kernel_release = '\''$r2'\''")" = 2 &&
+	test "$(sqlite3 "$db" "SELECT count(DISTINCT json_extract(environment, '\''$.boot_id'\'')) FROM runs")" = 4 &&
+	grep -q "each boot one observation: ukbench compare --all '\''$r1'\'' '\''$r2'\''" out
+'
+
+test_expect_success "$need" 'each run keeps the emulator, its version, the guest and the host' '
+	ukbench show --db "$db" -f json 1 >r.json &&
+	jq -e ".settings.vm.accel == \"tcg\" and (.settings.vm.qemu | startswith(\"QEMU emulator version\"))
+		and .settings.vm.memory_mb == 512 and .settings.vm.cpus == 1
+		and (.settings.vm.host.kernel_release | length > 0)
+		and .host == \"ukbench-guest\" and .environment.machine == \"x86_64\"" r.json &&
+	test "$(sqlite3 "$db" "SELECT DISTINCT source FROM runs")" = vm
+'
+
+test_expect_success "$need" 'compare --all: each boot one observation' '
+	ukbench compare --db "$db" --all "$r1" "$r2" >cmp &&
+	cat cmp &&
+	grep -q "2 boots" cmp &&
+	grep -q "^syscall.null  *syscall " cmp &&
+	grep -q "^time.clock_gettime.monotonic  *vdso " cmp
+'
+
+test_expect_success "$need" 'vm --check: the vDSO checked against the system call in the guest' '
+	ukbench vm --check --accel tcg --boots 1 -k "$k2" >out 2>err &&
+	cat out &&
+	grep -q "^  ok verify clock_gettime" out &&
+	grep -q "^  ok abi " out &&
+	! grep -q "^  failed" out
+'
+
+test_expect_success "$need" 'a kernel that panics: said, with its panic line, not hung' '
+	test_expect_code 1 ukbench vm --no-store --accel tcg --boots 1 --timeout 120 \
+		--append rdinit=/nothing-here -k "$k1" -b 0.05 syscall.null 2>err &&
+	cat err &&
+	grep -q "the kernel panicked after [0-9.]* s: Kernel panic - not syncing" err &&
+	grep -q "the console.s end:" err
+'
+
+test_expect_success "$need" 'an image that is no kernel, a missing emulator, no kernel at all' '
+	test_expect_code 1 ukbench vm --no-store --accel tcg --boots 1 -k "$UKBENCH" syscall.null 2>err &&
+	grep -q "QEMU failed" err &&
+	test_expect_code 1 ukbench vm --no-store --qemu /nonexistent/qemu -k "$k1" 2>err &&
+	grep -q "install Debian.s qemu-system-x86" err &&
+	test_expect_code 2 ukbench vm syscall.null 2>err &&
+	grep -q "needs a kernel to boot" err &&
+	test_expect_code 2 ukbench vm -k /nonexistent 2>err &&
+	grep -q "No such file" err
+'
+
+test_expect_success "$need" 'interrupted: the emulator goes with it, nothing stored' '
+	rm -f sidfile
+	test_in_session sidfile "$UKBENCH" vm --db "$TEST_ROOT/int.db" --accel tcg --boots 3 \
+		-k "$k1" -b 0.5 syscall.null >out 2>err &
+	pid=$!
+	sid=$(test_session_id sidfile)
+	test_session_reaches "$sid" 2 30 &&
+	kill -s INT -- -"$sid"
+	wait $pid; rc=$?
+	cat err &&
+	test "$rc" = 130 &&
+	grep -q "interrupted by signal 2 after 1 boots" err &&
+	! grep -q "QEMU failed" err &&
+	test_session_empty "$sid" 5 &&
+	test "$(sqlite3 "$TEST_ROOT/int.db" "SELECT count(*) FROM runs")" = 0
+'
+
+test_expect_success "$need" 'auto: KVM tried first, the emulator when KVM does not boot' '
+	ukbench vm --db "$TEST_ROOT/auto.db" --boots 1 -k "$k1" -b 0.05 syscall.null >out 2>err &&
+	cat out err &&
+	accel=$(ukbench show --db "$TEST_ROOT/auto.db" -f json | jq -r .settings.vm.accel) &&
+	case $accel in
+	kvm) ! grep -q "emulator" err ;;
+	tcg) grep -q "QEMU.s emulator (TCG) boots the kernels\|no KVM here" err ;;
+	*) false ;;
+	esac
+'
+
+# An emulator of the test's own, which QEMU's arguments reach: what the
+# runner makes of a guest that answers, one that hangs, one that is silent.
+fake_qemu() {
+	cat >"$1" <<-EOF
+	#!/bin/sh
+	# the two serial ports: -serial file:/dev/fd/N
+	con= ans=
+	while [ \$# -gt 0 ]; do
+		case \$1 in
+		-version) echo "QEMU emulator version 0.0 (a test's own)"; exit 0 ;;
+		-serial) if [ -z "\$con" ]; then con=\${2#file:}; else ans=\${2#file:}; fi; shift ;;
+		esac
+		shift
+	done
+	$2
+	EOF
+	chmod +x "$1"
+}
+
+test_expect_success GUEST 'the runner: an answer kept, a hung guest killed at --timeout, silence said' '
+	cp "$UKB_TOP/tests/golden/runs/before-1.json" answer.json &&
+	fake_qemu answers "echo \"Linux version 9.9.9-test\" >\"\$con\"; cat $PWD/answer.json >\"\$ans\"" &&
+	ukbench vm --db "$TEST_ROOT/fake.db" --qemu ./answers --accel tcg --boots 1 \
+		-k "$UKBENCH" -l fake syscall.null >out 2>err &&
+	cat out &&
+	grep -q "^boot 1: .*, Linux 6.18.0-golden (tcg), kernel up in [0-9.]* s, .* 5 paths, stored as run #1 .fake." out &&
+	test "$(sqlite3 "$TEST_ROOT/fake.db" "SELECT count(*) FROM runs WHERE label = '\''fake'\'' AND source = '\''vm'\''")" = 1 &&
+	jq -e ".settings.vm.qemu == \"QEMU emulator version 0.0 (a test'\''s own)\"" \
+		<"$(ukbench show --db "$TEST_ROOT/fake.db" -f json >shown.json && echo shown.json)" &&
+	fake_qemu hangs "echo \"Linux version 9.9.9-test\" >\"\$con\"; exec sleep 60" &&
+	start=$(date +%s) &&
+	test_expect_code 1 ukbench vm --no-store --qemu ./hangs --accel tcg --boots 1 --timeout 2 \
+		-k "$UKBENCH" syscall.null 2>err &&
+	test $(($(date +%s) - start)) -lt 20 &&
+	grep -q "the boot ran out of time after" err &&
+	fake_qemu quiet "exit 0" &&
+	test_expect_code 1 ukbench vm --no-store --qemu ./quiet --accel tcg --boots 1 \
+		-k "$UKBENCH" syscall.null 2>err &&
+	grep -q "powered off without an answer after .* (the kernel printed no line)" err
+'
+
+test_done
