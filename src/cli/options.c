@@ -105,9 +105,12 @@ static int value_allowed(const struct opt *o, const char *arg)
 /* The index of @arg among the words of @words ("table|json|csv"), or -1. */
 static int word_index(const char *words, const char *arg)
 {
-	size_t len = strlen(arg);
+	size_t len;
 	int k = 0;
 
+	if (!words || !arg)
+		return -1;
+	len = strlen(arg);
 	for (const char *w = words; *w; k++) {
 		size_t wl = strcspn(w, "|");
 
@@ -126,6 +129,9 @@ static int bind(const struct opt *o, const char *arg, void *ctx)
 	double d;
 
 	snprintf(name, sizeof(name), "--%s", o->name);
+	/* every kind but a flag takes a value: the table gives it a name */
+	if (o->kind != OPT_K_BOOL && !arg)
+		return -1;
 	switch (o->kind) {
 	case OPT_K_BOOL:
 		*(int *)at = 1;
