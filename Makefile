@@ -114,11 +114,24 @@ GUEST_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) $(sort $(wildcard src/check/*
 	    src/cli/guest-main.c
 GUEST_OK := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell $(call ABI32_PROBE,$(CC)) && echo yes))
 
+# and an arm64 guest, for an arm64 kernel under QEMU's emulator, where
+# Debian's aarch64 cross compiler links a static program (not on arm64,
+# where ukbench-guest is the one)
+GUEST_A64_CC := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell \
+	test "$$(uname -m)" != aarch64 && command -v aarch64-linux-gnu-gcc >/dev/null && \
+	$(call ABI32_PROBE,aarch64-linux-gnu-gcc) && echo aarch64-linux-gnu-gcc))
+
 all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped) \
-	$(if $(GUEST_OK),$(O)/ukbench-guest,guest-skipped)
+	$(if $(GUEST_OK),$(O)/ukbench-guest,guest-skipped) \
+	$(if $(GUEST_A64_CC),$(O)/ukbench-guest-aarch64)
 
 guest-skipped:
 	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev)))"
+
+$(O)/ukbench-guest-aarch64: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
+	@mkdir -p $(dir $@)
+	$(GUEST_A64_CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
+		-o $@ $(GUEST_SRC) -lm -lpthread
 
 $(O)/ukbench-guest: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
 	@mkdir -p $(dir $@)

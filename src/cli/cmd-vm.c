@@ -34,7 +34,8 @@
 #include "vm.h"
 #include "width.h"
 
-#define MAX_IMAGES 8
+#define MAX_IMAGES     8
+#define PLAN_LINES_MAX 512
 
 enum accel { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
 #define ACCEL_WORDS "auto|kvm|tcg"
@@ -356,19 +357,85 @@ static int show_check(const char *image, const struct vm_result *r)
 	return failed;
 }
 
+/* What boots the kernels of one machine: its emulator, its guest, their initramfs. */
+struct kit {
+	const char *machine;
+	char qemu[PATH_MAX], qver[256];
+	char *initrd;
+	size_t initrd_len;
+};
+
+/* The kit of @machine, made once. 0, or -1 (printed). */
+static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o, char **plan,
+		    size_t nplan)
+{
+	struct utsname u;
+	char guest[PATH_MAX], name[64], err[512], first[64];
+	char *init;
+	size_t init_len;
+	FILE *m;
+	int ret;
+
+	k->machine = machine;
+	if (o->qemu)
+		snprintf(k->qemu, sizeof(k->qemu), "%s", o->qemu);
+	else
+		snprintf(k->qemu, sizeof(k->qemu), "qemu-system-%s", machine);
+	qemu_version(k->qemu, k->qver, sizeof(k->qver));
+	if (!strcmp(k->qver, "unknown"))
+		return error("cannot run %s: install Debian's %s (or name the emulator with "
+			     "--qemu)",
+			     k->qemu,
+			     strcmp(machine, "x86_64") ? "qemu-system-arm" : "qemu-system-x86"),
+		       -1;
+	/* the guest of this machine, or one cross-built for another */
+	snprintf(name, sizeof(name), "ukbench-guest");
+	if (uname(&u) || strcmp(u.machine, machine))
+		snprintf(name, sizeof(name), "ukbench-guest-%s", machine);
+	if (guest_helper(name, guest, sizeof(guest)))
+		return error("the guest program '%s' was not built (a static build needs "
+			     "libc6-dev%s)",
+			     guest,
+			     strcmp(name, "ukbench-guest") ? ", and a cross compiler for it" : ""),
+		       -1;
+	init = read_file(guest, &init_len, err, sizeof(err));
+	if (!init)
+		return error("%s", err), -1;
+	/* the first line: what to do, and the port this machine answers on */
+	snprintf(first, sizeof(first), "%s %s", plan[0], vm_answer_port(machine));
+	{
+		const char *lines[PLAN_LINES_MAX];
+
+		lines[0] = first;
+		for (size_t i = 1; i < nplan && i < PLAN_LINES_MAX; i++)
+			lines[i] = plan[i];
+		m = open_memstream(&k->initrd, &k->initrd_len);
+		ret = !m || initramfs_write(m, init, init_len, lines,
+					    nplan < PLAN_LINES_MAX ? nplan : PLAN_LINES_MAX);
+		if (m && fclose(m))
+			ret = 1;
+	}
+	free(init);
+	if (ret)
+		return error("cannot make the initramfs: out of memory"), -1;
+	return 0;
+}
+
 int cmd_vm(int argc, char **argv)
 {
 	struct vm_opts o = { .boots = 2, .memory_mb = 512, .timeout_s = 300 };
 	struct ukb_selection sel = { 0 };
 	struct store *st = NULL;
-	char guest[PATH_MAX], dbpath[PATH_MAX] = "", err[1024], qver[256];
-	char **plan = NULL, *init = NULL, *initrd = NULL, labels[MAX_IMAGES][128] = { { 0 } };
-	size_t nplan = 0, init_len = 0, initrd_len = 0;
-	const char *accel;
+	char dbpath[PATH_MAX] = "", err[1024];
+	char **plan = NULL, labels[MAX_IMAGES][128] = { { 0 } };
+	struct kit kits[2] = { { 0 } };
+	unsigned kit_of[MAX_IMAGES], nkits = 0;
+	size_t nplan = 0;
+	struct utsname u;
+	const char *accel, *host = uname(&u) ? "" : u.machine;
 	unsigned long seed = (unsigned long)time(NULL) ^ (unsigned long)getpid();
-	unsigned order[MAX_IMAGES], boot = 0, failed = 0;
+	unsigned order[MAX_IMAGES], boot = 0, failed = 0, kvm_tried = 0;
 	int first, rc, ret = UKB_EXIT_USAGE;
-	FILE *m;
 
 	rc = opts_parse(&cmd_vm_def, argc, argv, 0, set_option, &o, &first);
 	if (rc)
@@ -383,29 +450,27 @@ int cmd_vm(int argc, char **argv)
 		       UKB_EXIT_USAGE;
 	if (o.check && first < argc)
 		return error("--check checks every function; it takes no pattern"), UKB_EXIT_USAGE;
-	if (!o.qemu)
-		o.qemu = "qemu-system-x86_64";
-	if (guest_helper(guest, sizeof(guest)))
-		return error(
-			   "the guest program '%s' was not built (a static build needs libc6-dev)",
-			   guest),
-		       UKB_EXIT_FAIL;
-	qemu_version(o.qemu, qver, sizeof(qver));
-	if (!strcmp(qver, "unknown"))
-		return error("cannot run %s: install Debian's qemu-system-x86 (or name the "
-			     "emulator with --qemu)",
-			     o.qemu),
-		       UKB_EXIT_FAIL;
 	plan = plan_lines(&o, &sel, argc - first, argv + first, &nplan);
 	if (!plan)
 		goto out;
 	ret = UKB_EXIT_FAIL;
-	init = read_file(guest, &init_len, err, sizeof(err));
-	m = init ? open_memstream(&initrd, &initrd_len) : NULL;
-	if (!m || initramfs_write(m, init, init_len, (const char *const *)plan, nplan) ||
-	    fclose(m)) {
-		error("cannot make the initramfs: %s", init ? "out of memory" : err);
-		goto out;
+	/* each image's machine, and the kit that boots it */
+	for (unsigned i = 0; i < o.nimages; i++) {
+		const char *machine = vm_image_machine(o.images[i]);
+		unsigned j = 0;
+
+		if (!machine) {
+			error("-k %s: not a kernel image ukbench boots (an x86-64 bzImage or an "
+			      "arm64 Image)",
+			      o.images[i]);
+			ret = UKB_EXIT_USAGE;
+			goto out;
+		}
+		while (j < nkits && strcmp(kits[j].machine, machine))
+			j++;
+		if (j == nkits && kit_make(&kits[nkits++], machine, &o, plan, nplan))
+			goto out;
+		kit_of[i] = j;
 	}
 	if (!o.check && !o.no_store &&
 	    (store_default_path(o.db, dbpath, sizeof(dbpath), err, sizeof(err)) ||
@@ -420,25 +485,35 @@ int cmd_vm(int argc, char **argv)
 	else if (o.accel == ACCEL_TCG)
 		warning("QEMU's emulator (TCG), as --accel tcg asks: its timings are an "
 			"emulator's, not the hardware's");
+	for (unsigned i = 0; i < nkits; i++)
+		if (strcmp(kits[i].machine, host))
+			warning("the %s kernels boot under QEMU's emulator (TCG), on this %s host: "
+				"their timings are an emulator's, not the hardware's",
+				kits[i].machine, host);
 	run_catch_stops(on_signal);
 	for (unsigned long round = 0; round < o.boots && !vm_stop; round++) {
 		shuffle(order, o.nimages, &seed);
 		for (unsigned i = 0; i < o.nimages && !vm_stop; i++) {
 			unsigned k = order[i];
-			struct vm_boot b = { .qemu = o.qemu,
+			const struct kit *kt = &kits[kit_of[k]];
+			int native = !strcmp(kt->machine, host);
+			struct vm_boot b = { .machine = kt->machine,
+					     .qemu = kt->qemu,
 					     .image = o.images[k],
-					     .accel = accel,
+					     /* KVM runs this machine's guests only */
+					     .accel = native ? accel : "tcg",
 					     .append = o.append,
 					     .memory_mb = (unsigned)o.memory_mb,
 					     .cpus = 1,
 					     .timeout_s = o.timeout_s,
-					     .initrd = initrd,
-					     .initrd_len = initrd_len,
+					     .initrd = kt->initrd,
+					     .initrd_len = kt->initrd_len,
 					     .stop = &vm_stop };
 			struct vm_result r;
 
 			/* KVM on trial: its first boot must print, or the emulator takes over */
-			if (o.accel == ACCEL_AUTO && !strcmp(accel, "kvm") && boot == 0)
+			if (o.accel == ACCEL_AUTO && native && !strcmp(accel, "kvm") &&
+			    !kvm_tried++)
 				b.first_line_s = 30;
 			boot++;
 			if (vm_boot(&b, &r, err, sizeof(err))) {
@@ -484,7 +559,7 @@ int cmd_vm(int argc, char **argv)
 				failed++;
 			} else if (o.check) {
 				failed += (unsigned)show_check(o.images[k], &r);
-			} else if (keep_run(&o, st, labels, k, boot, accel, qver, &r)) {
+			} else if (keep_run(&o, st, labels, k, boot, b.accel, kt->qver, &r)) {
 				failed++;
 			}
 			free(r.answer);
@@ -509,7 +584,7 @@ out:
 	store_close(st);
 	plan_argv_free(plan);
 	ukb_selection_release(&sel);
-	free(init);
-	free(initrd);
+	for (unsigned i = 0; i < nkits; i++)
+		free(kits[i].initrd);
 	return ret;
 }

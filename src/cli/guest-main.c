@@ -4,8 +4,9 @@
  *
  * A static program with libc alone, the only file of its initramfs
  * besides the plan. As process 1 it mounts /proc, /sys and /dev, reads
- * /plan (its first line "run" or "check", then an argument a line), runs
- * it with its answer on the second serial port (/dev/ttyS1, raw): a run
+ * /plan (its first line "run PORT" or "check PORT", then an argument a
+ * line), runs it with its answer on PORT (raw; the second serial port,
+ * /dev/ttyS1, on x86, a virtio console, /dev/hvc0, elsewhere): a run
  * is the run JSON of this boot, with the guest's environment; a check is
  * one line a check ("verdict kind func what: detail"). Its messages go
  * to the console. Then it powers the machine off. Given arguments and not
@@ -31,11 +32,11 @@ static void say(const char *what, int err)
 	fprintf(stderr, "ukbench-guest: %s%s%s\n", what, err ? ": " : "", err ? strerror(err) : "");
 }
 
-/* The answer's port, raw: no \r added, nothing echoed. */
-static int answer_port(void)
+/* The answer's port (/dev/ttyS1, /dev/hvc0), raw: no \r added, nothing echoed. */
+static int answer_port(const char *port)
 {
 	struct termios t;
-	int fd = open("/dev/ttyS1", O_WRONLY | O_NOCTTY);
+	int fd = open(port, O_WRONLY | O_NOCTTY);
 
 	if (fd < 0)
 		return -1;
@@ -71,7 +72,7 @@ static int run_check(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	static char text[1 << 16];
-	char *args[PLAN_MAX_ARGS + 1];
+	char *args[PLAN_MAX_ARGS + 1], *mode, *port;
 	int n = 0, rc;
 	ssize_t len;
 	int fd;
@@ -93,14 +94,17 @@ int main(int argc, char **argv)
 	for (char *p = strtok(text, "\n"); p && n < PLAN_MAX_ARGS; p = strtok(NULL, "\n"))
 		args[n++] = p;
 	args[n] = NULL;
-	if (answer_port()) {
-		say("no second serial port for the answer (/dev/ttyS1)", errno);
+	/* the first line: "run PORT" or "check PORT" */
+	mode = n ? strtok(args[0], " ") : NULL;
+	port = mode ? strtok(NULL, " ") : NULL;
+	if (answer_port(port ? port : "/dev/ttyS1")) {
+		say("no port for the answer", errno);
 		rc = 2;
 		goto off;
 	}
-	if (n && !strcmp(args[0], "check"))
+	if (mode && !strcmp(mode, "check"))
 		rc = run_check(n - 1, args + 1);
-	else if (n && !strcmp(args[0], "run"))
+	else if (mode && !strcmp(mode, "run"))
 		rc = worker_run(n - 1, args + 1, 1);
 	else {
 		say("the plan names neither run nor check", 0);

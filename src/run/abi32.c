@@ -40,7 +40,8 @@ int abi32_helper(char *path, size_t len)
 	return beside("ukbench-abi32", "UKBENCH_ABI32", path, len);
 }
 
-int guest_helper(char *path, size_t len)
+int guest_helper(const char *name, char *path, size_t len)
 {
-	return beside("ukbench-guest", "UKBENCH_GUEST", path, len);
+	/* UKBENCH_GUEST names this machine's guest; another machine's is beside it */
+	return beside(name, strcmp(name, "ukbench-guest") ? "" : "UKBENCH_GUEST", path, len);
 }

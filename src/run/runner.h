@@ -80,8 +80,12 @@ void run_catch_stops(void (*fn)(int sig));
 /* The 32-bit helper beside this program (or $UKBENCH_ABI32); 0, or -1. */
 int abi32_helper(char *path, size_t len);
 
-/* The guest program of `ukbench vm` beside this one (or $UKBENCH_GUEST); 0, or -1. */
-int guest_helper(char *path, size_t len);
+/*
+ * A guest program of `ukbench vm` beside this one: @name "ukbench-guest"
+ * (or $UKBENCH_GUEST) for this machine, "ukbench-guest-aarch64" for
+ * another. 0, or -1 with its path in @path all the same.
+ */
+int guest_helper(const char *name, char *path, size_t len);
 
 /*
  * The worker's side: reads a plan from @argv (after its leading

@@ -40,6 +40,27 @@ const char *vm_status_text(enum vm_status s)
 	return "?";
 }
 
+const char *vm_image_machine(const char *path)
+{
+	unsigned char h[0x210];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
+
+	if (fd >= 0)
+		close(fd);
+	if (n >= 0x206 && !memcmp(h + 0x202, "HdrS", 4))
+		return "x86_64";
+	if (n >= 0x3c && !memcmp(h + 0x38, "ARMd", 4))
+		return "aarch64";
+	return NULL;
+}
+
+const char *vm_answer_port(const char *machine)
+{
+	/* x86: a second 16550 UART; the arm64 virt machine has one, and a virtio console */
+	return strcmp(machine, "x86_64") ? "/dev/hvc0" : "/dev/ttyS1";
+}
+
 static double now_s(void)
 {
 	struct timespec t;
@@ -97,7 +118,7 @@ static int initrd_fd(const struct vm_boot *b)
 static void child(const struct vm_boot *b, int ird, int con, int ans)
 {
 	char kernel[8192], initrd[64], mem[32], cpus[32], serial0[64], serial1[64], cmdline[2048];
-	const char *argv[40];
+	const char *argv[48];
 	int n = 0, devnull = open("/dev/null", O_RDWR);
 
 	if (devnull >= 0) {
@@ -112,8 +133,12 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	snprintf(cpus, sizeof(cpus), "%u", b->cpus);
 	snprintf(serial0, sizeof(serial0), "file:/dev/fd/%d", con);
 	snprintf(serial1, sizeof(serial1), "file:/dev/fd/%d", ans);
-	snprintf(cmdline, sizeof(cmdline), "console=ttyS0 loglevel=6 panic=-1 rdinit=/init%s%s",
-		 b->append ? " " : "", b->append ? b->append : "");
+	int arm = strcmp(b->machine, "x86_64") != 0;
+	char answer[96];
+
+	snprintf(answer, sizeof(answer), "file,id=answer,path=/dev/fd/%d", ans);
+	snprintf(cmdline, sizeof(cmdline), "console=%s loglevel=6 panic=-1 rdinit=/init%s%s",
+		 arm ? "ttyAMA0" : "ttyS0", b->append ? " " : "", b->append ? b->append : "");
 	argv[n++] = b->qemu;
 	argv[n++] = "-nodefaults";
 	argv[n++] = "-no-reboot";
@@ -121,6 +146,10 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	argv[n++] = "none";
 	argv[n++] = "-monitor";
 	argv[n++] = "none";
+	if (arm) {
+		argv[n++] = "-machine";
+		argv[n++] = "virt";
+	}
 	argv[n++] = "-accel";
 	argv[n++] = b->accel;
 	argv[n++] = "-cpu";
@@ -137,8 +166,17 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	argv[n++] = cmdline;
 	argv[n++] = "-serial";
 	argv[n++] = serial0;
-	argv[n++] = "-serial";
-	argv[n++] = serial1;
+	if (arm) {
+		argv[n++] = "-device";
+		argv[n++] = "virtio-serial-pci";
+		argv[n++] = "-chardev";
+		argv[n++] = answer;
+		argv[n++] = "-device";
+		argv[n++] = "virtconsole,chardev=answer";
+	} else {
+		argv[n++] = "-serial";
+		argv[n++] = serial1;
+	}
 	argv[n] = NULL;
 	execvp(b->qemu, (char *const *)argv);
 	dprintf(STDERR_FILENO, "cannot run %s: %s\n", b->qemu, strerror(errno));

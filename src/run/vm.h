@@ -15,10 +15,11 @@
 #include <stddef.h>
 
 struct vm_boot {
-	const char *qemu;   /* the system emulator: "qemu-system-x86_64" */
-	const char *image;  /* the kernel: a bzImage or vmlinuz */
-	const char *accel;  /* "kvm" or "tcg" */
-	const char *append; /* more of the kernel's command line, or NULL */
+	const char *machine; /* "x86_64" or "aarch64": the image's (vm_image_machine()) */
+	const char *qemu;    /* the system emulator: "qemu-system-x86_64" */
+	const char *image;   /* the kernel: a bzImage or vmlinuz */
+	const char *accel;   /* "kvm" or "tcg" */
+	const char *append;  /* more of the kernel's command line, or NULL */
 	unsigned memory_mb, cpus;
 	double timeout_s;    /* the whole boot */
 	double first_line_s; /* the kernel's first line within this; 0: no such limit */
@@ -46,6 +47,16 @@ struct vm_result {
 	double kernel_s;    /* from QEMU's start to the kernel's first line; < 0: never */
 	double total_s;
 };
+
+/*
+ * The machine a kernel image is for, from its boot header: "x86_64" (a
+ * bzImage: "HdrS" at 0x202) or "aarch64" (an arm64 Image: "ARMd" at 0x38);
+ * NULL when it is neither (or cannot be read).
+ */
+const char *vm_image_machine(const char *path);
+
+/* The guest's port for its answer on @machine: "/dev/ttyS1", "/dev/hvc0". */
+const char *vm_answer_port(const char *machine);
 
 /* What @s says, in a few words ("the kernel panicked"). */
 const char *vm_status_text(enum vm_status s);

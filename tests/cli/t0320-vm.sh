@@ -35,15 +35,30 @@ prereq_NOT_SANITIZER_SUITE() {
 
 # two x86-64 kernels of Debian's, unpacked into the build directory
 prereq_KERNELS() {
-	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" 2>&1) && return 0
+	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" amd64 2 2>&1) && return 0
+	prereq_why=$(echo "$out" | tail -1)
+	return 1
+}
+
+# an arm64 kernel of Debian's, QEMU's arm64 emulator, the guest cross-built for it
+prereq_ARM64() {
+	if ! qemu-system-aarch64 -version >/dev/null 2>&1; then
+		prereq_why="qemu-system-aarch64 is not installed (qemu-system-arm)"
+		return 1
+	fi
+	if [ ! -x "$(dirname "$UKBENCH")/ukbench-guest-aarch64" ]; then
+		prereq_why="ukbench-guest-aarch64 was not built (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
+		return 1
+	fi
+	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" arm64 1 2>&1) && return 0
 	prereq_why=$(echo "$out" | tail -1)
 	return 1
 }
 
 need=QEMU_X86,GUEST,NOT_SANITIZER_SUITE,KERNELS
 if test_have_prereq "$need"; then
-	k1=$(ls "$kernels"/vmlinuz-* | sort -V | tail -2 | head -1)
-	k2=$(ls "$kernels"/vmlinuz-* | sort -V | tail -1)
+	k1=$(ls "$kernels"/vmlinuz-*-cloud-amd64 | sort -V | tail -2 | head -1)
+	k2=$(ls "$kernels"/vmlinuz-*-cloud-amd64 | sort -V | tail -1)
 	r1=${k1##*/vmlinuz-}
 	r2=${k2##*/vmlinuz-}
 fi
@@ -95,8 +110,8 @@ test_expect_success "$need" 'a kernel that panics: said, with its panic line, no
 '
 
 test_expect_success "$need" 'an image that is no kernel, a missing emulator, no kernel at all' '
-	test_expect_code 1 ukbench vm --no-store --accel tcg --boots 1 -k "$UKBENCH" syscall.null 2>err &&
-	grep -q "QEMU failed" err &&
+	test_expect_code 2 ukbench vm --no-store --accel tcg --boots 1 -k "$UKBENCH" syscall.null 2>err &&
+	grep -q "not a kernel image ukbench boots (an x86-64 bzImage or an arm64 Image)" err &&
 	test_expect_code 1 ukbench vm --no-store --qemu /nonexistent/qemu -k "$k1" 2>err &&
 	grep -q "install Debian.s qemu-system-x86" err &&
 	test_expect_code 2 ukbench vm syscall.null 2>err &&
@@ -133,6 +148,26 @@ test_expect_success "$need" 'auto: KVM tried first, the emulator when KVM does n
 	esac
 '
 
+need64=QEMU_X86,GUEST,NOT_SANITIZER_SUITE,ARM64
+if test_have_prereq "$need64"; then
+	ka=$(ls "$kernels"/vmlinuz-*-cloud-arm64 | sort -V | tail -1)
+	ra=${ka##*/vmlinuz-}
+fi
+
+test_expect_success "$need64" 'an arm64 kernel under the emulator: measured, and its vDSO checked' '
+	ukbench vm --db "$TEST_ROOT/a64.db" --boots 1 -k "$ka" -b 0.05 syscall.null \
+		time.clock_gettime.monotonic >out 2>err &&
+	cat out err &&
+	grep -q "the aarch64 kernels boot under QEMU.s emulator (TCG)" err &&
+	grep -q "^boot 1: .*, Linux $ra (tcg), .* 5 paths, stored as run #1" out &&
+	ukbench show --db "$TEST_ROOT/a64.db" -f json >a.json &&
+	jq -e ".environment.machine == \"aarch64\" and .vdso.prefix == \"__kernel_\"" a.json &&
+	ukbench vm --check --boots 1 -k "$ka" >chk 2>err &&
+	grep -q "^  ok verify clock_gettime monotonic: " chk &&
+	grep -q "^  ok verify getrandom" chk &&
+	! grep -q "^  failed" chk
+'
+
 # An emulator of the test's own, which QEMU's arguments reach: what the
 # runner makes of a guest that answers, one that hangs, one that is silent.
 fake_qemu() {
@@ -154,9 +189,11 @@ fake_qemu() {
 
 test_expect_success GUEST 'the runner: an answer kept, a hung guest killed at --timeout, silence said' '
 	cp "$UKB_TOP/tests/golden/runs/before-1.json" answer.json &&
+	# the start of a bzImage: the magic of its boot header at 0x202
+	{ head -c 514 /dev/zero; printf HdrS; head -c 64 /dev/zero; } >fake.img &&
 	fake_qemu answers "echo \"Linux version 9.9.9-test\" >\"\$con\"; cat $PWD/answer.json >\"\$ans\"" &&
 	ukbench vm --db "$TEST_ROOT/fake.db" --qemu ./answers --accel tcg --boots 1 \
-		-k "$UKBENCH" -l fake syscall.null >out 2>err &&
+		-k fake.img -l fake syscall.null >out 2>err &&
 	cat out &&
 	grep -q "^boot 1: .*, Linux 6.18.0-golden (tcg), kernel up in [0-9.]* s, .* 5 paths, stored as run #1 .fake." out &&
 	test "$(sqlite3 "$TEST_ROOT/fake.db" "SELECT count(*) FROM runs WHERE label = '\''fake'\'' AND source = '\''vm'\''")" = 1 &&
@@ -165,12 +202,12 @@ test_expect_success GUEST 'the runner: an answer kept, a hung guest killed at --
 	fake_qemu hangs "echo \"Linux version 9.9.9-test\" >\"\$con\"; exec sleep 60" &&
 	start=$(date +%s) &&
 	test_expect_code 1 ukbench vm --no-store --qemu ./hangs --accel tcg --boots 1 --timeout 2 \
-		-k "$UKBENCH" syscall.null 2>err &&
+		-k fake.img syscall.null 2>err &&
 	test $(($(date +%s) - start)) -lt 20 &&
 	grep -q "the boot ran out of time after" err &&
 	fake_qemu quiet "exit 0" &&
 	test_expect_code 1 ukbench vm --no-store --qemu ./quiet --accel tcg --boots 1 \
-		-k "$UKBENCH" syscall.null 2>err &&
+		-k fake.img syscall.null 2>err &&
 	grep -q "powered off without an answer after .* (the kernel printed no line)" err
 '
 

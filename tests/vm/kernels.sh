@@ -1,30 +1,46 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# kernels.sh DIR - two real kernels for the tests of `ukbench vm`: the two
-# newest of Debian's linux-image-*-cloud-amd64 packages this machine's apt
-# knows, downloaded (apt-get download) and their vmlinuz unpacked into
-# DIR (a build directory: nothing is installed, nothing in the tree
-# changes). Kept there for the next run. Prints the two paths, or why it
-# cannot, and exits non-zero.
+# kernels.sh DIR [ARCH [COUNT]] - real kernels for the tests of `ukbench
+# vm`: the newest COUNT (default 2) of Debian's linux-image-*-cloud-ARCH
+# packages (ARCH amd64 by default, or arm64), downloaded with apt-get and
+# their vmlinuz unpacked into DIR (a build directory: nothing is
+# installed, nothing in the tree changes; for another architecture, apt's
+# lists of it are kept in DIR too). Kept there for the next run. Prints
+# the paths, or why it cannot, and exits non-zero.
 set -u
-dir=${1:?usage: kernels.sh DIR}
+dir=${1:?usage: kernels.sh DIR [ARCH [COUNT]]}
+arch=${2:-amd64}
+count=${3:-2}
 mkdir -p "$dir" || exit 1
-have=$(ls "$dir"/vmlinuz-* 2>/dev/null | sort -V | tail -2)
-if [ "$(echo "$have" | grep -c .)" = 2 ]; then
+have=$(ls "$dir"/vmlinuz-*-cloud-"$arch" 2>/dev/null | sort -V | tail -"$count")
+if [ "$(echo "$have" | grep -c .)" = "$count" ]; then
 	echo "$have"
 	exit 0
 fi
 command -v apt-cache >/dev/null && command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
 	{ echo "kernels.sh: no apt-get and dpkg-deb here (not Debian)" >&2; exit 1; }
-pkgs=$(apt-cache search --names-only '^linux-image-[0-9][0-9.+a-z-]*-cloud-amd64$' 2>/dev/null |
-	awk '{ print $1 }' | grep -v -- '-dbg$\|-unsigned$' | sort -V | tail -2)
-[ "$(echo "$pkgs" | grep -c .)" = 2 ] ||
-	{ echo "kernels.sh: apt knows fewer than two linux-image-*-cloud-amd64 packages" >&2; exit 1; }
+apt=""
+if [ "$arch" != "$(dpkg --print-architecture)" ]; then
+	# another architecture's package lists, apart from the system's
+	lists="$dir/apt-$arch"
+	mkdir -p "$lists/lists/partial" "$lists/cache/archives/partial" || exit 1
+	apt="-o APT::Architecture=$arch -o APT::Architectures::=$arch -o Dir::State::Lists=$lists/lists
+		-o Dir::Cache=$lists/cache -o Dir::State::Status=/dev/null"
+	# shellcheck disable=SC2086
+	apt-get -q $apt update >"$lists/update.log" 2>&1 ||
+		{ echo "kernels.sh: cannot read Debian's $arch package lists (no network?)" >&2; exit 1; }
+fi
+# shellcheck disable=SC2086
+pkgs=$(apt-cache $apt search --names-only "^linux-image-[0-9][0-9.+a-z-]*-cloud-$arch\$" 2>/dev/null |
+	awk '{ print $1 }' | grep -v -- '-dbg$\|-unsigned$' | sort -V | tail -"$count")
+[ "$(echo "$pkgs" | grep -c .)" = "$count" ] ||
+	{ echo "kernels.sh: apt knows fewer than $count linux-image-*-cloud-$arch packages" >&2; exit 1; }
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 for p in $pkgs; do
-	(cd "$work" && apt-get download -q "$p" >/dev/null 2>&1) ||
+	# shellcheck disable=SC2086
+	(cd "$work" && apt-get $apt download -q "$p" >/dev/null 2>&1) ||
 		{ echo "kernels.sh: cannot download $p (no network to Debian's archive?)" >&2; exit 1; }
 done
 for deb in "$work"/*.deb; do
@@ -32,4 +48,4 @@ for deb in "$work"/*.deb; do
 		{ echo "kernels.sh: no vmlinuz in $deb" >&2; exit 1; }
 done
 mv "$work"/boot/vmlinuz-* "$dir"/ || exit 1
-ls "$dir"/vmlinuz-* | sort -V | tail -2
+ls "$dir"/vmlinuz-*-cloud-"$arch" | sort -V | tail -"$count"
