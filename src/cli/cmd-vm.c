@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "describe.h"
 #include "env.h"
 #include "initramfs.h"
 #include "options.h"
@@ -219,10 +220,10 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 			   const struct vm_result *r)
 {
 	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
-	struct json_object *v = json_object_new_object(), *h = json_object_new_object();
+	struct json_object *v = json_object_new_object(), *h;
 	struct ukb_env env;
 	const char *text;
-	char *copy;
+	char *copy, *hosttext;
 
 	if (!s || !json_object_is_type(s, json_type_object))
 		s = json_object_new_object();
@@ -235,9 +236,12 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 	json_object_object_add(v, "cpus", json_object_new_int(1));
 	json_object_object_add(v, "kernel_s", json_object_new_double(r->kernel_s));
 	json_object_object_add(v, "boot_s", json_object_new_double(r->total_s));
-	json_object_object_add(h, "hostname", json_object_new_string(env.hostname));
-	json_object_object_add(h, "kernel_release", json_object_new_string(env.kernel_release));
-	json_object_object_add(h, "cpu_model", json_object_new_string(env.cpu_model));
+	/* the host's whole environment, as a run records its own */
+	hosttext = describe_env(&env);
+	h = hosttext ? json_tokener_parse(hosttext) : NULL;
+	free(hosttext);
+	if (!h)
+		h = json_object_new_object();
 	json_object_object_add(v, "host", h);
 	json_object_object_add(s, "vm", v);
 	text = json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN);

@@ -85,6 +85,11 @@ test_expect_success "$need" 'each run keeps the emulator, its version, the guest
 	test "$(sqlite3 "$db" "SELECT DISTINCT source FROM runs")" = vm
 '
 
+test_expect_success "JSONSCHEMA,$need" 'a run of vm is valid by docs/schema' '
+	ukbench show --db "$db" -f json 2 >r2.json &&
+	"${PYTHON:-/usr/bin/python3}" "$UKB_TOP/tests/schema/validate.py" ukbench-run.schema.json r2.json
+'
+
 test_expect_success "$need" 'compare --all: each boot one observation' '
 	ukbench compare --db "$db" --all "$r1" "$r2" >cmp &&
 	cat cmp &&
