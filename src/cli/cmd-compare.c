@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cmp-table.h"
+#include "report.h"
 #include "width.h"
 #include "cmp-plot.h"
 #include "cmp-floor.h"
@@ -78,8 +79,9 @@ static const struct opt compare_opts_table[] = {
 	OPT_STRING("db", 0, "PATH", "the results database", struct compare_opts, db),
 	OPT_CHOICE(
 	    "format", 'f', CMP_FORMATS,
-	    "table (default), json, csv, or a summary to paste into\na mail: mail (plain text) or "
-	    "markdown, 72 columns",
+	    "table (default), json, csv, mail (a summary to paste\ninto a mail, 72 columns) or "
+	    "markdown (what 'report\n--format markdown' writes: tables, the environments,\nbox "
+	    "plots)",
 	    struct compare_opts, fmt),
 	OPT_CHOICE("color", 0, COLOR_WHEN,
 		   "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
@@ -393,10 +395,25 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 
 		for (size_t i = 0; i < n; i++)
 			ng += rows[i].ok;
-		if (o->fmt == CMPF_JSON || o->fmt == CMPF_CSV)
+		if (o->fmt == CMPF_JSON || o->fmt == CMPF_CSV) {
 			cmp_rows_out(&o->out, &sa, &sb, rows, n);
-		else
-			cmp_mail(stdout, &sa, &sb, rows, n, &o->c, o->fmt == CMPF_MARKDOWN);
+		} else if (o->fmt == CMPF_MARKDOWN) {
+			/* the one markdown of a comparison: the report's */
+			char from[256];
+			struct report_cmp rc = { .a = a,
+						 .b = b,
+						 .desc_a = da,
+						 .desc_b = db,
+						 .rows = rows,
+						 .n = n,
+						 .o = &o->c,
+						 .floor_from = from };
+
+			cmp_floor_describe(&o->fc, from, sizeof(from));
+			report_md_compare(stdout, &rc, 1);
+		} else {
+			cmp_mail(stdout, &sa, &sb, rows, n, &o->c);
+		}
 		status = cmp_exit_status(rows, n);
 		*both = ng;
 		free(rows);

@@ -115,7 +115,7 @@ static void fold(FILE *f, const char *raw, int indent)
 }
 
 /* The warnings a side's environment carries (VM, load, governor...), each on its line. */
-static void side_warnings(FILE *f, const struct cmp_side *s, int markdown)
+static void side_warnings(FILE *f, const struct cmp_side *s)
 {
 	struct json_object *env =
 	    json_tokener_parse(s->run->environment ? s->run->environment : "{}");
@@ -124,9 +124,9 @@ static void side_warnings(FILE *f, const struct cmp_side *s, int markdown)
 
 	for (size_t i = 0;
 	     w && json_object_is_type(w, json_type_array) && i < json_object_array_length(w); i++) {
-		snprintf(line, sizeof(line), "%swarning (%s): %s", markdown ? "  " : "       ",
-			 s->desc, json_object_get_string(json_object_array_get_idx(w, i)));
-		fold(f, line, markdown ? 4 : 9);
+		snprintf(line, sizeof(line), "       warning (%s): %s", s->desc,
+			 json_object_get_string(json_object_array_get_idx(w, i)));
+		fold(f, line, 9);
 	}
 	json_object_put(env);
 }
@@ -139,7 +139,7 @@ static void time_text(char *buf, size_t len, double ns)
 		strncat(buf, " ns", len - strlen(buf) - 1);
 }
 
-static void side_line(FILE *f, const char *role, const struct cmp_side *s, int markdown)
+static void side_line(FILE *f, const char *role, const struct cmp_side *s)
 {
 	char cpu[128], libc[64], line[768];
 	size_t procs = 0;
@@ -149,16 +149,15 @@ static void side_line(FILE *f, const char *role, const struct cmp_side *s, int m
 	for (size_t i = 0; i < s->run->nresults; i++)
 		if (s->run->results[i].nproc > procs)
 			procs = s->run->results[i].nproc;
-	snprintf(line, sizeof(line), "%s%s%s %s%s%s, %s, Linux %s, %s, %s, %zu process%s, %s",
-		 markdown ? "- **" : "", role, markdown ? ":**" : ":", markdown ? "`" : "", s->desc,
-		 markdown ? "`" : "", s->run->host, s->run->kernel_release,
-		 cpu[0] ? cpu : "CPU unknown", libc[0] ? libc : "libc unknown", procs ? procs : 1,
-		 procs > 1 ? "es" : "", s->run->started);
-	fold(f, line, markdown ? 2 : 7);
+	snprintf(line, sizeof(line), "%s: %s, %s, Linux %s, %s, %s, %zu process%s, %s", role,
+		 s->desc, s->run->host, s->run->kernel_release, cpu[0] ? cpu : "CPU unknown",
+		 libc[0] ? libc : "libc unknown", procs ? procs : 1, procs > 1 ? "es" : "",
+		 s->run->started);
+	fold(f, line, 7);
 }
 
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
-	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o, int markdown)
+	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o)
 {
 	char method[512], fa[32], fb[32];
 	size_t shown = 0, adjusted = 0;
@@ -170,18 +169,18 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	{
 		char da[512], db[512];
 
-		fprintf(f, "%sukbench: %s -> %s\n\n", markdown ? "### " : "",
-			vis(a->desc, da, sizeof(da)), vis(b->desc, db, sizeof(db)));
+		fprintf(f, "ukbench: %s -> %s\n\n", vis(a->desc, da, sizeof(da)),
+			vis(b->desc, db, sizeof(db)));
 	}
-	side_line(f, "base", a, markdown);
-	side_warnings(f, a, markdown);
-	side_line(f, "other", b, markdown);
-	side_warnings(f, b, markdown);
+	side_line(f, "base", a);
+	side_warnings(f, a);
+	side_line(f, "other", b);
+	side_warnings(f, b);
 	snprintf(method, sizeof(method),
-		 "%sMethod: the mean cost per call, as the mean of each run's per-process means; "
+		 "Method: the mean cost per call, as the mean of each run's per-process means; "
 		 "the change other/base - 1 with its %g%% CI from Welch's t on the log ratio; a "
 		 "verdict of improved or regressed needs p < %g and a change beyond %g%%%s.",
-		 markdown ? "" : "", 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
+		 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
 		 floored ? "; the intervals include how much runs of the same thing move between "
 			   "runs"
 			 : "");
@@ -201,28 +200,16 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		snprintf(line, sizeof(line), "%s/%s", x->name, x->path);
 		vis(line, nm, sizeof(nm));
 		vis(x->params, pa, sizeof(pa));
-		if (markdown)
-			fprintf(f, "- `%s`%s%s%s  \n  ", nm, pa[0] ? " (" : "", pa,
-				pa[0] ? ")" : "");
-		else
-			fprintf(f, "%s%s%s%s\n    ", nm, pa[0] ? " (" : "", pa, pa[0] ? ")" : "");
+		fprintf(f, "%s%s%s%s\n    ", nm, pa[0] ? " (" : "", pa, pa[0] ? ")" : "");
 		if (!r->ok) {
 			fprintf(f, "%s\n", cmp_why_not(r));
 			continue;
 		}
 		format_ns(fa, sizeof(fa), r->c.mean_a);
 		time_text(fb, sizeof(fb), r->c.mean_b);
-		snprintf(line, sizeof(line), "%s -> %s  %s%+.2f%%%s [%+.2f%%, %+.2f%%]  %s", fa, fb,
-			 markdown && r->replicated &&
-				 (r->verdict == UKB_REGRESSED || r->verdict == UKB_IMPROVED)
-			     ? "**"
-			     : "",
-			 100 * r->c.change,
-			 markdown && r->replicated &&
-				 (r->verdict == UKB_REGRESSED || r->verdict == UKB_IMPROVED)
-			     ? "**"
-			     : "",
-			 100 * r->c.ci_lo, 100 * r->c.ci_hi, cmp_verdict_name(r));
+		snprintf(line, sizeof(line), "%s -> %s  %+.2f%% [%+.2f%%, %+.2f%%]  %s", fa, fb,
+			 100 * r->c.change, 100 * r->c.ci_lo, 100 * r->c.ci_hi,
+			 cmp_verdict_name(r));
 		/* a wide interval puts the verdict on a line of its own */
 		if (strlen(line) + 4 > MAIL_WIDTH) {
 			char *v = strrchr(line, ' ');

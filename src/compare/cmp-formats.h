@@ -33,10 +33,10 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		  const struct cmp_row *rows, size_t n);
 
 /*
- * The mail-ready summary to @f: @markdown, or plain text; every line at
- * most 72 columns.
+ * The mail-ready summary to @f, plain text, every line at most 72
+ * columns. (A comparison's markdown is the report's: report_md_compare().)
  */
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
-	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o, int markdown);
+	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o);
 
 #endif
