@@ -56,7 +56,8 @@ struct vm_opts {
 
 static const struct opt vm_opts_table[] = {
 	OPT_CALL("kernel", 'k', "IMAGE",
-		 "a kernel to boot (a bzImage or vmlinuz); once for each,\nat most 8", O_KERNEL),
+		 "a kernel to boot (an x86-64 bzImage, an arm64 Image);\nonce for each, at most 8",
+		 O_KERNEL),
 	OPT_ULONG("boots", 0, "N", "boots of each kernel (default 2)", 1, 100, struct vm_opts,
 		  boots),
 	OPT_CALL("label", 'l', "NAME",
@@ -67,8 +68,11 @@ static const struct opt vm_opts_table[] = {
 		   "kvm, tcg (QEMU's emulator), or auto (default): KVM\nwhen a first boot of it "
 		   "prints, else tcg",
 		   struct vm_opts, accel),
-	OPT_STRING("qemu", 0, "PROGRAM", "the system emulator (default: qemu-system-x86_64)",
-		   struct vm_opts, qemu),
+	OPT_STRING(
+	    "qemu", 0, "PROGRAM",
+	    "the system emulator (default: qemu-system-x86_64,\nqemu-system-aarch64 for an arm64 "
+	    "Image)",
+	    struct vm_opts, qemu),
 	OPT_ULONG("memory", 0, "MB", "the guest's memory (default 512)", 64, 65536, struct vm_opts,
 		  memory_mb),
 	OPT_DOUBLE("timeout", 0, "SEC", "the longest a boot may take (default 300)", 1, 86400,
@@ -95,17 +99,20 @@ const struct command cmd_vm_def = {
 		 "an order shuffled each round, and measures the selected paths in every\n"
 		 "guest (as 'ukbench run' would, in one process of it). The guest needs\n"
 		 "nothing: its initramfs, made here in memory, holds ukbench-guest (a static\n"
-		 "program) and the plan; the run comes back on a second serial port. Each\n"
-		 "boot is stored as a run of its own, labelled with the kernel release the\n"
-		 "guest reports (or -l), with QEMU's accelerator, version, memory and CPUs\n"
-		 "and the host beside the guest's environment. 'ukbench compare --all' then\n"
-		 "takes each boot as one observation: the variation between boots, which no\n"
-		 "single boot shows, is in its interval.\n"
+		 "program) and the plan; the run comes back on a second serial port (a\n"
+		 "virtio console on arm64). Each boot is stored as a run of its own,\n"
+		 "labelled with the kernel release the guest reports (or -l), with QEMU's\n"
+		 "accelerator, version, memory and CPUs and the host beside the guest's\n"
+		 "environment. 'ukbench compare --all' then takes each boot as one\n"
+		 "observation: the variation between boots, which no single boot shows, is\n"
+		 "in its interval.\n"
 		 "\n"
 		 "KVM is used when a first boot of it prints within 30 s; a nested guest may\n"
 		 "hang before its kernel starts, and then QEMU's emulator (TCG) is used,\n"
 		 "with a warning: an emulator's timings suit a check of the pipeline and\n"
-		 "--check, not a per-call cost.",
+		 "--check, not a per-call cost. An arm64 kernel (an Image) boots under\n"
+		 "qemu-system-aarch64 with ukbench-guest-aarch64, under the emulator on any\n"
+		 "other host: so an arm64 vDSO is checked against an arm64 kernel anywhere.",
 	.opts = vm_opts_table,
 	.footer = "exit status: 0; 1 when a boot failed (the console's end says why) or a\n"
 		  "check failed; 2 for bad usage; 128+N on signal N.\n"
