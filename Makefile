@@ -315,7 +315,8 @@ doc: $(O)/ukbench
 	$(O)/ukbench __doc zsh >$(O)/completion/_ukbench
 
 PREFIX ?= /usr/local
-INSTALLED = bin/ukbench bin/ukbench-abi32 share/man/man1/ukbench*.1 \
+INSTALLED = bin/ukbench bin/ukbench-abi32 bin/ukbench-guest bin/ukbench-guest-aarch64 \
+	share/man/man1/ukbench*.1 \
 	share/bash-completion/completions/ukbench share/zsh/vendor-completions/_ukbench \
 	share/doc/ukbench
 
@@ -323,6 +324,8 @@ INSTALLED = bin/ukbench bin/ukbench-abi32 share/man/man1/ukbench*.1 \
 install: all doc
 	install -D -m 755 $(O)/ukbench $(DESTDIR)$(PREFIX)/bin/ukbench
 	$(if $(ABI32_OK),install -D -m 755 $(O)/ukbench-abi32 $(DESTDIR)$(PREFIX)/bin/ukbench-abi32)
+	$(if $(GUEST_OK),install -D -m 755 $(O)/ukbench-guest $(DESTDIR)$(PREFIX)/bin/ukbench-guest)
+	$(if $(GUEST_A64_CC),install -D -m 755 $(O)/ukbench-guest-aarch64 $(DESTDIR)$(PREFIX)/bin/ukbench-guest-aarch64)
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(O)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -D -m 644 $(O)/completion/ukbench $(DESTDIR)$(PREFIX)/share/bash-completion/completions/ukbench

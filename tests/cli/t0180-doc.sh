@@ -93,6 +93,9 @@ test_expect_success 'make install with PREFIX and DESTDIR, then uninstall: nothi
 	test -f root/usr/share/zsh/vendor-completions/_ukbench &&
 	test -f root/usr/share/doc/ukbench/README.md &&
 	root/usr/bin/ukbench -V | grep -q "^ukbench [0-9]" &&
+	# the guests of vm go beside ukbench, where it looks for them
+	{ test ! -x "$build/ukbench-guest" || test -x root/usr/bin/ukbench-guest; } &&
+	{ test ! -x "$build/ukbench-guest-aarch64" || test -x root/usr/bin/ukbench-guest-aarch64; } &&
 	make -s -C "$top" O="${build#$top/}" $san uninstall DESTDIR="$PWD/root" PREFIX=/usr >out 2>&1 &&
 	test -z "$(find root -type f)"
 '
