@@ -222,7 +222,12 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
-tests: all doc $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec \
+# the example plug-in, as a user builds one (README, ukbench-plugin(7))
+$(O)/examples/plugin-prctl.so: examples/plugin-prctl.c include/ukbench.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WARN) -O2 -shared -fPIC -Iinclude -o $@ $<
+
+tests: all doc $(O)/examples/plugin-prctl.so $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec \
 	$(O)/plain-loop $(O)/seccomp-slow $(O)/ref-drift
 
 check:
@@ -316,6 +321,7 @@ doc: $(O)/ukbench
 
 PREFIX ?= /usr/local
 INSTALLED = bin/ukbench bin/ukbench-abi32 bin/ukbench-guest bin/ukbench-guest-aarch64 \
+	include/ukbench.h lib/pkgconfig/ukbench.pc share/man/man7/ukbench-plugin.7 \
 	share/man/man1/ukbench*.1 \
 	share/bash-completion/completions/ukbench share/zsh/vendor-completions/_ukbench \
 	share/doc/ukbench
@@ -330,6 +336,12 @@ install: all doc
 	install -m 644 $(O)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -D -m 644 $(O)/completion/ukbench $(DESTDIR)$(PREFIX)/share/bash-completion/completions/ukbench
 	install -D -m 644 $(O)/completion/_ukbench $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_ukbench
+	install -D -m 644 docs/ukbench-plugin.7 $(DESTDIR)$(PREFIX)/share/man/man7/ukbench-plugin.7
+	install -D -m 644 include/ukbench.h $(DESTDIR)$(PREFIX)/include/ukbench.h
+	@mkdir -p $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: ukbench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' 'plug-ins of ukbench: benchmarks of your own' '$(VERSION)' \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ukbench.pc
 	install -D -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/ukbench/README.md
 	install -D -m 644 docs/ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/ukbench/ARCHITECTURE.md
 

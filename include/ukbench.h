@@ -157,4 +157,26 @@ static inline long ukb_param(const struct ukb_ctx *ctx, unsigned idx)
 	return ctx->params ? ctx->params[idx] : ctx->bench->params[idx].def;
 }
 
+/*
+ * A plug-in: a shared object with benchmarks of its own, loaded by
+ * `ukbench run --plugin FILE.so` (and list, and every .so of the
+ * directories in UKBENCH_PLUGIN_PATH). It exports one table, named
+ * ukb_plugin, which UKB_PLUGIN() makes:
+ *
+ *     UKB_PLUGIN(&my_bench, &my_other_bench);
+ *
+ * Its API version is checked at load; its benchmarks are validated as the
+ * built-ins are, and a name that is taken already is refused. Build it
+ * with `cc -shared -fPIC $(pkg-config --cflags ukbench) -o FILE.so FILE.c`.
+ */
+struct ukb_plugin {
+	int api_version;			   /* UKB_API_VERSION, as it was built */
+	const struct ukb_bench *const *benchmarks; /* ended by NULL */
+};
+
+#define UKB_PLUGIN(...)                                                                            \
+	__attribute__((visibility("default"))) const struct ukb_plugin ukb_plugin = {              \
+		UKB_API_VERSION, (const struct ukb_bench *const[]){ __VA_ARGS__, NULL }            \
+	}
+
 #endif /* UKBENCH_H */

@@ -16,18 +16,39 @@ UKB_BENCHMARKS(DECLARE)
 static const struct ukb_bench *const table[] = { UKB_BENCHMARKS(ENTRY) };
 #undef ENTRY
 
+#define NBUILTIN (sizeof(table) / sizeof(table[0]))
+
+/* the built-ins, then what plug-ins added (ukb_registry_add()) */
+static const struct ukb_bench *all[NBUILTIN + UKB_REGISTRY_ADDED_MAX];
+static size_t nall;
+
 const struct ukb_bench *const *ukb_registry(size_t *n)
 {
-	*n = sizeof(table) / sizeof(table[0]);
-	return table;
+	if (!nall) {
+		memcpy(all, table, sizeof(table));
+		nall = NBUILTIN;
+	}
+	*n = nall;
+	return all;
 }
 
 const struct ukb_bench *ukb_registry_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (!strcmp(table[i]->name, name))
-			return table[i];
+	size_t n;
+	const struct ukb_bench *const *t = ukb_registry(&n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i]->name, name))
+			return t[i];
 	return NULL;
+}
+
+int ukb_registry_is_builtin(const struct ukb_bench *b)
+{
+	for (size_t i = 0; i < NBUILTIN; i++)
+		if (table[i] == b)
+			return 1;
+	return 0;
 }
 
 const struct ukb_path *ukb_registry_path(const char *bench, const char *path,
@@ -68,6 +89,38 @@ static int validate_one(const struct ukb_bench *b, char *why, size_t len)
 				 b->name);
 			return -EINVAL;
 		}
+	return 0;
+}
+
+/* Is @a the name of a benchmark, or of its variants' cases, that @b would take? */
+static int clash(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	return !strcmp(a, b) || (la < lb && !strncmp(a, b, la) && b[la] == '.') ||
+	       (lb < la && !strncmp(a, b, lb) && a[lb] == '.');
+}
+
+int ukb_registry_add(const struct ukb_bench *b, char *why, size_t len)
+{
+	size_t n;
+	const struct ukb_bench *const *t = ukb_registry(&n);
+	int err = validate_one(b, why, len);
+
+	if (err)
+		return err;
+	for (size_t i = 0; i < n; i++)
+		if (clash(t[i]->name, b->name)) {
+			snprintf(why, len, "'%s' is taken: %s '%s' has it", b->name,
+				 ukb_registry_is_builtin(t[i]) ? "the built-in" : "the plug-in's",
+				 t[i]->name);
+			return -EEXIST;
+		}
+	if (n == NBUILTIN + UKB_REGISTRY_ADDED_MAX) {
+		snprintf(why, len, "more than %d benchmarks from plug-ins", UKB_REGISTRY_ADDED_MAX);
+		return -ENOSPC;
+	}
+	all[nall++] = b;
 	return 0;
 }
 

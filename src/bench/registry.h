@@ -40,6 +40,19 @@ const struct ukb_bench *ukb_registry_find(const char *name);
 const struct ukb_path *ukb_registry_path(const char *bench, const char *path,
 					 const struct ukb_bench **b);
 
+/* At most this many benchmarks come from plug-ins. */
+#define UKB_REGISTRY_ADDED_MAX 256
+
+/*
+ * Adds a plug-in's benchmark @b after the built-ins: checked as they are,
+ * and refused when its name, or a case name it makes, is taken already.
+ * 0, or -errno with why in @why.
+ */
+int ukb_registry_add(const struct ukb_bench *b, char *why, size_t len);
+
+/* Is @b one of the built-ins? */
+int ukb_registry_is_builtin(const struct ukb_bench *b);
+
 /*
  * Checks every entry: a name, a summary, at least one path, a run() for
  * each path, unique benchmark and path names. Returns 0, or -EINVAL with

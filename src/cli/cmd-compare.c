@@ -251,6 +251,54 @@ static void summarize(const struct cmp_row *rows, size_t n, const struct compare
 	       count[CMP_CANNOT_TELL]);
 }
 
+/* The build id the run @r's settings keep for plug-in @path ("": none, or not loaded). */
+static void plugin_build_id(const struct rec_run *r, const char *path, char *buf, size_t len)
+{
+	struct json_object *s = json_tokener_parse(r->settings ? r->settings : "{}"), *l;
+
+	buf[0] = 0;
+	if (s && json_object_object_get_ex(s, "plugins", &l) &&
+	    json_object_is_type(l, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(l); i++) {
+			struct json_object *e = json_object_array_get_idx(l, i);
+			const char *p = json_object_get_string(json_object_object_get(e, "path"));
+			const char *id =
+			    json_object_get_string(json_object_object_get(e, "build_id"));
+
+			if (p && !strcmp(p, path))
+				snprintf(buf, len, "%s", id ? id : "unknown");
+		}
+	json_object_put(s);
+}
+
+/* A plug-in whose code is not the same in both runs: its build id changed. */
+static void plugins_changed(const struct rec_run *a, const struct rec_run *b, int cols)
+{
+	struct json_object *s = json_tokener_parse(b->settings ? b->settings : "{}"), *l;
+
+	if (s && json_object_object_get_ex(s, "plugins", &l) &&
+	    json_object_is_type(l, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(l); i++) {
+			const char *p = json_object_get_string(
+			    json_object_object_get(json_object_array_get_idx(l, i), "path"));
+			char ia[128], ib[128], line[1024], v[600];
+
+			if (!p)
+				continue;
+			plugin_build_id(a, p, ia, sizeof(ia));
+			plugin_build_id(b, p, ib, sizeof(ib));
+			if (!ia[0] || !strcmp(ia, ib))
+				continue;
+			snprintf(
+			    line, sizeof(line),
+			    "note: the plug-in %s is not the same in the two runs (build id %s, "
+			    "then %s): its benchmarks' code changed",
+			    vis(p, v, sizeof(v)), ia, ib);
+			put_folded(stdout, line, 0, 6, cols);
+		}
+	json_object_put(s);
+}
+
 static void header(const struct rec_run *a, const char *da, const struct rec_run *b, const char *db,
 		   const struct compare_opts *o)
 {
@@ -270,6 +318,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 		snprintf(line, sizeof(line), "other %s: %s, %s, Linux %s, %s", db, b->started,
 			 b->host, b->kernel_release, rb);
 		put_folded(stdout, line, 0, 6, cols);
+		plugins_changed(a, b, cols);
 	}
 	{
 		char text[512];

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "options.h"
 #include "output.h"
+#include "plugin.h"
 #include "rows.h"
 #include "width.h"
 #include "vdso.h"
@@ -18,6 +19,7 @@
 struct list_cli {
 	int names, all;
 	enum rows_fmt fmt;
+	const char *plugin; /* the last --plugin */
 };
 
 static const struct opt list_opts[] = {
@@ -26,6 +28,8 @@ static const struct opt list_opts[] = {
 		 all),
 	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv: one row per path",
 		   struct list_cli, fmt),
+	OPT_FUNC("plugin", 0, "FILE.so", "list the benchmarks of a plug-in too (see run --plugin)",
+		 plugin_option, const char *, struct list_cli, plugin),
 	OPT_END,
 };
 

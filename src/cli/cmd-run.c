@@ -28,6 +28,7 @@
 #include "comparison.h"
 #include "describe.h"
 #include "options.h"
+#include "plugin.h"
 #include "outfile.h"
 #include "run-profile.h"
 #include "output.h"
@@ -53,6 +54,7 @@ enum {
 	O_COUNTERS,
 	O_EVENTS,
 	O_PROFILE,
+	O_PLUGIN,
 };
 
 /*
@@ -101,6 +103,10 @@ static const struct opt run_opts[] = {
 	    "cost if longer)",
 	    O_BATCH),
 	OPT_CALL("cpu", 'C', "N", "pin the measuring thread to CPU N", O_CPU),
+	OPT_CALL("plugin", 0, "FILE.so",
+		 "load benchmarks of your own from a shared object built\nagainst ukbench.h (see "
+		 "ukbench-plugin(7)); once for each",
+		 O_PLUGIN),
 	OPT_CALL(
 	    "runs", 'r', "N",
 	    "fresh processes per path, each taking the paths in its\nown order; the CI is over "
@@ -318,6 +324,8 @@ static int set_option(void *ctx, int id, const char *arg)
 			return error("--profile needs a pattern, as run takes them"), -1;
 		ro->profile = arg;
 		return 0;
+	case O_PLUGIN:
+		return plugin_load(arg);
 	}
 	return set_number(ro, id, arg);
 }
@@ -354,6 +362,10 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 		return error_hint(&e), -1;
 	}
 	ro->plan.cases = ro->sel.cases;
+	ro->plan.plugins = plugin_paths();
+	if (ro->plan.plugins && (ro->abi & 2))
+		warning("the plug-ins are not loaded in the 32-bit helper: their paths are "
+			"measured through the native ABI only");
 	ro->plan.ncases = ro->sel.n;
 	if (!ro->budget_given)
 		ro->plan.m.budget_s = ro->quick ? QUICK_BUDGET_S : plan_default_budget(ro->sel.n);
@@ -730,6 +742,29 @@ static void view_floors(struct view *v, struct run_state *s)
 	v->precision = s->ro.plan.m.precision;
 }
 
+/* The plug-ins loaded, in the run's settings (settings.plugins); 0, or -1 on ENOMEM. */
+static int settings_add_plugins(struct rec_run *run)
+{
+	char *list = plugin_describe(), *s;
+	size_t len;
+
+	if (!list)
+		return 0;
+	len = strlen(run->settings) + strlen(list) + 16;
+	s = malloc(len);
+	if (!s) {
+		free(list);
+		return -1;
+	}
+	/* the settings are one JSON object: the member goes before its end */
+	snprintf(s, len, "%.*s,\"plugins\":%s}", (int)(strrchr(run->settings, '}') - run->settings),
+		 run->settings, list);
+	free(list);
+	free(run->settings);
+	run->settings = s;
+	return 0;
+}
+
 /* Starts the record: environment, settings, clock, vDSO; 0 or -1. */
 static int begin_record(struct run_state *s)
 {
@@ -742,7 +777,8 @@ static int begin_record(struct run_state *s)
 	if (err)
 		return error("cannot read CLOCK_MONOTONIC_RAW: %s", strerror(-err)), -1;
 	rec_run_begin(&s->run, &env, time(NULL), s->ro.label);
-	if (describe_run(&s->run, &env, &s->ro.plan.m, s->ro.plan.procs, &clk))
+	if (describe_run(&s->run, &env, &s->ro.plan.m, s->ro.plan.procs, &clk) ||
+	    settings_add_plugins(&s->run))
 		return error("out of memory"), -1;
 	return 0;
 }

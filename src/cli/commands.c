@@ -5,9 +5,12 @@
  * order `ukbench --help` shows them.
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "options.h"
+#include "plugin.h"
 #include "runner.h"
 
 /* a fresh process of `run --runs`: not for people, so not listed */
@@ -35,5 +38,16 @@ const struct command *const commands[] = {
 
 int cmd_worker(int argc, char **argv)
 {
+	/* the plug-ins first: the cases are made from the registry they add to */
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "plugins=", 8)) {
+			char list[8192];
+
+			snprintf(list, sizeof(list), "%s", argv[i] + 8);
+			for (char *save = NULL, *p = strtok_r(list, ":", &save); p;
+			     p = strtok_r(NULL, ":", &save))
+				if (plugin_load(p))
+					return 2;
+		}
 	return worker_main(argc - 1, argv + 1);
 }

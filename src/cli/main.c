@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "plugin.h"
 #include "options.h"
 #include "registry.h"
 #include "stops.h"
@@ -124,6 +125,9 @@ int main(int argc, char **argv)
 		error("broken benchmark table: %s", why);
 		return UKB_EXIT_FAIL;
 	}
+	/* a user's own benchmarks, for every command that names benchmarks */
+	if (plugin_load_env())
+		return UKB_EXIT_USAGE;
 	c = command_find(argv[0]);
 	if (!c) {
 		const char *hint = command_closest(argv[0]);

@@ -115,6 +115,8 @@ char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t npr
 		}
 		add(&a, kv("events", list));
 	}
+	if (p->plugins)
+		add(&a, kv("plugins", p->plugins));
 	if (p->sel.params)
 		add(&a, kv("params", p->sel.params));
 	if (p->sel.scan)
@@ -201,6 +203,8 @@ int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, s
 			p->sel.threads = (unsigned)u;
 		else if (KEY("params"))
 			p->sel.params = v;
+		else if (KEY("plugins"))
+			p->plugins = v; /* loaded by the worker's program, where it can */
 		else if (KEY("scan"))
 			p->sel.scan = v;
 		else if (KEY("flags"))

@@ -38,6 +38,8 @@ struct run_plan {
 	unsigned long seed;
 	const struct ukb_case *cases;
 	size_t ncases;
+	/* the plug-ins a worker loads before it makes its cases, ':'-joined; NULL: none */
+	const char *plugins;
 };
 
 /*

@@ -9,12 +9,14 @@
  * case this build cannot make is a row that says so.
  */
 #include <errno.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "affinity.h"
@@ -43,15 +45,86 @@ static const struct ukb_case *find_case(const struct ukb_selection *sel, const c
 	return NULL;
 }
 
+/*
+ * A benchmark's code that crashes (a plug-in's run() through a NULL
+ * pointer) ends its own path, not the process: the signal is caught while
+ * the measuring thread runs it, on a stack of its own, and the path is a
+ * row that says which signal. What it held is left as it was.
+ */
+static sigjmp_buf *guard_jb;
+static pid_t guard_tid;
+static const int guard_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+#define NGUARD (sizeof(guard_signals) / sizeof(guard_signals[0]))
+
+static void guard_handler(int sig)
+{
+	if (guard_jb && (pid_t)syscall(SYS_gettid) == guard_tid)
+		siglongjmp(*guard_jb, sig);
+	/* another thread, or outside a measurement: as if never caught */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void guard_on(sigjmp_buf *jb, struct sigaction *old)
+{
+	static char altstack[1 << 16];
+	struct sigaction sa;
+	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
+
+	sigaltstack(&ss, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = guard_handler;
+	sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	guard_tid = (pid_t)syscall(SYS_gettid);
+	guard_jb = jb;
+	for (size_t i = 0; i < NGUARD; i++)
+		sigaction(guard_signals[i], &sa, &old[i]);
+}
+
+static void guard_off(const struct sigaction *old)
+{
+	guard_jb = NULL;
+	for (size_t i = 0; i < NGUARD; i++)
+		sigaction(guard_signals[i], &old[i], NULL);
+}
+
+/* The row of a case whose code was killed by @sig. */
+static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig)
+{
+	struct rec_result *r = rec_add_result(run);
+
+	if (!r)
+		return -ENOMEM;
+	snprintf(r->name, sizeof(r->name), "%s", c->name);
+	snprintf(r->benchmark, sizeof(r->benchmark), "%s", c->bench->name);
+	snprintf(r->path, sizeof(r->path), "%s", c->path->name);
+	snprintf(r->unit, sizeof(r->unit), "%s", c->bench->unit ? c->bench->unit : "call");
+	r->status = UKB_ERROR;
+	snprintf(r->reason, sizeof(r->reason),
+		 "killed by signal %d (%s) in the benchmark's code; the other paths are measured",
+		 sig, strsignal(sig));
+	return 0;
+}
+
 int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct ukb_clock_info *clk,
 	     struct rec_run *run)
 {
+	static struct sigaction old[NGUARD]; /* kept across the jump back */
 	struct ukb_result res;
 	struct rec_result *r;
-	int err;
+	sigjmp_buf jb;
+	int err, sig;
 
 	m->params = c->params;
+	sig = sigsetjmp(jb, 1);
+	if (sig) {
+		guard_off(old);
+		return add_crashed(run, c, sig);
+	}
+	guard_on(&jb, old);
 	err = ukb_measure(c->bench, c->variant, c->path, m, clk, &res);
+	guard_off(old);
 	r = err ? NULL : rec_add_measured(run, &res);
 	if (r) {
 		params_describe(c->bench, c->params, r->params, sizeof(r->params));

@@ -93,6 +93,13 @@ test_expect_success 'make install with PREFIX and DESTDIR, then uninstall: nothi
 	test -f root/usr/share/zsh/vendor-completions/_ukbench &&
 	test -f root/usr/share/doc/ukbench/README.md &&
 	root/usr/bin/ukbench -V | grep -q "^ukbench [0-9]" &&
+	# what a plug-in is built with: the header, its pkg-config file, the manual
+	test -f root/usr/include/ukbench.h &&
+	test -f root/usr/share/man/man7/ukbench-plugin.7 &&
+	PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_PATH="$PWD/root/usr/lib/pkgconfig" \
+		pkg-config --cflags ukbench | grep -qx -- "-I/usr/include *" &&
+	cc -O2 -shared -fPIC -I root/usr/include -o prctl.so "$top/examples/plugin-prctl.c" &&
+	root/usr/bin/ukbench list --plugin ./prctl.so example.prctl | grep -q "example.prctl" &&
 	# the guests of vm go beside ukbench, where it looks for them
 	{ test ! -x "$build/ukbench-guest" || test -x root/usr/bin/ukbench-guest; } &&
 	{ test ! -x "$build/ukbench-guest-aarch64" || test -x root/usr/bin/ukbench-guest-aarch64; } &&

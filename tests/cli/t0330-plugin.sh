@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Plug-ins: the example (examples/plugin-prctl.c, built by make) listed,
+# measured in fresh processes, stored with its path and build id, compared,
+# a changed build said; and the plug-ins that must be refused or contained:
+# another API version, a duplicate name, a file that is no shared object,
+# one without the table, one whose run() follows a NULL pointer (its path
+# fails with the signal, the others are measured), under either build.
+. "$(dirname "$0")/../lib.sh"
+
+build=${UKB_BUILD:-$(dirname "$UKBENCH")}
+example="$build/examples/plugin-prctl.so"
+tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
+
+prereq_EXAMPLE() {
+	[ -f "$example" ] && return 0
+	prereq_why="the example plug-in was not built (make tests builds it)"
+	return 1
+}
+
+prereq_CC() {
+	command -v cc >/dev/null && return 0
+	prereq_why="no C compiler to build the test's plug-ins"
+	return 1
+}
+
+# plug-in $1.so made of the C text on standard input, against include/ukbench.h
+plugin() {
+	cat >"$1.c" &&
+	cc -std=gnu11 -O1 -shared -fPIC -I"$UKB_TOP/include" -o "$1.so" "$1.c"
+}
+
+test_expect_success EXAMPLE 'the example: listed, measured in fresh processes, stored' '
+	ukbench list --plugin "$example" example >out &&
+	grep -q "^  example.prctl" out &&
+	grep -q "libc *available *prctl(PR_GET_NAME)" out &&
+	ukbench run --db "$TEST_ROOT/p.db" -l one --plugin "$example" $tiny --runs 2 \
+		example.prctl time.time >out 2>err &&
+	cat out &&
+	grep -q "example.prctl  *libc " out &&
+	ukbench show --db "$TEST_ROOT/p.db" -f json >r.json &&
+	jq -e "[.results[] | select(.name == \"example.prctl\") | .status] == [\"ok\", \"ok\"]" r.json &&
+	jq -e ".settings.plugins[0].benchmarks == [\"example.prctl\"]
+		and (.settings.plugins[0].build_id | length) > 10
+		and (.settings.plugins[0].path | endswith(\"plugin-prctl.so\"))" r.json
+'
+
+test_expect_success EXAMPLE 'UKBENCH_PLUGIN_PATH: every .so of its directories' '
+	mkdir -p dir && cp "$example" dir/ &&
+	UKBENCH_PLUGIN_PATH="$PWD/dir" ukbench list example.prctl >out &&
+	grep -q "example.prctl" out &&
+	UKBENCH_PLUGIN_PATH="$PWD/nothing-here" test_expect_code 2 ukbench list 2>err &&
+	grep -q "UKBENCH_PLUGIN_PATH: .*nothing-here" err
+'
+
+test_expect_success EXAMPLE,CC 'compare: the plug-in built anew is said' '
+	sed "s/the thread.s name, a plug-in.s example/the name, rebuilt/" \
+		"$UKB_TOP/examples/plugin-prctl.c" | plugin prctl2 &&
+	cp prctl2.so "$TEST_ROOT/same.so" &&
+	cp "$example" "$TEST_ROOT/same-before.so" &&
+	cp "$TEST_ROOT/same-before.so" "$TEST_ROOT/lib.so" &&
+	ukbench run --db "$TEST_ROOT/c.db" -l a --plugin "$TEST_ROOT/lib.so" $tiny --runs 2 \
+		example.prctl >/dev/null 2>&1 &&
+	cp "$TEST_ROOT/same.so" "$TEST_ROOT/lib.so" &&
+	ukbench run --db "$TEST_ROOT/c.db" -l b --plugin "$TEST_ROOT/lib.so" $tiny --runs 2 \
+		example.prctl >/dev/null 2>&1 &&
+	ukbench compare --db "$TEST_ROOT/c.db" a b >cmp &&
+	cat cmp &&
+	grep -q "note: the plug-in .*lib.so is not the same in the two runs (build id" cmp
+'
+
+test_expect_success CC 'another API version: refused, both versions named' '
+	plugin old <<-\EOF &&
+	#include <ukbench.h>
+	static int run(struct ukb_ctx *c, uint64_t n) { (void)c; (void)n; return 0; }
+	static const struct ukb_path paths[] = { { .name = "loop", .run = run }, { NULL } };
+	static const struct ukb_bench b = { .name = "old.one", .summary = "old", .paths = paths };
+	__attribute__((visibility("default"))) const struct ukb_plugin ukb_plugin = {
+		UKB_API_VERSION + 1, (const struct ukb_bench *const[]){ &b, NULL } };
+	EOF
+	test_expect_code 2 ukbench run --no-store --plugin ./old.so old.one 2>err &&
+	grep -q "built against ukbench.s API version 2, this ukbench has version 1" err
+'
+
+test_expect_success CC 'a name that is taken, a file that is no shared object, no table' '
+	plugin dup <<-\EOF &&
+	#include <ukbench.h>
+	static int run(struct ukb_ctx *c, uint64_t n) { (void)c; (void)n; return 0; }
+	static const struct ukb_path paths[] = { { .name = "loop", .run = run }, { NULL } };
+	static const struct ukb_bench b = { .name = "syscall.null", .summary = "x", .paths = paths };
+	UKB_PLUGIN(&b);
+	EOF
+	test_expect_code 2 ukbench list --plugin ./dup.so 2>err &&
+	grep -q "plug-in ./dup.so: .syscall.null. is taken: the built-in .syscall.null. has it" err &&
+	echo "not an ELF file" >text.so &&
+	test_expect_code 2 ukbench run --no-store --plugin ./text.so time.time 2>err &&
+	grep -q "plug-in ./text.so cannot be loaded: " err &&
+	plugin none <<-\EOF &&
+	int nothing_here(void);
+	int nothing_here(void) { return 0; }
+	EOF
+	test_expect_code 2 ukbench run --no-store --plugin ./none.so time.time 2>err &&
+	grep -q "has no table of benchmarks: it must define one with UKB_PLUGIN" err &&
+	test_expect_code 2 ukbench run --no-store --plugin ./absent.so time.time 2>err &&
+	grep -q "absent.so: No such file" err
+'
+
+test_expect_success CC 'a run() through a NULL pointer: its path fails with the signal, the others are measured' '
+	plugin crash <<-\EOF &&
+	#include <ukbench.h>
+	static int ok(struct ukb_ctx *c, uint64_t n) { (void)c; (void)n; return 0; }
+	static int bad(struct ukb_ctx *c, uint64_t n)
+	{
+		volatile int *p = (volatile int *)c->priv;
+		for (uint64_t i = 0; i < n; i++)
+			*p = 1;
+		return 0;
+	}
+	static const struct ukb_path paths[] = {
+		{ .name = "fine", .run = ok }, { .name = "null", .run = bad }, { NULL } };
+	static const struct ukb_bench b = { .name = "crash.test", .summary = "x", .paths = paths };
+	UKB_PLUGIN(&b);
+	EOF
+	for runs in 1 2; do
+		test_expect_code 1 ukbench run --no-store --plugin ./crash.so $tiny --runs $runs \
+			-f json crash.test time.time >r.json 2>err || return 1
+		jq -e "[.results[] | select(.path == \"null\") | .status][0] == \"error\"" r.json &&
+		jq -e "[.results[] | select(.path == \"null\") | .reason][0] | test(\"killed by signal 11\")" r.json &&
+		jq -e "[.results[] | select(.path == \"fine\") | .status][0] == \"ok\"" r.json &&
+		jq -e "[.results[] | select(.name == \"time.time\") | .status] | all(. == \"ok\" or . == \"unsupported\")" r.json ||
+		return 1
+	done
+'
+
+test_expect_success EXAMPLE,RUNS_32BIT '--abi both: the 32-bit helper loads no plug-in, and says so' '
+	ukbench run --no-store --abi both --plugin "$example" $tiny -f json example.prctl >r.json 2>err &&
+	grep -q "the plug-ins are not loaded in the 32-bit helper" err &&
+	jq -e "[.results[] | select(.path | endswith(\"@32\")) | .status] | all(. != \"ok\")" r.json &&
+	jq -e "[.results[] | select(.path == \"libc\") | .status] == [\"ok\"]" r.json
+'
+
+test_done
