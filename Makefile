@@ -126,7 +126,7 @@ all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped) \
 	$(if $(GUEST_A64_CC),$(O)/ukbench-guest-aarch64)
 
 guest-skipped:
-	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev)))"
+	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev))"
 
 $(O)/ukbench-guest-aarch64: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
 	@mkdir -p $(dir $@)
