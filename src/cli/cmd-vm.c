@@ -273,14 +273,15 @@ static void say_failure(const char *image, const struct vm_result *r)
 			break;
 		}
 	const char *panic = strstr(r->console, "Kernel panic");
-	char why[256] = "";
+	char why[256] = "", shown[768];
 
 	if (panic)
 		snprintf(why, sizeof(why), ": %.*s", (int)strcspn(panic, "\r\n"), panic);
 	error("%s: %s after %.1f s%s%s", image, vm_status_text(r->status), r->total_s,
-	      r->kernel_s < 0 ? " (the kernel printed no line)" : "", vis(why, why, sizeof(why)));
+	      r->kernel_s < 0 ? " (the kernel printed no line)" : "",
+	      vis(why, shown, sizeof(shown)));
 	if (tail[0]) {
-		char line[512];
+		char line[512], out[1600];
 
 		fprintf(stderr, "the console's end:\n");
 		for (const char *p = tail; *p;) {
@@ -288,7 +289,7 @@ static void say_failure(const char *image, const struct vm_result *r)
 
 			snprintf(line, sizeof(line), "%.*s", (int)(l < 400 ? l : 400), p);
 			line[strcspn(line, "\r")] = 0;
-			fprintf(stderr, "  | %s\n", vis(line, line, sizeof(line)));
+			fprintf(stderr, "  | %s\n", vis(line, out, sizeof(out)));
 			p += l + (p[l] == '\n');
 		}
 	}
@@ -315,7 +316,7 @@ static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[12
 		    unsigned boot, const char *accel, const char *qver, const struct vm_result *r)
 {
 	struct rec_run run = { 0 };
-	char err[1024], name[64];
+	char err[1024], name[64], iv[PATH_MAX], rv[256];
 	int ret = -1;
 
 	snprintf(name, sizeof(name), "the answer of boot %u", boot);
@@ -333,15 +334,18 @@ static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[12
 		error("out of memory");
 		goto out;
 	}
+	/* what the guest says is shown, never obeyed: a release with escapes stays text */
 	printf("boot %u: %s, Linux %s (%s), kernel up in %.1f s, %.1f s in all, %zu paths", boot,
-	       o->images[image], run.kernel_release, accel, r->kernel_s, r->total_s, run.nresults);
+	       vis(o->images[image], iv, sizeof(iv)), vis(run.kernel_release, rv, sizeof(rv)),
+	       accel, r->kernel_s, r->total_s, run.nresults);
 	if (st && store_save(st, &run, err, sizeof(err))) {
 		printf("\n");
 		error("%s", err);
 		goto out;
 	}
 	if (st)
-		printf(", stored as run #%lld '%s'", (long long)run.id, run.label);
+		printf(", stored as run #%lld '%s'", (long long)run.id,
+		       vis(run.label, rv, sizeof(rv)));
 	printf("\n");
 	snprintf(labels[image], sizeof(labels[image]), "%s", run.label);
 	ret = 0;
@@ -350,19 +354,20 @@ out:
 	return ret;
 }
 
-/* A check's lines, each with the guest's kernel in front; 1 when one failed. */
+/* A check's lines, under the image's name; 1 when one failed. */
 static int show_check(const char *image, const struct vm_result *r)
 {
+	char iv[PATH_MAX];
 	int failed = 0;
 
-	printf("%s:\n", image);
+	printf("%s:\n", vis(image, iv, sizeof(iv)));
 	for (const char *p = r->answer; p && *p;) {
 		size_t l = strcspn(p, "\n");
-		char line[1024];
+		char line[1024], out[3200];
 
 		snprintf(line, sizeof(line), "%.*s", (int)(l < 1000 ? l : 1000), p);
 		failed |= !strncmp(line, "failed", 6);
-		printf("  %s\n", vis(line, line, sizeof(line)));
+		printf("  %s\n", vis(line, out, sizeof(out)));
 		p += l + (p[l] == '\n');
 	}
 	return failed;
@@ -534,7 +539,7 @@ int cmd_vm(int argc, char **argv)
 			}
 			if (b.first_line_s > 0 && r.kernel_s < 0 &&
 			    (r.status == VM_SILENT || r.status == VM_QEMU)) {
-				char why[256];
+				char why[256], shown[768];
 
 				snprintf(why, sizeof(why), "%.*s", (int)strcspn(r.console, "\n"),
 					 r.console);
@@ -550,7 +555,7 @@ int cmd_vm(int argc, char **argv)
 					    "KVM: QEMU failed before the kernel started (%s); "
 					    "QEMU's emulator (TCG) boots the kernels instead: its "
 					    "timings are an emulator's, not the hardware's",
-					    vis(why, why, sizeof(why)));
+					    vis(why, shown, sizeof(shown)));
 				free(r.answer);
 				accel = b.accel = "tcg";
 				b.first_line_s = 0;
