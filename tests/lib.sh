@@ -188,6 +188,19 @@ prereq_SECCOMP() {
 	return 1
 }
 
+# the suite of the normal build: what is built or booted once (a scratch
+# copy of the sources, a kernel's boots) is not done again for the
+# sanitizer build's, whose programs it does not exercise
+prereq_NOT_SANITIZER_SUITE() {
+	case ${UKB_BUILD:-} in
+	*-san | *-san/)
+		prereq_why="done once, by the normal build's suite"
+		return 1
+		;;
+	esac
+	return 0
+}
+
 # Whether every prerequisite in the comma-separated $1 holds; sets
 # prereq_why to the first that does not. Results are cached per script.
 test_have_prereq() {

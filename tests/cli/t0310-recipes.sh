@@ -13,13 +13,6 @@
 top=${UKB_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 copy="$TEST_ROOT/copy"
 
-# the recipes are built once, in the normal build's suite
-prereq_NOT_SANITIZER_SUITE() {
-	case ${UKB_BUILD:-} in
-	*-san | *-san/) prereq_why="the recipes are built once, by the normal build's suite"; return 1 ;;
-	esac
-	return 0
-}
 
 # python3 edits the copy's files: each edit must find the text it changes
 edit() {

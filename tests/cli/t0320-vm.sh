@@ -25,13 +25,6 @@ prereq_GUEST() {
 	return 1
 }
 
-# booted once, by the normal build's suite: the guest is the same static program in both
-prereq_NOT_SANITIZER_SUITE() {
-	case ${UKB_BUILD:-} in
-	*-san | *-san/) prereq_why="the guests are booted once, by the normal build's suite"; return 1 ;;
-	esac
-	return 0
-}
 
 # two x86-64 kernels of Debian's, unpacked into the build directory
 prereq_KERNELS() {

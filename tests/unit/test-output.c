@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "capture.h"
 #include "output.h"
 #include "record.h"
 #include "rows.h"
@@ -57,16 +58,6 @@ static int teardown(void **state)
 	rec_run_release(&run);
 	return 0;
 }
-
-/* What @fn wrote into a memory file, as one string (the caller frees it). */
-#define CAPTURE(text, call)                                                                        \
-	do {                                                                                       \
-		size_t len_ = 0;                                                                   \
-		FILE *f = open_memstream(&(text), &len_);                                          \
-		assert_non_null(f);                                                                \
-		call;                                                                              \
-		fclose(f);                                                                         \
-	} while (0)
 
 static size_t count(const char *text, const char *what)
 {

@@ -17,20 +17,12 @@
 
 #include <cmocka.h>
 
+#include "capture.h"
 #include "envdiff.h"
 #include "html.h"
 #include "record.h"
 #include "textplot.h"
 #include "width.h"
-
-#define CAPTURE(text, call)                                                                        \
-	do {                                                                                       \
-		size_t len_ = 0;                                                                   \
-		FILE *f = open_memstream(&(text), &len_);                                          \
-		assert_non_null(f);                                                                \
-		call;                                                                              \
-		fclose(f);                                                                         \
-	} while (0)
 
 static void test_html_escapes(void **state)
 {
