@@ -28,7 +28,11 @@
 	X(copy_write_null)                                                                         \
 	X(sched_messaging)                                                                         \
 	X(sched_pipe)                                                                              \
-	X(lab_spin)
+	X(lab_spin)                                                                                \
+	X(lab_linkstack)                                                                           \
+	X(lab_align)                                                                               \
+	X(lab_calls)                                                                               \
+	X(lab_div64)
 
 /* Every registered benchmark, in list order; the count in @n. */
 const struct ukb_bench *const *ukb_registry(size_t *n);

@@ -52,6 +52,16 @@ const struct command cmd_list_def = {
 		  "  ukbench list --all\n",
 };
 
+/* The variants of @b when there are so many that the table shows them as a range; else 0. */
+static size_t many_variants(const struct ukb_bench *b)
+{
+	size_t n = 0;
+
+	for (const struct ukb_variant *v = b->variants; v && v->name; v++)
+		n++;
+	return n > 16 ? n : 0;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct ukb_selection sel;
@@ -124,9 +134,22 @@ int cmd_list(int argc, char **argv)
 			printf("%s/%s\n", cases[i].name, cases[i].path->name);
 			continue;
 		}
+		/* a sweep (lab.align's 128 offsets): its variants once, by their range */
+		if (many_variants(cases[i].bench) && cases[i].variant != cases[i].bench->variants)
+			continue;
 		if (!shown || strcmp(cases[i].name, shown)) {
+			char name[160];
+
+			if (many_variants(cases[i].bench))
+				snprintf(name, sizeof(name), "%s.N, N = %s to %s",
+					 cases[i].bench->name, cases[i].bench->variants[0].name,
+					 cases[i]
+					     .bench->variants[many_variants(cases[i].bench) - 1]
+					     .name);
+			else
+				snprintf(name, sizeof(name), "%s", cases[i].name);
 			printf("%s%s %s\n  ", shown ? "\n" : "",
-			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", cases[i].name);
+			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", name);
 			put_folded(stdout, cases[i].bench->summary, 2, 4, cols);
 			for (const struct ukb_param *q = cases[i].bench->params; q && q->name;
 			     q++) {

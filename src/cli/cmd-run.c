@@ -33,6 +33,7 @@
 #include "run-profile.h"
 #include "output.h"
 #include "runner.h"
+#include "lab-notes.h"
 #include "run-notes.h"
 #include "runref.h"
 #include "store.h"
@@ -666,6 +667,7 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 					 .store_read = v->st != NULL,
 					 .from_history = v->from_history,
 					 .from_calibrate = v->from_calibrate });
+		lab_notes_print(out, w, run);
 		return 0;
 	}
 	if (ro->quiet)

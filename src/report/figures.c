@@ -203,3 +203,70 @@ int fig_forest_height(size_t paths)
 {
 	return 70 + 18 * (int)(paths ? paths : 1);
 }
+
+/* The loop of a lab.align row ("store", "add@32"), or NULL for another row. */
+static const char *sweep_path(const struct cmp_row *r)
+{
+	return r->ok && !strcmp(r->a->benchmark, "lab.align") ? r->a->path : NULL;
+}
+
+size_t fig_sweep_paths(const struct cmp_row *rows, size_t n, const char **paths, size_t max)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *p = sweep_path(&rows[i]);
+		size_t j = 0;
+
+		if (!p)
+			continue;
+		while (j < k && strcmp(paths[j], p))
+			j++;
+		if (j == k && k < max)
+			paths[k++] = p;
+	}
+	return k;
+}
+
+void fig_sweep(struct gnuplot *g, const struct cmp_row *rows, size_t n, const char *path,
+	       const char *label_a, const char *label_b)
+{
+	char la[32], lb[32];
+
+	gp_plot(g, FIG_HIST_W, FIG_HIST_H);
+	common(g);
+	fprintf(g->f, "set key below horizontal\n"
+		      "set ylabel 'ns per iteration'\n"
+		      "set xlabel 'offset of the loop from a 64-byte line, bytes'\n"
+		      "set xrange [-1:128]\n"
+		      "set xtics 0, 16, 128\n"
+		      "set mxtics 4\n"
+		      "set grid xtics lc rgb '#e4e4e4' lt 1\n"
+		      "set bars 0.3\n");
+	for (int side = 0; side < 2; side++) {
+		fprintf(g->f, "%s << EOD\n", side ? "$b" : "$a");
+		for (size_t i = 0; i < n; i++) {
+			const char *p = sweep_path(&rows[i]);
+			const struct rec_result *x = side ? rows[i].b : rows[i].a;
+			char *end;
+			long off;
+
+			if (!p || strcmp(p, path))
+				continue;
+			off = strtol(x->variant, &end, 10);
+			if (*end || !isfinite(x->stats.mean))
+				continue;
+			fprintf(g->f, "%ld %.17g %.17g %.17g\n", off, x->stats.mean,
+				x->stats.mean - x->stats.ci95, x->stats.mean + x->stats.ci95);
+		}
+		fprintf(g->f, "EOD\n");
+	}
+	fprintf(
+	    g->f,
+	    "plot $a using 1:2 with lines lc rgb '" BASE_COLOR "' title '%s', \\\n"
+	    "     $a using 1:2:3:4 with yerrorbars pt 7 ps 0.3 lc rgb '" BASE_COLOR
+	    "' notitle, \\\n"
+	    "     $b using 1:2 with lines lc rgb '" OTHER_COLOR "' title '%s', \\\n"
+	    "     $b using 1:2:3:4 with yerrorbars pt 7 ps 0.3 lc rgb '" OTHER_COLOR "' notitle\n",
+	    gp_word(la, sizeof(la), label_a, "base"), gp_word(lb, sizeof(lb), label_b, "other"));
+}

@@ -377,6 +377,29 @@ static void figures(FILE *f, const struct report_cmp *r, size_t c, const struct 
 	fputs("</div>\n", f);
 }
 
+/* lab.align's sweeps, one plot a loop; *@k counts the plots. */
+static void sweeps(FILE *f, const struct report_cmp *r, size_t c, const struct gnuplot *g,
+		   int plots, size_t *k)
+{
+	const char *loops[4];
+	size_t n = fig_sweep_paths(r->rows, r->n, loops, 4);
+
+	for (size_t i = 0; i < n; i++) {
+		char alt[64];
+
+		fprintf(f, "<h2 id=\"c%zu-sweep%zu\">lab.align: the ", c + 1, i + 1);
+		html_text(f, loops[i]);
+		fputs(" loop at each offset</h2>\n<p class=\"note\">ns per iteration of the loop "
+		      "against the offset of its first instruction from a 64-byte line, each "
+		      "side with its 95% CI.</p>\n",
+		      f);
+		snprintf(alt, sizeof(alt), "lab.align %s sweep", loops[i]);
+		if (plots)
+			image(f, g, *k, FIG_HIST_W, FIG_HIST_H, alt);
+		(*k)++;
+	}
+}
+
 int report_html_compare(FILE *f, const struct report_cmp *r, size_t ncmp, struct report_plots *p)
 {
 	struct gnuplot g;
@@ -401,7 +424,13 @@ int report_html_compare(FILE *f, const struct report_cmp *r, size_t ncmp, struct
 		snprintf(p->why, sizeof(p->why), "out of memory");
 	} else {
 		for (size_t c = 0; c < ncmp; c++) {
+			const char *loops[4];
+			size_t nl = fig_sweep_paths(r[c].rows, r[c].n, loops, 4);
+
 			fig_forest(&g, r[c].rows, r[c].n);
+			for (size_t i = 0; i < nl; i++)
+				fig_sweep(&g, r[c].rows, r[c].n, loops[i], r[c].a->label,
+					  r[c].b->label);
 			for (size_t i = 0; i < r[c].n; i++)
 				if (r[c].rows[i].ok)
 					fig_compare(&g, &r[c].rows[i], r[c].a->label,
@@ -426,6 +455,7 @@ int report_html_compare(FILE *f, const struct report_cmp *r, size_t ncmp, struct
 			image(f, &g, k, FIG_FOREST_W, fig_forest_height(shown), "every path");
 		}
 		k++;
+		sweeps(f, &r[c], c, &g, plots, &k);
 		comparison(f, &r[c], c, ncmp);
 		if (c == 0 && plots)
 			fputs("<p class=\"note\">In each plot, a box holds the middle half of a "

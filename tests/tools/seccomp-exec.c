@@ -6,8 +6,10 @@
  *
  * Installs a seccomp filter that answers the named system calls with
  * -ERRNO (EPERM, ENOSYS, ...) and executes COMMAND under it, as a
- * container runtime or a sandbox would. The tests use it to show that a
- * blocked path is reported as blocked, with its errno, not as a fast one.
+ * container runtime or a sandbox would. The name "mprotect-exec" fails
+ * only an mprotect() that asks for PROT_EXEC, as a policy against code
+ * made at run time does (the loader's own mappings are made by mmap). The tests use it to show that
+ * a blocked path is reported as blocked, with its errno, not as a fast one.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <endian.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -45,6 +49,7 @@ int main(int argc, char **argv)
 	struct sock_fprog prog;
 	unsigned n = 0, err;
 	char *list, *name;
+	int exec_mem = 0;
 
 	if (argc < 5 || strcmp(argv[3], "--")) {
 		fprintf(stderr, "usage: seccomp-exec ERRNO SYSCALL[,...] -- COMMAND [ARGS...]\n");
@@ -59,6 +64,10 @@ int main(int argc, char **argv)
 	for (name = strtok(list, ","); name && n < 60; name = strtok(NULL, ",")) {
 		size_t i;
 
+		if (!strcmp(name, "mprotect-exec")) {
+			exec_mem = 1;
+			continue;
+		}
 		for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 			if (!strcmp(calls[i].name, name))
 				break;
@@ -68,6 +77,17 @@ int main(int argc, char **argv)
 		}
 		f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
 						      (unsigned)calls[i].nr, 0, 1);
+		f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
+						      SECCOMP_RET_ERRNO | (err & SECCOMP_RET_DATA));
+	}
+	if (exec_mem) {
+		/* mprotect(addr, len, prot & PROT_EXEC): the low word of prot */
+		f[n++] =
+		    (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_mprotect, 0, 3);
+		f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						      offsetof(struct seccomp_data, args[2]) +
+							  (__BYTE_ORDER == __BIG_ENDIAN ? 4 : 0));
+		f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, PROT_EXEC, 0, 1);
 		f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
 						      SECCOMP_RET_ERRNO | (err & SECCOMP_RET_DATA));
 	}
