@@ -38,7 +38,7 @@ static void say(struct text *t, const char *fmt, ...)
 	t->lines++;
 }
 
-/* The OK result of benchmark @bench, variant @variant ("" any), path @path@suffix. */
+/* The OK result of benchmark @bench, variant @variant (NULL: any), path @path@suffix. */
 static const struct rec_result *find(const struct rec_run *run, const char *bench,
 				     const char *variant, const char *path, const char *suffix)
 {
@@ -98,6 +98,12 @@ static void linkstack(struct text *t, const struct rec_run *run, const char *sfx
 		    "after it",
 		    abi_words(sfx), skip->stats.mean - thunk->stats.mean, thunk->stats.mean,
 		    (skip->stats.mean - thunk->stats.mean) / (double)(depth + 1), depth + 1);
+	else if (skip && beyond(skip, thunk))
+		say(t,
+		    "return stack%s: a call that never returns (skip, %.2f ns a chain) is "
+		    "faster than a balanced one (thunk, %.2f ns): no cost of an address left on "
+		    "the return stack shows here",
+		    abi_words(sfx), skip->stats.mean, thunk->stats.mean);
 	else if (skip)
 		say(t,
 		    "return stack%s: a call that never returns (skip, %.2f ns a chain) costs "

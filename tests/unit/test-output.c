@@ -6,7 +6,8 @@
  * with a plan and a verdict that turns ok into not ok, Google Benchmark's
  * JSON with a benchmark per path; rows as JSON and CSV; text folded to a
  * width, a cell cut to its width in characters, control bytes shown;
- * figures with the digits that matter; the notes under a run's table.
+ * figures with the digits that matter; the notes under a run's table;
+ * the lab lines, on figures made to differ beyond their intervals or not.
  */
 #define _GNU_SOURCE
 #include <json-c/json.h>
@@ -21,6 +22,8 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "lab-align.h"
+#include "lab-notes.h"
 #include "output.h"
 #include "record.h"
 #include "rows.h"
@@ -291,6 +294,70 @@ static void test_run_notes(void **state)
 	free(text);
 }
 
+/* A lab result of @mean ns +-@ci (absolute), path @path, variant @variant. */
+static void lab_result(struct rec_result *r, const char *bench, const char *variant,
+		       const char *path, double mean, double ci)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->benchmark, sizeof(r->benchmark), "%s", bench);
+	snprintf(r->variant, sizeof(r->variant), "%s", variant);
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	r->status = UKB_OK;
+	r->nsamples = 10;
+	r->stats.mean = mean;
+	r->stats.ci95 = ci;
+}
+
+static void test_lab_notes(void **state)
+{
+	struct rec_result res[64];
+	struct rec_run lab = { .results = res };
+	char buf[8192];
+	int bytes = lab_align_loop_bytes("store");
+
+	(void)state;
+	/* no lab in the run: no line */
+	assert_int_equal(lab_notes_text(buf, sizeof(buf), &run), 0);
+	/* an unreturned call far beyond the balanced one, over 9 returns */
+	lab_result(&res[0], "lab.linkstack", "", "skip", 31, 0.5);
+	lab_result(&res[1], "lab.linkstack", "", "thunk", 20, 0.5);
+	lab_result(&res[2], "lab.linkstack", "", "next", 20.2, 0.5);
+	snprintf(res[1].params, sizeof(res[1].params), "depth=8");
+	lab.nresults = 3;
+	assert_true(lab_notes_text(buf, sizeof(buf), &lab) >= 2);
+	assert_non_null(strstr(buf, "costs 11.00 ns more than a balanced one"));
+	assert_non_null(strstr(buf, "1.22 ns on each of the 9 returns"));
+	assert_non_null(strstr(buf, "does not leave it on the return stack"));
+	/* the same within the noise: not called a cost */
+	res[0].stats.mean = 20.4;
+	lab_notes_text(buf, sizeof(buf), &lab);
+	assert_non_null(strstr(buf, "costs nothing beyond the noise"));
+	/* the 32-bit ABI's apart, named */
+	lab_result(&res[0], "lab.div64", "", "div64@32", 50, 1);
+	lab_result(&res[1], "lab.div64", "", "u32@32", 10, 1);
+	lab.nresults = 2;
+	lab_notes_text(buf, sizeof(buf), &lab);
+	assert_non_null(strstr(buf, "ns to timeval (32-bit ABI): 64-bit division 50.00 ns"));
+	assert_non_null(strstr(buf, "32-bit arithmetic 10.00 ns (x0.20)"));
+	/* a sweep: the worst and best, and where the loop crosses a line */
+	if (bytes <= 0 || bytes >= 64)
+		skip();
+	for (int off = 0; off < 64; off++) {
+		char v[8];
+		int cross = lab_align_straddles(bytes, off, 64);
+
+		snprintf(v, sizeof(v), "%d", off);
+		lab_result(&res[off], "lab.align", v, "store", cross ? 2.0 + off / 1000.0 : 1.0,
+			   0.01);
+	}
+	lab.nresults = 64;
+	lab_notes_text(buf, sizeof(buf), &lab);
+	assert_non_null(strstr(buf, "the worst of 64 offsets, 63 (2.063 ns an iteration), is "
+				    "106.3% slower than the best, 0"));
+	assert_non_null(strstr(buf, "it straddles a 64-byte line at"));
+	assert_non_null(strstr(buf, "elsewhere 1.000"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_width),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_run_notes),
+		cmocka_unit_test(test_lab_notes),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
