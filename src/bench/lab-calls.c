@@ -14,7 +14,9 @@
  *               kernels built with retpolines make every indirect call.
  * The target adds one to a register and returns. The generated code
  * (tramp, patched, retpol) is written W^X (lab-code.h) for x86_64,
- * i386 and arm64; elsewhere those paths say it is not written.
+ * i386, arm64 and powerpc (32 and 64, as its static calls: a trampoline
+ * of one branch, a call site's bl); elsewhere those paths say it is not
+ * written.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -70,7 +72,7 @@ struct gen {
 /* where each piece goes in the page */
 enum { AT_TARGET = 0, AT_TRAMP = 64, AT_THUNK = 128, AT_SITE = 256 };
 
-#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__powerpc__)
 #define HAVE_GEN 1
 
 struct emit {
@@ -150,6 +152,42 @@ static int generate(unsigned char *base, const char *path)
 	put(&e, &(signed char){ (signed char)(loop - (e.p + 1)) }, 1);
 	put(&e, "\x89\xd0\xc3", 3); /* movl %edx,%eax; ret */
 #endif
+	return 0;
+}
+#elif defined(__powerpc__)
+/* an I-form branch (b, bl) from @from to @to */
+static uint32_t branch(uint32_t op, const unsigned char *from, const unsigned char *to)
+{
+	return op | ((uint32_t)(to - from) & 0x03fffffc);
+}
+
+/*
+ * As powerpc's static calls (seed 004): the trampoline is a branch to the
+ * target, the inline call site a bl to it.
+ */
+static int generate(unsigned char *base, const char *path)
+{
+	struct emit e = { base + AT_TARGET, base };
+	unsigned char *loop, *callee;
+
+	if (!strcmp(path, "retpol"))
+		return -1;
+	put32(&e, 0x38a50001); /* target: addi 5, 5, 1 */
+	put32(&e, 0x4e800020); /* blr */
+	e.p = base + AT_TRAMP; /* trampoline: b target */
+	put32(&e, branch(0x48000000, e.p, base + AT_TARGET));
+	callee = !strcmp(path, "tramp") ? base + AT_TRAMP : base + AT_TARGET;
+	e.p = base + AT_SITE;
+	put32(&e, 0x7c0802a6); /* mflr 0 */
+	put32(&e, 0x38a00000); /* li 5, 0 */
+	put32(&e, 0x7c6903a6); /* mtctr 3 */
+	loop = e.p;
+	put32(&e, branch(0x48000001, e.p, callee)); /* bl callee */
+	/* bdnz loop */
+	put32(&e, 0x42000000 | ((uint32_t)(loop - e.p) & 0xfffc));
+	put32(&e, 0x7ca32b78); /* mr 3, 5 */
+	put32(&e, 0x7c0803a6); /* mtlr 0 */
+	put32(&e, 0x4e800020); /* blr */
 	return 0;
 }
 #else /* arm64 */

@@ -817,7 +817,6 @@ static int measure_step(struct run_state *s, struct view *v, int table)
 {
 	uint64_t t0;
 
-	run_catch_stops(on_signal);
 	if (begin_record(s))
 		return -1;
 	if (table) {
@@ -897,6 +896,13 @@ int cmd_run(int argc, char **argv)
 
 	/* the options and the paths; the store, the baseline, the JSON file */
 	rc = validate(&s.ro, argc, argv);
+	/*
+	 * A stop from here on ends the run as an interrupted one: caught
+	 * before the JSON's temporary file exists, so that a signal never
+	 * leaves it behind (nothing is measured once one has come).
+	 */
+	if (!rc)
+		run_catch_stops(on_signal);
 	if (rc || prepare(&s))
 		goto out;
 	ret = UKB_EXIT_FAIL;

@@ -91,16 +91,16 @@ test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporar
 	test_wait_file h.json.tmp.$pid &&
 	kill -HUP $pid
 	wait $pid; rc=$?
-	test "$rc" = 129 &&
+	{ test "$rc" = 129 || { echo "run: exit $rc"; cat err; false; }; } &&
 	grep -q "interrupted by signal 1" err &&
 	jq -e ".interrupted == true" h.json &&
-	test "$(ls | grep -c "h.json.tmp")" = 0 &&
+	{ test "$(ls | grep -c "h.json.tmp")" = 0 || { echo "run: left"; ls; false; }; } &&
 	"$UKBENCH" exec --no-store -r 3 -- sleep 5 >out 2>err &
 	pid=$!
 	test_wait_child $pid &&
 	kill -HUP $pid
 	wait $pid; rc=$?
-	test "$rc" = 129
+	test "$rc" = 129 || { echo "exec: exit $rc"; cat err; false; }
 '
 
 # Every command that runs for a while, every signal that stops one, sent
