@@ -334,6 +334,23 @@ test_wait_child() {
 	return 1
 }
 
+# Waits up to $3 seconds (default 10) for process $1 to have a child
+# named $2 (its comm): the command exec runs has begun, so that exec is
+# past its start, where a signal may still meet what its parent set.
+test_wait_child_named() {
+	n=0
+	while [ $n -lt $(( ${3:-10} * 20 )) ]; do
+		awk -v p="$1" -v c="$2" 'FNR == 1 { name = "" } /^Name:/ { name = $2 }
+			/^PPid:/ && $2 == p && name == c { found = 1 } END { exit !found }' \
+			/proc/[0-9]*/status 2>/dev/null && return 0
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.05
+		n=$((n + 1))
+	done
+	echo "process $1 started no $2" >&2
+	return 1
+}
+
 # The session id in SIDFILE, once the session has started (up to 10 s).
 test_session_id() {
 	n=0

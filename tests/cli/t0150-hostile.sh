@@ -97,7 +97,7 @@ test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporar
 	{ test "$(ls | grep -c "h.json.tmp")" = 0 || { echo "run: left"; ls; false; }; } &&
 	"$UKBENCH" exec --no-store -r 3 -- sleep 5 >out 2>err &
 	pid=$!
-	test_wait_child $pid &&
+	test_wait_child_named $pid sleep &&
 	kill -HUP $pid
 	wait $pid; rc=$?
 	test "$rc" = 129 || { echo "exec: exit $rc"; cat err; false; }
