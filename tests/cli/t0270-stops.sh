@@ -82,7 +82,7 @@ test_expect_success 'report: TERM while its plots are drawn leaves no file' '
 	ukbench run $tiny --runs 2 -l a time.time >/dev/null &&
 	ukbench run $tiny --runs 2 -l b time.time >/dev/null &&
 	printf "#!/bin/sh\necho started >\"%s/drawing\"\nexec sleep 60\n" "$PWD" >slowplot &&
-	chmod +x slowplot &&
+	chmod +x slowplot || return 1
 	"$UKBENCH" report --gnuplot ./slowplot -o r.html a b >out 2>err &
 	pid=$! &&
 	wait_for_file drawing &&
