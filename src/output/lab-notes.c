@@ -214,27 +214,47 @@ static void align(struct text *t, const struct rec_run *run, const char *path, c
 	}
 }
 
+/*
+ * Paths @paths[0..n) of @bench against @base, joined into @line: each
+ * named by @words (else its path) with its difference from @base in ns,
+ * or with @ratio its figure and its ratio to @base; "within the noise"
+ * where it does not differ beyond both intervals. The length written.
+ */
+static size_t against(char *line, size_t len, const struct rec_run *run, const char *bench,
+		      const char *sfx, const struct rec_result *base, const char *const *paths,
+		      const char *const *words, size_t n, int ratio)
+{
+	size_t o = 0;
+
+	line[0] = 0;
+	for (size_t i = 0; i < n && o < len; i++) {
+		const struct rec_result *r = find(run, bench, NULL, paths[i], sfx);
+		const char *name = words ? words[i] : paths[i];
+		int w;
+
+		if (!r)
+			continue;
+		if (ratio)
+			w = snprintf(line + o, len - o, "%s%s %.2f ns (x%.2f%s)", o ? ", " : "",
+				     name, r->stats.mean, r->stats.mean / base->stats.mean,
+				     beyond(r, base) ? "" : ", within the noise");
+		else
+			w = snprintf(line + o, len - o, "%s%s %+.2f ns%s", o ? ", " : "", name,
+				     r->stats.mean - base->stats.mean,
+				     beyond(r, base) ? "" : " (within the noise)");
+		o += w > 0 ? (size_t)w : 0;
+	}
+	return o < len ? o : len - 1;
+}
+
 static void calls(struct text *t, const struct rec_run *run, const char *sfx)
 {
 	static const char *const paths[] = { "indirect", "tramp", "patched", "retpol" };
 	const struct rec_result *d = find(run, "lab.calls", NULL, "direct", sfx);
 	char line[600];
-	size_t o = 0;
 
-	if (!d)
-		return;
-	line[0] = 0;
-	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
-		const struct rec_result *r = find(run, "lab.calls", NULL, paths[i], sfx);
-
-		if (!r)
-			continue;
-		o += (size_t)snprintf(line + o, o < sizeof(line) ? sizeof(line) - o : 0,
-				      "%s%s %+.2f ns%s", o ? ", " : "", paths[i],
-				      r->stats.mean - d->stats.mean,
-				      beyond(r, d) ? "" : " (within the noise)");
-	}
-	if (o)
+	if (d && against(line, sizeof(line), run, "lab.calls", sfx, d, paths, NULL,
+			 sizeof(paths) / sizeof(paths[0]), 0))
 		say(t, "calls%s: a direct call %.2f ns; against it, %s", abi_words(sfx),
 		    d->stats.mean, line);
 }
@@ -246,21 +266,12 @@ static void div64(struct text *t, const struct rec_run *run, const char *sfx)
 					     "32-bit arithmetic" };
 	const struct rec_result *d = find(run, "lab.div64", NULL, "div64", sfx);
 	char line[600];
-	size_t o = 0;
+	size_t o;
 
 	if (!d)
 		return;
-	line[0] = 0;
-	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
-		const struct rec_result *r = find(run, "lab.div64", NULL, paths[i], sfx);
-
-		if (!r)
-			continue;
-		o += (size_t)snprintf(line + o, o < sizeof(line) ? sizeof(line) - o : 0,
-				      "%s%s %.2f ns (x%.2f%s)", o ? ", " : "", words[i],
-				      r->stats.mean, r->stats.mean / d->stats.mean,
-				      beyond(r, d) ? "" : ", within the noise");
-	}
+	o = against(line, sizeof(line), run, "lab.div64", sfx, d, paths, words,
+		    sizeof(paths) / sizeof(paths[0]), 1);
 	say(t, "ns to timeval%s: 64-bit division %.2f ns a conversion%s%s", abi_words(sfx),
 	    d->stats.mean, o ? "; " : "", line);
 }
