@@ -140,7 +140,7 @@ aa_runs() {
 
 aa_report() { # $1 prefix, $2 count, $3 title, $4 MDE target
 	python3 - "$work" "$1" "$2" "$3" "$4" <<'EOF'
-import glob, json, statistics as st, sys
+import glob, json, math, statistics as st, sys
 work, pre, n, title, target = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
 times = [float(x) for x in open(f"{work}/{pre}.time")]
 print(f"{title}: {n} runs, median run {st.median(times):.1f} s")
@@ -159,6 +159,27 @@ for mode, what in (("cmp", "the floor from the label's other runs"), ("one", "on
               f"{100 * st.median(abs(r['machine_change'] or 0) for r in sel):.2f}%")
 # coverage: each run's CI holds the mean of the others
 runs = [json.load(open(f"{work}/{pre}{i}.json")) for i in range(1, n + 1)]
+# how the runs' means moved with their reference's: the slope that takes
+# the machine's move out of these runs, against the one compare used
+# (calibrate's or the label's, the median over the pairs)
+for path in sorted({(r['name'], r['path']) for run in runs for r in run['results']}):
+    res = [next(r for r in run['results'] if (r['name'], r['path']) == path) for run in runs]
+    if not all(r.get('process_ref_ns') for r in res):
+        continue
+    lx = [st.mean(math.log(v) for v in r['process_ref_ns']) for r in res]
+    ly = [st.mean(math.log(v) for v in r['process_means_ns']) for r in res]
+    mx, my = st.mean(lx), st.mean(ly)
+    sxx = sum((x - mx) ** 2 for x in lx)
+    own = sum((x - mx) * (y - my) for x, y in zip(lx, ly)) / sxx if sxx > 0 else 0
+    for mode in ("one", "cmp"):
+        used = [r['slope'] for f in glob.glob(f"{work}/{pre}-*.{mode}") for r in json.load(open(f))
+                if (r['name'], r['path']) == path and r.get('slope') is not None]
+        if used:
+            break
+    b = st.median(used) if used else 0
+    sd = lambda k: 100 * st.stdev(y - k * x for x, y in zip(lx, ly))
+    print(f"   {path[0]}/{path[1]}: between the runs, SD of the means {sd(0):.2f}% measured; "
+          f"{sd(b):.2f}% at the slope compared ({b:.2f}, one run a side), {sd(own):.2f}% at these runs' own ({own:.2f})")
 hit = tot = 0
 for path in {(r['name'], r['path']) for run in runs for r in run['results']}:
     m = [next(r['stats'] for r in run['results'] if (r['name'], r['path']) == path) for run in runs]

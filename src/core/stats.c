@@ -279,7 +279,7 @@ double ukb_between_runs_sd_grouped(const double *log_means, const double *within
 
 double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, struct ukb_adjust *a)
 {
-	double sxx = 0, sxy = 0, syy = 0, b, rss;
+	double sxx = 0, sxy = 0, syy = 0, exx = 0, exy = 0, b, rss, sxx_true;
 	double s_y = 0, s_d = 0, s_dd = 0, s_yd = 0, f2, t2;
 	size_t used = 0, groups = 0, pairs = 0;
 
@@ -307,6 +307,9 @@ double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, struct ukb_adj
 				sxx += (p[j].lx - mx) * (p[j].lx - mx);
 				sxy += (p[j].lx - mx) * (p[j].ly - my);
 				syy += (p[j].ly - my) * (p[j].ly - my);
+				/* what the runs' own noise adds to those sums */
+				exx += p[j].vxx * (double)(k - 1) / (double)k;
+				exy += p[j].vxy * (double)(k - 1) / (double)k;
 			}
 		used += k;
 		groups++;
@@ -314,11 +317,22 @@ double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, struct ukb_adj
 	if (used < groups + 4 || !(sxx > 0))
 		return 0;
 	a->df = used - groups - 1;
-	b = sxy / sxx;
+	/*
+	 * Each run's reference mean is itself measured, with the variance its
+	 * processes show: least squares on it would draw the slope toward 0
+	 * by the share of the reference's spread that is that noise
+	 * (regression dilution), most where the machine moved least. The
+	 * moment estimate takes the noise out of both sums (errors in
+	 * variables with known error variances); where the noise is most of
+	 * the spread, no more than four fifths of it is taken out, and the
+	 * slope's error grows as what is left shrinks.
+	 */
+	sxx_true = sxx - exx > sxx / 5 ? sxx - exx : sxx / 5;
+	b = (sxy - exy) / sxx_true;
 	b = b < 0 ? 0 : b > 2 ? 2 : b;
 	a->beta = b;
 	rss = (syy - 2 * b * sxy + b * b * sxx) / (double)a->df;
-	a->se_beta = sqrt((rss > 0 ? rss : 0) / sxx);
+	a->se_beta = sqrt((rss > 0 ? rss : 0) / sxx_true);
 	/* every pair of a group: its adjusted difference against the machine's move */
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++) {

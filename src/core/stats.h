@@ -97,7 +97,9 @@ struct ukb_adjust {
 
 /*
  * The floor after taking out what the reference explains: beta by least
- * squares within groups; then over every pair of runs of a group, the
+ * squares within groups, less what each run's own noise (vxx, vxy) adds
+ * to the sums, since a reference measured with noise draws a least
+ * squares slope toward 0; then over every pair of runs of a group, the
  * squared difference of their adjusted log means less what their own
  * processes show, fitted as 2 floor^2 + tau^2 (lx_i - lx_j)^2. Returns
  * a->floor.

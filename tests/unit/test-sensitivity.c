@@ -134,6 +134,50 @@ static void test_floor_adjusted_recovers_slope(void **state)
 	assert_true(ukb_floor_adjusted(p, 4, &a) == 0 && a.df == 0 && a.beta == 0);
 }
 
+/*
+ * The reference of each run is measured with noise as large as the
+ * machine's move: least squares would find half the slope; with the noise
+ * each run's processes show taken out, the slope is found.
+ */
+static void test_floor_adjusted_noisy_reference(void **state)
+{
+	struct ukb_run_pair p[400];
+	struct ukb_adjust a;
+	double sxx = 0, sxy = 0, mx = 0, my = 0;
+	uint64_t x = 4242;
+
+	(void)state;
+	for (int i = 0; i < 400; i++) {
+		double drift, noise;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		drift = 0.02 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		noise = 0.02 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		/* uniform of width 0.02: a variance of 0.02^2 / 12 */
+		p[i] = (struct ukb_run_pair){ .lx = drift + noise,
+					      .ly = 3 + 0.9 * drift,
+					      .vxx = 0.02 * 0.02 / 12,
+					      .group = 0 };
+		mx += p[i].lx / 400;
+		my += p[i].ly / 400;
+	}
+	for (int i = 0; i < 400; i++) {
+		sxx += (p[i].lx - mx) * (p[i].lx - mx);
+		sxy += (p[i].lx - mx) * (p[i].ly - my);
+	}
+	/* what least squares alone gives: about half */
+	assert_true(sxy / sxx > 0.35 && sxy / sxx < 0.55);
+	ukb_floor_adjusted(p, 400, &a);
+	assert_true(fabs(a.beta - 0.9) < 0.1);
+	assert_true(a.se_beta > 0 && a.se_beta < 0.1);
+	/* a path that does not move with the machine: no slope */
+	for (int i = 0; i < 400; i++)
+		p[i].ly = 3;
+	ukb_floor_adjusted(p, 400, &a);
+	assert_true(a.beta < 0.25);
+}
+
 /* Each run's own slope strays from the common one: tau says by how much. */
 static void test_floor_adjusted_slope_noise(void **state)
 {
@@ -298,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_figure_stats),
 		cmocka_unit_test(test_floor_within_groups),
 		cmocka_unit_test(test_floor_adjusted_recovers_slope),
+		cmocka_unit_test(test_floor_adjusted_noisy_reference),
 		cmocka_unit_test(test_floor_adjusted_slope_noise),
 		cmocka_unit_test(test_alloc_time_follows_components),
 		cmocka_unit_test(test_alloc_enough),
