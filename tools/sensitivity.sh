@@ -178,8 +178,9 @@ for path in sorted({(r['name'], r['path']) for run in runs for r in run['results
             break
     b = st.median(used) if used else 0
     sd = lambda k: 100 * st.stdev(y - k * x for x, y in zip(lx, ly))
+    side = "one run a side" if mode == "one" else "the label's other runs"
     print(f"   {path[0]}/{path[1]}: between the runs, SD of the means {sd(0):.2f}% measured; "
-          f"{sd(b):.2f}% at the slope compared ({b:.2f}, one run a side), {sd(own):.2f}% at these runs' own ({own:.2f})")
+          f"{sd(b):.2f}% at the slope compared ({b:.2f}, {side}), {sd(own):.2f}% at these runs' own ({own:.2f})")
 hit = tot = 0
 for path in {(r['name'], r['path']) for run in runs for r in run['results']}:
     m = [next(r['stats'] for r in run['results'] if (r['name'], r['path']) == path) for run in runs]

@@ -100,6 +100,13 @@ static void test_floor_within_groups(void **state)
 	assert_true(ukb_between_runs_sd(lm, w, 6) > 0.4);
 }
 
+/* A uniform draw in [-0.5, 0.5) from the LCG state *@x, which moves on. */
+static double centred_uniform(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ull + 1442695040888963407ull;
+	return (double)(*x >> 11) / 9007199254740992.0 - 0.5;
+}
+
 /* A slope known by construction is found, and the floor is what is left. */
 static void test_floor_adjusted_recovers_slope(void **state)
 {
@@ -112,10 +119,8 @@ static void test_floor_adjusted_recovers_slope(void **state)
 	for (int i = 0; i < 40; i++) {
 		double drift, noise;
 
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		drift = 0.1 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		noise = 0.004 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		drift = 0.1 * centred_uniform(&x);
+		noise = 0.004 * centred_uniform(&x);
 		p[i] =
 		    (struct ukb_run_pair){ .lx = drift, .ly = 3 + 0.8 * drift + noise, .group = 0 };
 	}
@@ -150,10 +155,8 @@ static void test_floor_adjusted_noisy_reference(void **state)
 	for (int i = 0; i < 400; i++) {
 		double drift, noise;
 
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		drift = 0.02 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		noise = 0.02 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		drift = 0.02 * centred_uniform(&x);
+		noise = 0.02 * centred_uniform(&x);
 		/* uniform of width 0.02: a variance of 0.02^2 / 12 */
 		p[i] = (struct ukb_run_pair){ .lx = drift + noise,
 					      .ly = 3 + 0.9 * drift,
@@ -189,11 +192,9 @@ static void test_floor_adjusted_slope_noise(void **state)
 	for (int i = 0; i < 60; i++) {
 		double drift, slope;
 
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		drift = 0.3 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		drift = 0.3 * centred_uniform(&x);
 		/* a slope of 0.8 +- 0.2 (uniform): its SD is 0.115 */
-		slope = 0.8 + 0.4 * ((double)(x >> 11) / 9007199254740992.0 - 0.5);
+		slope = 0.8 + 0.4 * centred_uniform(&x);
 		p[i] = (struct ukb_run_pair){ .lx = drift, .ly = slope * drift, .group = 0 };
 	}
 	ukb_floor_adjusted(p, 60, &a);
