@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -406,6 +407,10 @@ struct view {
 	struct store *st;
 	double precision;
 	size_t from_history, from_calibrate;
+	/* paths whose floor held the machine's speed by the reference; the farthest */
+	size_t at_speed;
+	double speed;
+	char speed_path[160];
 };
 
 /*
@@ -417,6 +422,7 @@ struct view {
 static void apply_floor(struct view *v, const struct rec_run *run, struct rec_result *r)
 {
 	struct floor_pick p;
+	double d;
 
 	if (r->status != UKB_OK || r->nproc < 2)
 		return;
@@ -425,7 +431,14 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 		warning("%s", p.error);
 	v->from_history += p.source == FLOOR_LABELS;
 	v->from_calibrate += p.source == FLOOR_CALIBRATE;
-	r->floor_rel = p.floor;
+	r->floor_rel = floor_of_run(&p, r, &d);
+	if (isfinite(d)) {
+		v->at_speed++;
+		if (fabs(d) > fabs(v->speed)) {
+			v->speed = d;
+			snprintf(v->speed_path, sizeof(v->speed_path), "%s/%s", r->name, r->path);
+		}
+	}
 	rec_result_restat(r);
 	r->converged = r->stats.ci95_rel <= v->precision;
 }
@@ -666,7 +679,10 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 					 .default_budget_s = plan_default_budget(ro->sel.n),
 					 .store_read = v->st != NULL,
 					 .from_history = v->from_history,
-					 .from_calibrate = v->from_calibrate });
+					 .from_calibrate = v->from_calibrate,
+					 .at_speed = v->at_speed,
+					 .speed = v->speed,
+					 .speed_path = v->speed_path });
 		lab_notes_print(out, w, run);
 		return 0;
 	}

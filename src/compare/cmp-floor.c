@@ -13,7 +13,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		const int64_t *exclude, size_t nex, struct floor_pick *out)
 {
 	char err[256], kind[64];
-	struct store_floor_est adj;
+	struct store_floor_est *adj = &out->adj;
 
 	memset(out, 0, sizeof(*out));
 	out->source = FLOOR_NONE;
@@ -22,18 +22,18 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 	if (store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL, exclude,
 			      nex, &out->est, err, sizeof(err)) ||
 	    store_label_floor(st, run->host, run->kernel_release, r->name, r->path,
-			      rec_ref_kind(run->settings, kind, sizeof(kind)), exclude, nex, &adj,
+			      rec_ref_kind(run->settings, kind, sizeof(kind)), exclude, nex, adj,
 			      err, sizeof(err)))
 		snprintf(out->error, sizeof(out->error), "%s", err);
 	else if (out->est.df >= 2) {
 		out->floor = out->est.floor;
 		/* too few runs with the reference: compared as measured */
 		/* the reference is used where it pays: a smaller floor than without */
-		out->beta = adj.df >= 3 && adj.floor < out->est.floor ? adj.beta : 0;
-		out->se_beta = out->beta > 0 ? adj.se_beta : 0;
-		out->tau = out->beta > 0 ? adj.tau : 0;
-		out->adjusted = out->beta > 0 ? adj.floor : out->floor;
-		out->df = (double)(out->beta > 0 ? adj.df : out->est.df);
+		out->beta = adj->df >= 3 && adj->floor < out->est.floor ? adj->beta : 0;
+		out->se_beta = out->beta > 0 ? adj->se_beta : 0;
+		out->tau = out->beta > 0 ? adj->tau : 0;
+		out->adjusted = out->beta > 0 ? adj->floor : out->floor;
+		out->df = (double)(out->beta > 0 ? adj->df : out->est.df);
 		out->source = FLOOR_LABELS;
 		return;
 	}
@@ -44,6 +44,23 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		out->df = 2.0 * out->cal.rounds - 1;
 		out->source = FLOOR_CALIBRATE;
 	}
+}
+
+double floor_of_run(const struct floor_pick *p, const struct rec_result *r, double *offset)
+{
+	const struct store_floor_est *a = &p->adj;
+	struct ukb_run_pair run;
+	double d, n;
+
+	*offset = NAN;
+	if (p->source != FLOOR_LABELS || a->df < 3 || !(a->beta > 0) || a->ref_runs < 3 ||
+	    rec_run_pair(r, &run))
+		return p->floor;
+	d = run.lx - a->ref_level;
+	n = (double)a->ref_runs;
+	*offset = d;
+	return sqrt(a->floor * a->floor + a->beta * a->beta * (d * d + a->ref_sd * a->ref_sd / n) +
+		    a->se_beta * a->se_beta * d * d);
 }
 
 static int busy(double load, double disturbed)

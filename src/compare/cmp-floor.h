@@ -43,6 +43,7 @@ struct floor_pick {
 	double df; /* degrees of freedom of the floor compared; 0: given, exact */
 	enum floor_source source;
 	struct store_floor_est est; /* FLOOR_LABELS */
+	struct store_floor_est adj; /* FLOOR_LABELS: the same with the reference taken out */
 	struct store_floor cal;	    /* FLOOR_CALIBRATE */
 	char error[256];	    /* why the stored runs could not be read ("": none) */
 };
@@ -55,6 +56,25 @@ struct floor_pick {
  */
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
 		const int64_t *exclude, size_t nex, struct floor_pick *out);
+
+/*
+ * The floor the interval of path @r of a run includes: how far the run's
+ * mean may lie from the path's mean over the host's runs, beyond what its
+ * processes show. The floor measured, unless the path's slope on the
+ * reference is learned and the store knows how fast the machine ran in
+ * the newest runs of the path (at least three): then the floor at one speed
+ * of the machine and how far this run's reference says the machine's speed
+ * was from theirs,
+ *
+ *	floor_adj^2 + beta^2 (d^2 + sd^2 / n) + se_beta^2 d^2,
+ *
+ * d the log of this run's reference mean over their level (sd their SD,
+ * n their number): a run made while the machine ran 4% fast gets an
+ * interval that holds the 4% times the slope, one made at the machine's
+ * usual speed one narrower than the floor measured, which holds every
+ * speed the machine had. *@offset gets d, NAN when not used.
+ */
+double floor_of_run(const struct floor_pick *p, const struct rec_result *r, double *offset);
 
 /* Was it measured on a busy machine? */
 int floor_pick_busy(const struct floor_pick *p);

@@ -20,6 +20,13 @@ struct run_notes {
 	double default_budget_s;	     /* what a default run gives a path */
 	int store_read;			     /* the store was read for the floors */
 	size_t from_history, from_calibrate; /* paths whose floor came from each */
+	/*
+	 * paths whose floor held the machine's speed against the newest
+	 * stored runs (floor_of_run()); the farthest from theirs (log) and its path
+	 */
+	size_t at_speed;
+	double speed;
+	const char *speed_path;
 };
 
 /* A note folded to the width of @out (80 with @wide). */

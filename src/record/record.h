@@ -104,7 +104,9 @@ struct rec_result {
 	 * How much this path's mean moves between runs made at different times
 	 * on this host beyond what the processes of one run show (relative SD):
 	 * measured from the stored runs of the same host and kernel, else by
-	 * `calibrate`; 0 when unknown. The CI includes it.
+	 * `calibrate`; 0 when unknown. The CI includes it. For a run's own
+	 * interval, where the path's slope on the reference is known, it holds
+	 * the machine's speed at the time of the run too (floor_of_run()).
 	 */
 	double floor_rel;
 	/*

@@ -1630,6 +1630,65 @@ static double median_of(double *v, size_t n)
 	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+/*
+ * How fast the machine ran in the newest runs of a path whose reference did
+ * the work @ref_kind, of any label (the reference is the same work in every
+ * run, whatever the label measures): the mean and SD of their reference's
+ * log means, in @out. 0, or -1 with @err.
+ */
+static int ref_level(struct sqlite_store *st, const char *host, const char *kernel,
+		     const char *name, const char *path, const char *ref_kind,
+		     const int64_t *exclude, size_t nexclude, struct store_floor_est *out,
+		     char *err, size_t len)
+{
+	double lx[STORE_REF_RUNS], sum = 0, ss = 0;
+	size_t n = 0;
+	sqlite3_stmt *s;
+	int rc = SQLITE_DONE;
+
+	if (prepare(st,
+		    "SELECT u.id, r.process_means, r.process_ref, u.settings FROM results r"
+		    " JOIN runs u ON u.id = r.run_id WHERE u.host = ? AND u.kernel_release = ?"
+		    " AND r.name = ? AND r.path = ? AND r.status = 'ok' AND u.interrupted = 0"
+		    " AND r.process_ref IS NOT NULL ORDER BY u.started DESC, u.id DESC",
+		    &s, err, len))
+		return -1;
+	bind_text(s, 1, host);
+	bind_text(s, 2, kernel);
+	bind_text(s, 3, name);
+	bind_text(s, 4, path);
+	while (n < STORE_REF_RUNS && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(s, 0);
+		const char *pm = (const char *)sqlite3_column_text(s, 1);
+		const char *pr = (const char *)sqlite3_column_text(s, 2);
+		struct ukb_run_pair p;
+		char kind[64];
+		int skip = !pm;
+
+		for (size_t k = 0; k < nexclude && !skip; k++)
+			skip = exclude[k] == id;
+		if (skip ||
+		    strcmp(
+			rec_ref_kind((const char *)sqlite3_column_text(s, 3), kind, sizeof(kind)),
+			ref_kind) ||
+		    run_pair(pm, pr, &p))
+			continue;
+		lx[n++] = p.lx;
+	}
+	if (rc == SQLITE_ROW) /* the newest are enough */
+		rc = SQLITE_DONE;
+	if (finish_read(st, s, rc, err, len))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		sum += lx[i];
+	out->ref_runs = n;
+	out->ref_level = n ? sum / (double)n : 0;
+	for (size_t i = 0; i < n; i++)
+		ss += (lx[i] - out->ref_level) * (lx[i] - out->ref_level);
+	out->ref_sd = n >= 2 ? sqrt(ss / (double)(n - 1)) : 0;
+	return 0;
+}
+
 static int sqlite_label_floor(void *impl, const char *host, const char *kernel, const char *name,
 			      const char *path, const char *ref_kind, const int64_t *exclude,
 			      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
@@ -1709,6 +1768,9 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 	if (ref_kind) {
 		struct ukb_adjust a;
 
+		if (ref_level(st, host, kernel, name, path, ref_kind, exclude, nexclude, out, err,
+			      len))
+			goto out;
 		out->floor = ukb_floor_adjusted(pair, n, &a);
 		out->beta = a.beta;
 		out->se_beta = a.se_beta;

@@ -167,7 +167,17 @@ struct store_floor_est {
 	char first[32], last[32]; /* when the runs were made */
 	double load;		  /* median 1-minute load average per CPU; NAN: unknown */
 	double disturbed;	  /* median share of disturbed batches; NAN: unknown */
+	/*
+	 * @ref_kind: how fast the machine ran in the newest runs of the path
+	 * (STORE_REF_RUNS at most, of any label, left out as above): the mean
+	 * of their reference's log means, and its SD between them; ref_runs 0:
+	 * none known
+	 */
+	double ref_level, ref_sd;
+	size_t ref_runs;
 };
+
+#define STORE_REF_RUNS 20
 
 /* 0, or -1 with @err. */
 int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,

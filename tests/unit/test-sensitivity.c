@@ -14,14 +14,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "alloc.h"
+#include "cmp-floor.h"
 #include "comparison.h"
 #include "disturb.h"
 #include "measure.h"
+#include "record.h"
+#include "reference.h"
 #include "stats.h"
+#include "store.h"
 
 /* ------------------------------------------------------------------ */
 /* The judgement of a batch                                            */
@@ -336,6 +341,103 @@ static void test_compare_at_one_speed(void **state)
 	assert_true(fabs(row.c.change - row.raw.change) < 1e-12);
 }
 
+/* ------------------------------------------------------------------ */
+/* A run's own interval at the machine's speed of the moment          */
+
+/*
+ * One run of path p/x in @run: 5 processes whose reference took 2 ns times
+ * exp(@speed) and the path 100 ns times exp(@slope speed + @noise), each
+ * process off by a little of its own.
+ */
+static void speed_run(struct rec_run *run, int seq, double speed, double slope, double noise)
+{
+	struct rec_result *r;
+
+	memset(run, 0, sizeof(*run));
+	snprintf(run->label, sizeof(run->label), "rep");
+	snprintf(run->host, sizeof(run->host), "testhost");
+	snprintf(run->started, sizeof(run->started), "2026-01-01T00:%02d:%02dZ", seq / 60,
+		 seq % 60);
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "6.18.0-test");
+	snprintf(run->ukbench_version, sizeof(run->ukbench_version), "test");
+	run->environment = strdup("{}");
+	run->settings = strdup("{\"reference\":\"" UKB_REF_KIND "\"}");
+	r = rec_add_result(run);
+	assert_non_null(r);
+	snprintf(r->name, sizeof(r->name), "p");
+	snprintf(r->benchmark, sizeof(r->benchmark), "p");
+	snprintf(r->path, sizeof(r->path), "x");
+	r->status = UKB_OK;
+	r->nproc = r->nsamples = 5;
+	r->samples = malloc(5 * sizeof(double));
+	r->proc_means = malloc(5 * sizeof(double));
+	r->proc_se = malloc(5 * sizeof(double));
+	r->proc_ref = malloc(5 * sizeof(double));
+	assert_true(r->samples && r->proc_means && r->proc_se && r->proc_ref);
+	for (int i = 0; i < 5; i++) {
+		double own = 0.001 * (i - 2) + 1e-6 * seq;
+
+		r->proc_ref[i] = 2 * exp(speed + own);
+		r->proc_means[i] = r->samples[i] = 100 * exp(slope * (speed + own) + noise);
+		r->proc_se[i] = 0.05;
+	}
+	r->batch_iters = 1000;
+	rec_result_restat(r);
+}
+
+static void test_run_floor_at_speed(void **state)
+{
+	char path[] = "/tmp/ukbench-test-speed-XXXXXX", err[256];
+	struct floor_pick p;
+	struct store *st;
+	struct rec_run run;
+	uint64_t x = 7;
+	double d, usual, fast;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	/* 20 runs of one label: the machine's speed moves by 2% (SD), the path with it */
+	for (int k = 0; k < 20; k++) {
+		double speed = 0.07 * centred_uniform(&x), noise = 0.002 * centred_uniform(&x);
+
+		speed_run(&run, k, speed, 1.0, noise);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	/* a run at the machine's usual speed: narrower than the floor measured */
+	speed_run(&run, 30, 0, 1.0, 0);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.source, FLOOR_LABELS);
+	assert_true(p.floor > 0.01);
+	assert_true(fabs(p.adj.beta - 1) < 0.15);
+	assert_int_equal(p.adj.ref_runs, STORE_REF_RUNS);
+	usual = floor_of_run(&p, &run.results[0], &d);
+	assert_true(fabs(d) < 0.01);
+	assert_true(usual < p.floor / 2);
+	rec_run_release(&run);
+	/* one made while the machine ran 4% slow holds the 4% */
+	speed_run(&run, 31, log(1.04), 1.0, 0);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	fast = floor_of_run(&p, &run.results[0], &d);
+	assert_true(d > 0.03 && d < 0.05);
+	assert_true(fast > 0.9 * d && fast > p.floor);
+	rec_run_release(&run);
+	/* no slope learned (another reference work): the floor measured */
+	speed_run(&run, 32, log(1.04), 1.0, 0);
+	free(run.settings);
+	run.settings = strdup("{\"reference\":\"other\"}");
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_true(floor_of_run(&p, &run.results[0], &d) == p.floor);
+	assert_true(isnan(d));
+	rec_run_release(&run);
+	store_close(st);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +450,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_time_follows_components),
 		cmocka_unit_test(test_alloc_enough),
 		cmocka_unit_test(test_compare_at_one_speed),
+		cmocka_unit_test(test_run_floor_at_speed),
 	};
 
 	return cmocka_run_group_tests_name("sensitivity", tests, NULL, NULL);
