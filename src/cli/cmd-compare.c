@@ -345,7 +345,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			snprintf(text, sizeof(text),
 				 "compared as measured, the machine's own drift left in: the two "
 				 "runs timed different reference work beside their batches (%s, "
-				 "%s: one was made by another version of ukbench)",
+				 "%s: made by other versions or builds of ukbench)",
 				 rec_ref_kind(a->settings, ka, sizeof(ka)),
 				 rec_ref_kind(b->settings, kb, sizeof(kb)));
 		else

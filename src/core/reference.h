@@ -40,6 +40,14 @@ enum ukb_ref_work {
 #define UKB_REF_KIND	    "calls3,vdso:calls3-barrier"
 #define UKB_REF_KIND_BEFORE "barrier"
 
+/*
+ * What a run records: UKB_REF_KIND and a digest of the work's machine code
+ * as this binary holds it, with where each function lies in its 64-byte
+ * line ("calls3,vdso:calls3-barrier@1a2b3c4d"): two builds whose reference
+ * code differs time different work, and are compared as measured.
+ */
+const char *ukb_ref_kind(void);
+
 /* Length of a reference batch: a quarter of a 1 ms path batch. */
 #define UKB_REF_BATCH_NS 250000.0
 

@@ -74,13 +74,10 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 		run_note(out, w,
 			 "±CI95 includes how much a run moves between runs of the same thing: "
 			 "for %zu paths from repeated runs of a label, for %zu from 'ukbench "
-			 "calibrate'%s",
-			 n->from_history, n->from_calibrate,
-			 n->at_speed ? "; where a path's slope on the reference is known, "
-				       "as the machine's speed of the moment against the "
-				       "newest stored runs moves it, beside what it moves "
-				       "at one speed"
-				     : "");
+			 "calibrate'; for %zu of them, at one speed of the machine and as far "
+			 "as the machine's speed at the time moves them (the reference against "
+			 "the newest stored runs)",
+			 n->from_history, n->from_calibrate, n->at_speed);
 	else if (n->procs != 1 && !n->store_read)
 		run_note(out, w,
 			 "the store was not read (--no-store): how much a run moves between "
@@ -92,9 +89,9 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 	if (n->procs != 1 && n->at_speed && fabs(n->speed) >= 0.005)
 		run_note(out, w,
 			 "the machine ran %.1f%% %s than in the newest stored runs (the "
-			 "reference timed beside each batch of %s, %zu path%s so measured): "
-			 "±CI95 holds how far that moves each path, at the path's slope on "
-			 "the reference; 'ukbench compare' takes the machine's speed out",
+			 "reference timed beside %s, the farthest of %zu path%s): ±CI95 holds "
+			 "what that moves each path at its slope on the reference; 'ukbench "
+			 "compare' takes the machine's speed out",
 			 100 * fabs(expm1(n->speed)), n->speed < 0 ? "faster" : "slower",
 			 n->speed_path, n->at_speed, n->at_speed == 1 ? "" : "s");
 }

@@ -76,7 +76,7 @@ char *describe_settings(const struct ukb_measure_opts *o, unsigned procs)
 	else
 		jw_uint(&w, "cpu", o->cpu);
 	jw_uint(&w, "processes", procs ? procs : 1);
-	jw_str(&w, "reference", UKB_REF_KIND);
+	jw_str(&w, "reference", ukb_ref_kind());
 	jw_obj_end(&w);
 	return jw_finish(&w, NULL);
 }

@@ -361,7 +361,7 @@ static void speed_run(struct rec_run *run, int seq, double speed, double slope, 
 	snprintf(run->kernel_release, sizeof(run->kernel_release), "6.18.0-test");
 	snprintf(run->ukbench_version, sizeof(run->ukbench_version), "test");
 	run->environment = strdup("{}");
-	run->settings = strdup("{\"reference\":\"" UKB_REF_KIND "\"}");
+	run->settings = strdup("{\"reference\":\"" UKB_REF_KIND "@0\"}");
 	r = rec_add_result(run);
 	assert_non_null(r);
 	snprintf(r->name, sizeof(r->name), "p");
@@ -438,6 +438,34 @@ static void test_run_floor_at_speed(void **state)
 	unlink(path);
 }
 
+/*
+ * The reference work a run records: its kind and a digest of its code as
+ * this binary holds it, the same at every call; two kinds that differ only
+ * in the digest are different work (compared as measured).
+ */
+static void test_reference_kind(void **state)
+{
+	const char *k = ukb_ref_kind(), *at = strchr(k, '@');
+	char a[128], b[128];
+	struct rec_run x = { 0 }, y = { 0 };
+
+	(void)state;
+	assert_non_null(at);
+	assert_int_equal((int)(at - k), (int)strlen(UKB_REF_KIND));
+	assert_memory_equal(k, UKB_REF_KIND, strlen(UKB_REF_KIND));
+	assert_int_equal((int)strlen(at + 1), 8);
+	assert_int_equal((int)strspn(at + 1, "0123456789abcdef"), 8);
+	assert_string_equal(ukb_ref_kind(), k);
+	snprintf(a, sizeof(a), "{\"reference\":\"%s\"}", k);
+	snprintf(b, sizeof(b), "{\"reference\":\"%s@%s\"}", UKB_REF_KIND,
+		 strcmp(at + 1, "00000000") ? "00000000" : "11111111");
+	x.settings = a;
+	y.settings = a;
+	assert_true(rec_same_ref(&x, &y));
+	y.settings = b;
+	assert_false(rec_same_ref(&x, &y));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -451,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_enough),
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_run_floor_at_speed),
+		cmocka_unit_test(test_reference_kind),
 	};
 
 	return cmocka_run_group_tests_name("sensitivity", tests, NULL, NULL);
