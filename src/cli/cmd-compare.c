@@ -299,6 +299,26 @@ static void plugins_changed(const struct rec_run *a, const struct rec_run *b, in
 	json_object_put(s);
 }
 
+/*
+ * Two builds of ukbench place their measured loops at other addresses, and
+ * a path's figure can move with that alone (cpu.getcpu/vdso read 3.2 ns
+ * in one build and 3.5-3.9 ns in the next, on one machine, interleaved).
+ */
+static void builds_differ(const struct rec_run *a, const struct rec_run *b, int cols)
+{
+	char va[160], vb[160], line[512];
+
+	if (!a->ukbench_version[0] || !b->ukbench_version[0] ||
+	    !strcmp(a->ukbench_version, b->ukbench_version))
+		return;
+	snprintf(line, sizeof(line),
+		 "note: the runs were made by two builds of ukbench (%s, then %s): a path's "
+		 "figure can move with where a build placed its code; compare runs of one "
+		 "build",
+		 vis(a->ukbench_version, va, sizeof(va)), vis(b->ukbench_version, vb, sizeof(vb)));
+	put_folded(stdout, line, 0, 6, cols);
+}
+
 static void header(const struct rec_run *a, const char *da, const struct rec_run *b, const char *db,
 		   const struct compare_opts *o)
 {
@@ -319,6 +339,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			 b->host, b->kernel_release, rb);
 		put_folded(stdout, line, 0, 6, cols);
 		plugins_changed(a, b, cols);
+		builds_differ(a, b, cols);
 	}
 	{
 		char text[512];
