@@ -42,11 +42,18 @@
 static volatile uint32_t sink;
 
 /*
- * Every function of the work starts a 64-byte line of its own: the cost of
- * a chain of calls depends on where its branches fall against the lines
- * and windows the front end fetches and caches (on one Intel guest the
- * same chain took 6.6 ns an iteration at one offset and 3.0 ns 32 bytes
- * further on), and the work must not change with the rest of the binary.
+ * Every function of the work starts a 64-byte line of its own: a chain of
+ * calls costs what the lines and fetch windows its branches fall on make
+ * it cost, and what it explains of a path moves with that, so the work
+ * must not move when code elsewhere in the binary changes. On an Intel
+ * Xeon guest the chain left where the build put it took 6.6 ns an
+ * iteration in one build and 3.0 ns in one whose functions lay 32 bytes
+ * further on; at 6.6 ns it left 0.28% of the null system call's move
+ * between runs unexplained (slope 1.08), aligned (3.0 ns) 0.55% of 1.27%
+ * (slope 0.29), the same script minutes apart. Which placement tracks the
+ * kernel's paths best depends on the machine; this one is the same in
+ * every build of one compiler, and the kind a run records
+ * (ukb_ref_kind()) says where it lay.
  */
 #define UKB_REF_CODE __attribute__((noinline, aligned(64)))
 /* 4 KiB: in the first-level data cache of every CPU ukbench runs on */

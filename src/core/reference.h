@@ -42,9 +42,11 @@ enum ukb_ref_work {
 
 /*
  * What a run records: UKB_REF_KIND and a digest of the work's machine code
- * as this binary holds it, with where each function lies in its 64-byte
- * line ("calls3,vdso:calls3-barrier@1a2b3c4d"): two builds whose reference
- * code differs time different work, and are compared as measured.
+ * as this binary holds it (its displacements to the data it loads among
+ * it), with where each function lies in its 64-byte line
+ * ("calls3,vdso:calls3-barrier@1a2b3c4d"): two builds whose reference code
+ * or its placement differ time different work, and are compared as
+ * measured.
  */
 const char *ukb_ref_kind(void);
 
