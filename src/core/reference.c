@@ -50,7 +50,7 @@ static volatile uint32_t sink;
  * iteration in one build and 3.0 ns in one whose functions lay 32 bytes
  * further on; at 6.6 ns it left 0.28% of the null system call's move
  * between runs unexplained (slope 1.08), aligned (3.0 ns) 0.55% of 1.27%
- * (slope 0.29), the same script minutes apart. Which placement tracks the
+ * (slope 0.29), the same script 35 minutes apart. Which placement tracks the
  * kernel's paths best depends on the machine; this one is the same in
  * every build of one compiler, and the kind a run records
  * (ukb_ref_kind()) says where it lay.

@@ -74,10 +74,13 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 		run_note(out, w,
 			 "±CI95 includes how much a run moves between runs of the same thing: "
 			 "for %zu paths from repeated runs of a label, for %zu from 'ukbench "
-			 "calibrate'; for %zu of them, at one speed of the machine and as far "
-			 "as the machine's speed at the time moves them (the reference against "
-			 "the newest stored runs)",
-			 n->from_history, n->from_calibrate, n->at_speed);
+			 "calibrate'%s",
+			 n->from_history, n->from_calibrate,
+			 n->at_speed ? "; where a path's slope on the reference is known, at one "
+				       "speed of the machine and as far as the machine's speed "
+				       "at the time moves it (the reference against the newest "
+				       "stored runs)"
+				     : "");
 	else if (n->procs != 1 && !n->store_read)
 		run_note(out, w,
 			 "the store was not read (--no-store): how much a run moves between "
