@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "clock.h"
+#include "fnv.h"
 #include "reference.h"
 
 /*
@@ -117,17 +118,6 @@ void ukb_ref_run(enum ukb_ref_work w, uint64_t iters)
 	sink = w == UKB_REF_CALLS_BARRIER ? bar_loop(iters) : ref_loop(iters);
 }
 
-/* FNV-1a over @n bytes at @p into *@h. */
-static void fnv1a(uint64_t *h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++) {
-		*h ^= b[i];
-		*h *= 1099511628211ull;
-	}
-}
-
 const char *ukb_ref_kind(void)
 {
 	static char kind[64];
@@ -136,7 +126,7 @@ const char *ukb_ref_kind(void)
 			       (const void *)ref_top,  (const void *)ref_loop,
 			       (const void *)bar_leaf, (const void *)bar_mid,
 			       (const void *)bar_top,  (const void *)bar_loop };
-	uint64_t h = 14695981039346656037ull;
+	uint64_t h = UKB_FNV_OFFSET;
 
 	if (kind[0])
 		return kind;
@@ -149,8 +139,8 @@ const char *ukb_ref_kind(void)
 #endif
 		at = (uintptr_t)code[i] & 63;
 
-		fnv1a(&h, &at, sizeof(at));
-		fnv1a(&h, code[i], 64);
+		ukb_fnv1a(&h, &at, sizeof(at));
+		ukb_fnv1a(&h, code[i], 64);
 	}
 	snprintf(kind, sizeof(kind), "%s@%08x", UKB_REF_KIND, (unsigned)(h ^ (h >> 32)));
 	return kind;

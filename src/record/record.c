@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "fnv.h"
 #include "readall.h"
 #include "record.h"
 #include "vdso.h"
@@ -270,36 +271,26 @@ int rec_excludes_disturbed(const struct rec_result *r)
 	return !r->keeps_disturbed && k && r->nsamples - k >= 2;
 }
 
-static void fnv(uint64_t *h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++) {
-		*h ^= b[i];
-		*h *= 0x100000001b3ull;
-	}
-}
-
 void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = UKB_FNV_OFFSET;
 
-	fnv(&h, run->host, strlen(run->host) + 1);
-	fnv(&h, run->started, strlen(run->started) + 1);
-	fnv(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);
-	fnv(&h, run->kernel_release, strlen(run->kernel_release) + 1);
+	ukb_fnv1a(&h, run->host, strlen(run->host) + 1);
+	ukb_fnv1a(&h, run->started, strlen(run->started) + 1);
+	ukb_fnv1a(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);
+	ukb_fnv1a(&h, run->kernel_release, strlen(run->kernel_release) + 1);
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
 
-		fnv(&h, r->name, strlen(r->name) + 1);
-		fnv(&h, r->path, strlen(r->path) + 1);
+		ukb_fnv1a(&h, r->name, strlen(r->name) + 1);
+		ukb_fnv1a(&h, r->path, strlen(r->path) + 1);
 		if (r->nsamples)
-			fnv(&h, r->samples, r->nsamples * sizeof(double));
+			ukb_fnv1a(&h, r->samples, r->nsamples * sizeof(double));
 		/* marks only where a batch has one: a record without any digests as before */
 		if (rec_disturbed_count(r))
-			fnv(&h, r->disturbed, r->nsamples);
+			ukb_fnv1a(&h, r->disturbed, r->nsamples);
 		if (r->nproc)
-			fnv(&h, r->proc_means, r->nproc * sizeof(double));
+			ukb_fnv1a(&h, r->proc_means, r->nproc * sizeof(double));
 	}
 	snprintf(buf, len, "%016llx", (unsigned long long)h);
 }

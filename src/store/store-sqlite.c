@@ -1630,6 +1630,15 @@ static double median_of(double *v, size_t n)
 	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+/* Is run @id one of @exclude[0..n) (the runs being compared)? */
+static int excluded(int64_t id, const int64_t *exclude, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (exclude[k] == id)
+			return 1;
+	return 0;
+}
+
 /*
  * How fast the machine ran in the newest runs of a path whose reference did
  * the work @ref_kind, of any label (the reference is the same work in every
@@ -1641,8 +1650,7 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 		     const int64_t *exclude, size_t nexclude, struct store_floor_est *out,
 		     char *err, size_t len)
 {
-	double lx[STORE_REF_RUNS], sum = 0, ss = 0;
-	size_t n = 0;
+	struct ukb_running lx = { 0 };
 	sqlite3_stmt *s;
 	int rc = SQLITE_DONE;
 
@@ -1657,35 +1665,27 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 	bind_text(s, 2, kernel);
 	bind_text(s, 3, name);
 	bind_text(s, 4, path);
-	while (n < STORE_REF_RUNS && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+	while (lx.n < STORE_REF_RUNS && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		int64_t id = sqlite3_column_int64(s, 0);
 		const char *pm = (const char *)sqlite3_column_text(s, 1);
 		const char *pr = (const char *)sqlite3_column_text(s, 2);
 		struct ukb_run_pair p;
 		char kind[64];
-		int skip = !pm;
-
-		for (size_t k = 0; k < nexclude && !skip; k++)
-			skip = exclude[k] == id;
-		if (skip ||
+		if (!pm || excluded(id, exclude, nexclude) ||
 		    strcmp(
 			rec_ref_kind((const char *)sqlite3_column_text(s, 3), kind, sizeof(kind)),
 			ref_kind) ||
 		    run_pair(pm, pr, &p))
 			continue;
-		lx[n++] = p.lx;
+		ukb_running_add(&lx, p.lx);
 	}
 	if (rc == SQLITE_ROW) /* the newest are enough */
 		rc = SQLITE_DONE;
 	if (finish_read(st, s, rc, err, len))
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		sum += lx[i];
-	out->ref_runs = n;
-	out->ref_level = n ? sum / (double)n : 0;
-	for (size_t i = 0; i < n; i++)
-		ss += (lx[i] - out->ref_level) * (lx[i] - out->ref_level);
-	out->ref_sd = n >= 2 ? sqrt(ss / (double)(n - 1)) : 0;
+	out->ref_runs = lx.n;
+	out->ref_level = lx.mean;
+	out->ref_sd = lx.n >= 2 ? sqrt(lx.m2 / (double)(lx.n - 1)) : 0;
 	return 0;
 }
 
@@ -1734,10 +1734,8 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		const char *ref = (const char *)sqlite3_column_text(s, 7);
 		double m, v, nd = sqlite3_column_double(s, 5), nn = sqlite3_column_double(s, 6);
 		char kind[64];
-		int skip = 0;
+		int skip = excluded(id, exclude, nexclude);
 
-		for (size_t k = 0; k < nexclude && !skip; k++)
-			skip = exclude[k] == id;
 		skip = skip ||
 		       (ref_kind && strcmp(rec_ref_kind((const char *)sqlite3_column_text(s, 8),
 							kind, sizeof(kind)),
