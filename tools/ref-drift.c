@@ -11,7 +11,8 @@
  * and a table load behind the architecture's instruction barrier), and
  * the two it times now beside every batch (a chain of calls and returns,
  * for system calls and every other path; the same chain with the barrier
- * and the load in its leaves, for the paths that call the vDSO). Per
+ * and the load in its leaves, for the paths that call the vDSO), and the
+ * plain chain as it lay before, every function on a 64-byte line. Per
  * window, the median of each; then, over the windows, how far each path
  * moved (the SD of its log median) and how much of that each reference
  * leaves unexplained (the SD of the residual of the path's log on the
@@ -46,6 +47,33 @@ static void old_ref(uint64_t n)
 	table[0] = s;
 }
 
+/* the chain of calls with every function on a 64-byte line of its own, as it lay before */
+#define LINE __attribute__((noinline, aligned(64)))
+static LINE uint32_t line_leaf(uint32_t x)
+{
+	__asm__ volatile("" : "+r"(x));
+	return x * 1103515245u + 12345u;
+}
+
+static LINE uint32_t line_mid(uint32_t x)
+{
+	return line_leaf(x) + line_leaf(x ^ 1u);
+}
+
+static LINE uint32_t line_top(uint32_t x)
+{
+	return line_mid(x) + line_mid(x + 7u);
+}
+
+static LINE void calls_lines(uint64_t n)
+{
+	uint32_t s = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		s += line_top(s);
+	table[1] = s;
+}
+
 static void sys_batch(uint64_t n)
 {
 	for (uint64_t i = 0; i < n; i++)
@@ -72,9 +100,10 @@ static void calls_barrier(uint64_t n)
 
 typedef void (*work_fn)(uint64_t);
 
-enum { SYS, VDSO, OLD, CALLS, BAR, NWORK };
-static const work_fn work[NWORK] = { sys_batch, vdso_batch, old_ref, calls, calls_barrier };
-static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5, 2.5e5 };
+enum { SYS, VDSO, OLD, LINES, CALLS, BAR, NWORK };
+static const work_fn work[NWORK] = { sys_batch,	  vdso_batch, old_ref,
+				     calls_lines, calls,      calls_barrier };
+static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5, 2.5e5, 2.5e5 };
 
 static uint64_t iters_for(work_fn f, double ns)
 {
@@ -176,22 +205,22 @@ int main(int argc, char **argv)
 	{
 		static const char *const name[] = { "getppid() system call",
 						    "clock_gettime() vDSO" };
-		static const int ref[3] = { OLD, CALLS, BAR };
-		double x[3][nwin], y[nwin];
+		static const int ref[4] = { OLD, LINES, CALLS, BAR };
+		double x[4][nwin], y[nwin];
 
 		for (size_t w = 0; w < nwin; w++)
-			for (int k = 0; k < 3; k++)
+			for (int k = 0; k < 4; k++)
 				x[k][w] = med[w][ref[k]];
-		printf("%-22s %7s  %-15s %-15s %-15s\n", "", "moved", "   previous", "   calls",
-		       "   calls+barrier");
-		printf("%-22s %7s  %6s %8s %6s %8s %6s %8s\n", "path", "(SD)", "slope", "left",
-		       "slope", "left", "slope", "left");
+		printf("%-22s %7s  %-15s %-15s %-15s %-15s\n", "", "moved", "   previous",
+		       "   calls,lines", "   calls", "   calls+barrier");
+		printf("%-22s %7s  %6s %8s %6s %8s %6s %8s %6s %8s\n", "path", "(SD)", "slope",
+		       "left", "slope", "left", "slope", "left", "slope", "left");
 		for (int p = 0; p < 2; p++) {
 			printf("%-22s", name[p]);
 			for (size_t w = 0; w < nwin; w++)
 				y[w] = med[w][p == 0 ? SYS : VDSO];
 			printf(" %6.2f%% ", 100 * sd(y, nwin));
-			for (int k = 0; k < 3; k++) {
+			for (int k = 0; k < 4; k++) {
 				double sl, left;
 
 				fit(y, x[k], nwin, &sl, &left);
@@ -199,11 +228,13 @@ int main(int argc, char **argv)
 			}
 			printf("\n");
 		}
-		printf(
-		    "references moved (SD): previous %.2f%%, calls %.2f%%, calls+barrier %.2f%%\n",
-		    100 * sd(x[0], nwin), 100 * sd(x[1], nwin), 100 * sd(x[2], nwin));
-		printf("ukbench times calls beside system calls and other paths, calls+barrier "
-		       "beside vDSO calls\n");
+		printf("references moved (SD): previous %.2f%%, calls,lines %.2f%%, calls %.2f%%, "
+		       "calls+barrier %.2f%%\n",
+		       100 * sd(x[0], nwin), 100 * sd(x[1], nwin), 100 * sd(x[2], nwin),
+		       100 * sd(x[3], nwin));
+		printf("ukbench times calls (packed) beside system calls and other paths, "
+		       "calls+barrier beside vDSO calls; calls,lines is the chain with every "
+		       "function on a 64-byte line\n");
 	}
 	free(med);
 	return 0;

@@ -43,38 +43,60 @@
 static volatile uint32_t sink;
 
 /*
- * Every function of the work starts a 64-byte line of its own: a chain of
- * calls costs what the lines and fetch windows its branches fall on make
- * it cost, and what it explains of a path moves with that, so the work
- * must not move when code elsewhere in the binary changes. On an Intel
- * Xeon guest the chain left where the build put it took 6.6 ns an
- * iteration in one build and 3.0 ns in one whose functions lay 32 bytes
- * further on; at 6.6 ns it left 0.28% of the null system call's move
- * between runs unexplained (slope 1.08), aligned (3.0 ns) 0.55% of 1.27%
- * (slope 0.29), the same script 35 minutes apart. Which placement tracks the
- * kernel's paths best depends on the machine; this one is the same in
- * every build of one compiler, and the kind a run records
- * (ukb_ref_kind()) says where it lay.
+ * Where the work lies is part of it: a chain of calls costs what the
+ * lines and fetch windows its branches fall on make it cost, and what it
+ * explains of a path moves with that, so the work must not move when
+ * code elsewhere in the binary changes. The plain chain lies packed in a
+ * section of its own, its functions 16 bytes apart from the start of a
+ * 64-byte line, so that its calls and returns share fetch windows as the
+ * kernel's entry and exit code does; the chain with the barrier starts a
+ * line with every function. The same in every build of one compiler, and
+ * the kind a run records (ukb_ref_kind()) says where each lay.
+ *
+ * Measured on a shared 2-vCPU Intel Xeon guest (300 fresh processes one
+ * after another, each timing 1.5 s of 1 ms batches of getppid() and vDSO
+ * clock_gettime() interleaved with 250 us of each candidate, the
+ * medians per process): the system call moved by 2.45% between
+ * processes, and 2.07% between groups of five; the packed chain (6.5 ns
+ * an iteration) left 0.37% and 0.15% of it, with a slope of 1.01-1.03;
+ * the same chain with every function on a line of its own (2.9 ns) 0.63%
+ * and 0.22% (slope 0.94-0.99), and in the sessions of make sensitivity
+ * 0.55% of 1.27% between runs (slope 0.24-0.29) where the packed one left
+ * 0.28% of 0.79% (slope 1.08); the chain with the barrier, aligned,
+ * left 0.40% and 0.15% of the system call and 0.75% and 0.40% of the
+ * vDSO's 2.67% and 2.22%.
  */
-#define UKB_REF_CODE __attribute__((noinline, aligned(64)))
+#define UKB_REF_SECTION section(".text.ukb_ref")
+#define UKB_REF_PACKED	__attribute__((noinline, aligned(16), UKB_REF_SECTION))
+#define UKB_REF_CODE	__attribute__((noinline, aligned(64)))
 /* 4 KiB: in the first-level data cache of every CPU ukbench runs on */
 static volatile uint32_t table[1024];
 
-static UKB_REF_CODE uint32_t ref_leaf(uint32_t x)
+/* first in its section, which it starts on a 64-byte line */
+static __attribute__((noinline, aligned(64), UKB_REF_SECTION)) uint32_t ref_leaf(uint32_t x)
 {
 	/* opaque to the compiler: the call stays a call */
 	__asm__ volatile("" : "+r"(x));
 	return x * 1103515245u + 12345u;
 }
 
-static UKB_REF_CODE uint32_t ref_mid(uint32_t x)
+static UKB_REF_PACKED uint32_t ref_mid(uint32_t x)
 {
 	return ref_leaf(x) + ref_leaf(x ^ 1u);
 }
 
-static UKB_REF_CODE uint32_t ref_top(uint32_t x)
+static UKB_REF_PACKED uint32_t ref_top(uint32_t x)
 {
 	return ref_mid(x) + ref_mid(x + 7u);
+}
+
+static UKB_REF_PACKED uint32_t ref_loop(uint64_t iters)
+{
+	uint32_t s = 0;
+
+	for (uint64_t i = 0; i < iters; i++)
+		s += ref_top(s);
+	return s;
 }
 
 static UKB_REF_CODE uint32_t bar_leaf(uint32_t x)
@@ -93,15 +115,6 @@ static UKB_REF_CODE uint32_t bar_mid(uint32_t x)
 static UKB_REF_CODE uint32_t bar_top(uint32_t x)
 {
 	return bar_mid(x) + bar_mid(x + 7u);
-}
-
-static UKB_REF_CODE uint32_t ref_loop(uint64_t iters)
-{
-	uint32_t s = 0;
-
-	for (uint64_t i = 0; i < iters; i++)
-		s += ref_top(s);
-	return s;
 }
 
 static UKB_REF_CODE uint32_t bar_loop(uint64_t iters)
