@@ -19,12 +19,22 @@
  * reference's, through the mean) with the slope. A machine that
  * does not move says little: run it on a shared machine, or beside busy
  * loops, for a few minutes.
+ *
+ *   ref-drift --processes N [SECONDS]      (N >= 10; default 1.5 s each)
+ *
+ * The same in N fresh processes one after another, each laid out anew by
+ * exec, each giving the medians of its SECONDS of rounds: how far the
+ * paths move between processes and between groups of five (as between
+ * runs), and what each reference leaves of it. This is the move that the
+ * floor of a comparison holds.
  */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -160,82 +170,218 @@ static double sd(const double *v, size_t n)
 	return n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
 }
 
+/* medians (logs) of each work over @secs of rounds, into @out */
+static int medians(const uint64_t *iters, double secs, double *out)
+{
+	uint64_t end = ukb_now_ns() + (uint64_t)(secs * 1e9);
+	size_t n = 0, cap = 4096;
+	double *v[NWORK];
+	int k;
+
+	for (k = 0; k < NWORK; k++)
+		if (!(v[k] = malloc(cap * sizeof(double))))
+			break;
+	if (k < NWORK) {
+		while (k--)
+			free(v[k]);
+		return -1;
+	}
+	do {
+		for (k = 0; k < NWORK; k++) {
+			uint64_t t0 = ukb_now_ns();
+
+			work[k](iters[k]);
+			v[k][n] = (double)(ukb_now_ns() - t0) / (double)iters[k];
+		}
+		n++;
+	} while (ukb_now_ns() < end && n < cap);
+	for (k = 0; k < NWORK; k++) {
+		qsort(v[k], n, sizeof(double), cmp_dbl);
+		out[k] = log(n % 2 ? v[k][n / 2] : (v[k][n / 2 - 1] + v[k][n / 2]) / 2);
+		free(v[k]);
+	}
+	return 0;
+}
+
+/* how far each path moved over the @n rows of @med, what each reference left */
+static void report(double (*med)[NWORK], size_t n, const char *what)
+{
+	static const char *const name[] = { "getppid() system call", "clock_gettime() vDSO" };
+	static const int ref[4] = { OLD, LINES, CALLS, BAR };
+	double *x[4], *y = malloc(n * sizeof(double));
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (!(x[k] = malloc(n * sizeof(double))))
+			break;
+	if (k < 4 || !y) {
+		while (k--)
+			free(x[k]);
+		free(y);
+		return;
+	}
+	for (size_t w = 0; w < n; w++)
+		for (k = 0; k < 4; k++)
+			x[k][w] = med[w][ref[k]];
+	printf("between %zu %s\n", n, what);
+	printf("%-22s %7s  %-15s %-15s %-15s %-15s\n", "", "moved", "   previous", "   calls,lines",
+	       "   calls", "   calls+barrier");
+	printf("%-22s %7s  %6s %8s %6s %8s %6s %8s %6s %8s\n", "path", "(SD)", "slope", "left",
+	       "slope", "left", "slope", "left", "slope", "left");
+	for (int p = 0; p < 2; p++) {
+		printf("%-22s", name[p]);
+		for (size_t w = 0; w < n; w++)
+			y[w] = med[w][p == 0 ? SYS : VDSO];
+		printf(" %6.2f%% ", 100 * sd(y, n));
+		for (k = 0; k < 4; k++) {
+			double sl, left;
+
+			fit(y, x[k], n, &sl, &left);
+			printf(" %6.2f %7.2f%%", sl, 100 * left);
+		}
+		printf("\n");
+	}
+	printf("references moved (SD): previous %.2f%%, calls,lines %.2f%%, calls %.2f%%, "
+	       "calls+barrier %.2f%%\n",
+	       100 * sd(x[0], n), 100 * sd(x[1], n), 100 * sd(x[2], n), 100 * sd(x[3], n));
+	for (k = 0; k < 4; k++)
+		free(x[k]);
+	free(y);
+}
+
+static void calibrate(uint64_t *iters)
+{
+	for (int k = 0; k < NWORK; k++)
+		iters[k] = iters_for(work[k], target_ns[k]);
+}
+
+/* one fresh process (exec'd, so laid out anew) measuring @secs: its medians */
+static int one_process(const char *self, const char *secs, double *out)
+{
+	int fd[2], st, ok = 0;
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(fd))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		execl(self, self, "--one", secs, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	if (f) {
+		ok = 1;
+		for (int k = 0; k < NWORK && ok; k++)
+			ok = fscanf(f, "%lf", &out[k]) == 1 && isfinite(out[k]);
+		fclose(f);
+	} else {
+		close(fd[0]);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+		ok = 0;
+	return ok ? 0 : -1;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: ref-drift [SECONDS [WINDOW]]: three windows at least\n"
+			"       ref-drift --processes N [SECONDS]: N >= 10 processes of SECONDS "
+			"(default 1.5)\n");
+	return 2;
+}
+
+/* @np fresh processes of @secs each, one after another; then by groups of five */
+static int processes(const char *np, const char *secs)
+{
+	char *end;
+	long n = strtol(np, &end, 10);
+	double s = atof(secs);
+	size_t g = 0, got = 0;
+	double(*med)[NWORK], (*grp)[NWORK];
+
+	if (*end || n < 10 || n > 100000 || !(s > 0))
+		return usage();
+	med = calloc((size_t)n, sizeof(*med));
+	grp = calloc((size_t)n / 5 + 1, sizeof(*grp));
+	if (!med || !grp) {
+		free(med);
+		free(grp);
+		return 1;
+	}
+	printf("ref-drift: %ld fresh processes of %g s, each the medians of its 1 ms batches "
+	       "(the references 250 us)\n",
+	       n, s);
+	fflush(stdout);
+	for (long i = 0; i < n; i++)
+		if (!one_process("/proc/self/exe", secs, med[got]))
+			got++;
+	if (got < (size_t)n)
+		printf("%zu of %ld processes failed and are left out\n", (size_t)n - got, n);
+	for (size_t i = 0; i + 5 <= got; i += 5, g++)
+		for (int k = 0; k < NWORK; k++) {
+			for (size_t j = 0; j < 5; j++)
+				grp[g][k] += med[i + j][k] / 5;
+		}
+	if (got >= 3)
+		report(med, got, "processes");
+	if (g >= 3)
+		report(grp, g, "groups of five processes (the means of their logs)");
+	printf("ukbench times calls (packed) beside system calls and other paths, calls+barrier "
+	       "beside vDSO calls; calls,lines is the chain with every function on a 64-byte "
+	       "line\n");
+	free(med);
+	free(grp);
+	return got >= 3 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
-	double secs = argc > 1 ? atof(argv[1]) : 120, win = argc > 2 ? atof(argv[2]) : 10;
-	size_t nwin = secs > 0 && win > 0 ? (size_t)(secs / win) : 0, cap = 4096;
 	uint64_t iters[NWORK];
-	double(*med)[NWORK];
+	double(*med)[NWORK], secs, win;
+	size_t nwin;
 
-	if (nwin < 3 || argc > 3) {
-		fprintf(stderr, "usage: ref-drift [SECONDS [WINDOW]]: three windows at least\n");
-		return 2;
+	if (argc == 3 && !strcmp(argv[1], "--one")) {
+		double out[NWORK];
+
+		calibrate(iters);
+		if (medians(iters, atof(argv[2]), out))
+			return 1;
+		for (int k = 0; k < NWORK; k++)
+			printf("%.9g\n", out[k]);
+		return 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "--processes"))
+		return argc == 3 || argc == 4 ? processes(argv[2], argc == 4 ? argv[3] : "1.5")
+					      : usage();
+	secs = argc > 1 ? atof(argv[1]) : 120;
+	win = argc > 2 ? atof(argv[2]) : 10;
+	nwin = secs > 0 && win > 0 ? (size_t)(secs / win + 1e-9) : 0;
+	if (nwin < 3 || argc > 3)
+		return usage();
 	med = calloc(nwin, sizeof(*med));
 	if (!med)
 		return 1;
-	for (int k = 0; k < NWORK; k++)
-		iters[k] = iters_for(work[k], target_ns[k]);
+	calibrate(iters);
 	printf("ref-drift: %.0f s in %zu windows of %.0f s, medians of 1 ms batches (the "
 	       "references 250 us)\n",
 	       secs, nwin, win);
 	fflush(stdout);
-	for (size_t w = 0; w < nwin; w++) {
-		uint64_t end = ukb_now_ns() + (uint64_t)(win * 1e9);
-		double *v[NWORK];
-		size_t n = 0;
-
-		for (int k = 0; k < NWORK; k++)
-			v[k] = malloc(cap * sizeof(double));
-		while (ukb_now_ns() < end && n < cap) {
-			for (int k = 0; k < NWORK; k++) {
-				uint64_t t0 = ukb_now_ns();
-
-				work[k](iters[k]);
-				v[k][n] = (double)(ukb_now_ns() - t0) / (double)iters[k];
-			}
-			n++;
+	for (size_t w = 0; w < nwin; w++)
+		if (medians(iters, win, med[w])) {
+			free(med);
+			return 1;
 		}
-		for (int k = 0; k < NWORK; k++) {
-			qsort(v[k], n, sizeof(double), cmp_dbl);
-			med[w][k] = log(n % 2 ? v[k][n / 2] : (v[k][n / 2 - 1] + v[k][n / 2]) / 2);
-			free(v[k]);
-		}
-	}
-	{
-		static const char *const name[] = { "getppid() system call",
-						    "clock_gettime() vDSO" };
-		static const int ref[4] = { OLD, LINES, CALLS, BAR };
-		double x[4][nwin], y[nwin];
-
-		for (size_t w = 0; w < nwin; w++)
-			for (int k = 0; k < 4; k++)
-				x[k][w] = med[w][ref[k]];
-		printf("%-22s %7s  %-15s %-15s %-15s %-15s\n", "", "moved", "   previous",
-		       "   calls,lines", "   calls", "   calls+barrier");
-		printf("%-22s %7s  %6s %8s %6s %8s %6s %8s %6s %8s\n", "path", "(SD)", "slope",
-		       "left", "slope", "left", "slope", "left", "slope", "left");
-		for (int p = 0; p < 2; p++) {
-			printf("%-22s", name[p]);
-			for (size_t w = 0; w < nwin; w++)
-				y[w] = med[w][p == 0 ? SYS : VDSO];
-			printf(" %6.2f%% ", 100 * sd(y, nwin));
-			for (int k = 0; k < 4; k++) {
-				double sl, left;
-
-				fit(y, x[k], nwin, &sl, &left);
-				printf(" %6.2f %7.2f%%", sl, 100 * left);
-			}
-			printf("\n");
-		}
-		printf("references moved (SD): previous %.2f%%, calls,lines %.2f%%, calls %.2f%%, "
-		       "calls+barrier %.2f%%\n",
-		       100 * sd(x[0], nwin), 100 * sd(x[1], nwin), 100 * sd(x[2], nwin),
-		       100 * sd(x[3], nwin));
-		printf("ukbench times calls (packed) beside system calls and other paths, "
-		       "calls+barrier beside vDSO calls; calls,lines is the chain with every "
-		       "function on a 64-byte line\n");
-	}
+	report(med, nwin, "windows");
+	printf("ukbench times calls (packed) beside system calls and other paths, calls+barrier "
+	       "beside vDSO calls; calls,lines is the chain with every function on a 64-byte "
+	       "line\n");
 	free(med);
 	return 0;
 }
