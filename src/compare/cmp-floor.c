@@ -9,21 +9,51 @@
 
 #include "cmp-floor.h"
 
+/*
+ * The conditions @r was measured in: busy or quiet by its run's load and
+ * its own share of disturbed batches, as the store judges its runs; any,
+ * for a path that keeps its disturbed batches (its figure holds them).
+ */
+static int result_cond(const struct rec_run *run, const struct rec_result *r)
+{
+	double load, dist;
+
+	if (r->keeps_disturbed)
+		return STORE_ANY;
+	run_busy(run, &load, &dist);
+	dist = r->nsamples ? (double)rec_disturbed_count(r) / (double)r->nsamples : NAN;
+	return store_busy(load, dist) ? STORE_BUSY : STORE_QUIET;
+}
+
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
 		const int64_t *exclude, size_t nex, struct floor_pick *out)
 {
 	char err[256], kind[64];
 	struct store_floor_est *adj = &out->adj;
+	int cond, rc;
 
 	memset(out, 0, sizeof(*out));
 	out->source = FLOOR_NONE;
 	if (!st || r->status != UKB_OK)
 		return;
-	if (store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL, exclude,
-			      nex, &out->est, err, sizeof(err)) ||
-	    store_label_floor(st, run->host, run->kernel_release, r->name, r->path,
-			      rec_ref_kind(run->settings, kind, sizeof(kind)), exclude, nex, adj,
-			      err, sizeof(err)))
+	/*
+	 * Learned from the runs made as this one was, busy or quiet (store.h),
+	 * where they are enough; else from all, as a floor learned in other
+	 * conditions (the header warns).
+	 */
+	cond = result_cond(run, r);
+	rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL, cond,
+			       exclude, nex, &out->est, err, sizeof(err));
+	if (!rc && out->est.df < 2 && cond != STORE_ANY) {
+		cond = STORE_ANY;
+		rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL,
+				       cond, exclude, nex, &out->est, err, sizeof(err));
+	}
+	if (!rc)
+		rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path,
+				       rec_ref_kind(run->settings, kind, sizeof(kind)), cond,
+				       exclude, nex, adj, err, sizeof(err));
+	if (rc)
 		snprintf(out->error, sizeof(out->error), "%s", err);
 	else if (out->est.df >= 2) {
 		out->floor = out->est.floor;
@@ -63,18 +93,12 @@ double floor_of_run(const struct floor_pick *p, const struct rec_result *r, doub
 		    a->se_beta * a->se_beta * d * d);
 }
 
-static int busy(double load, double disturbed)
-{
-	return (isfinite(load) && load >= FLOOR_BUSY_LOAD) ||
-	       (isfinite(disturbed) && disturbed >= FLOOR_BUSY_DISTURBED);
-}
-
 int floor_pick_busy(const struct floor_pick *p)
 {
 	if (p->source == FLOOR_LABELS)
-		return busy(p->est.load, p->est.disturbed);
+		return store_busy(p->est.load, p->est.disturbed);
 	if (p->source == FLOOR_CALIBRATE)
-		return busy(p->cal.load, p->cal.disturbed);
+		return store_busy(p->cal.load, p->cal.disturbed);
 	return 0;
 }
 
@@ -102,7 +126,7 @@ int run_busy(const struct rec_run *run, double *load, double *disturbed)
 	}
 	if (all)
 		*disturbed = (double)left / (double)all;
-	return busy(*load, *disturbed);
+	return store_busy(*load, *disturbed);
 }
 
 /* The ids of the stored runs behind @r: its own, or those pooled into it. */

@@ -19,13 +19,9 @@
 #include "record.h"
 #include "store.h"
 
-/*
- * Share of disturbed batches, or load per CPU, from which a machine was
- * busy. The share is measured during the run; the load average trails by a
- * minute and counts ukbench's own processes, so only a heavy one counts.
- */
-#define FLOOR_BUSY_LOAD	     1.0
-#define FLOOR_BUSY_DISTURBED 0.05
+/* From which a machine was busy (store.h). */
+#define FLOOR_BUSY_LOAD	     STORE_BUSY_LOAD
+#define FLOOR_BUSY_DISTURBED STORE_BUSY_DISTURBED
 
 enum floor_source {
 	FLOOR_NONE,	 /* not known */

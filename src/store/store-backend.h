@@ -50,7 +50,7 @@ struct store_ops {
 	int (*points)(void *impl, const struct store_filter *f, char **pats, int npats,
 		      struct store_point **out, size_t *n, char *err, size_t len);
 	int (*label_floor)(void *impl, const char *host, const char *kernel, const char *name,
-			   const char *path, const char *ref_kind, const int64_t *exclude,
+			   const char *path, const char *ref_kind, int cond, const int64_t *exclude,
 			   size_t nexclude, struct store_floor_est *out, char *err, size_t len);
 	int (*edit)(void *impl, const int64_t *ids, size_t n, const char *label, char *err,
 		    size_t len);

@@ -925,10 +925,10 @@ static int pgr_points(void *impl, const struct store_filter *f, char **pats, int
 }
 
 static int pgr_label_floor(void *impl, const char *host, const char *kernel, const char *name,
-			   const char *path, const char *ref_kind, const int64_t *exclude,
+			   const char *path, const char *ref_kind, int cond, const int64_t *exclude,
 			   size_t nexclude, struct store_floor_est *out, char *err, size_t len)
 {
-	(void)impl, (void)host, (void)kernel, (void)name, (void)path, (void)ref_kind;
+	(void)impl, (void)host, (void)kernel, (void)name, (void)path, (void)ref_kind, (void)cond;
 	(void)exclude, (void)nexclude, (void)err, (void)len;
 	/* the server's runs are not read for a floor */
 	memset(out, 0, sizeof(*out));

@@ -1690,8 +1690,9 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 }
 
 static int sqlite_label_floor(void *impl, const char *host, const char *kernel, const char *name,
-			      const char *path, const char *ref_kind, const int64_t *exclude,
-			      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
+			      const char *path, const char *ref_kind, int cond,
+			      const int64_t *exclude, size_t nexclude, struct store_floor_est *out,
+			      char *err, size_t len)
 {
 	struct sqlite_store *st = impl;
 	enum { PER_LABEL = 20, MAX = 400 };
@@ -1736,6 +1737,11 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		char kind[64];
 		int skip = excluded(id, exclude, nexclude);
 
+		if (n < MAX) {
+			load[n] = env_load((const char *)sqlite3_column_text(s, 3));
+			dist[n] = nn + nd > 0 ? nd / (nn + nd) : NAN;
+			skip = skip || (cond >= 0 && store_busy(load[n], dist[n]) != cond);
+		}
 		skip = skip ||
 		       (ref_kind && strcmp(rec_ref_kind((const char *)sqlite3_column_text(s, 8),
 							kind, sizeof(kind)),
@@ -1753,8 +1759,6 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		pair[n].group = group[n];
 		lm[n] = log(m);
 		within[n] = v / (m * m);
-		load[n] = env_load((const char *)sqlite3_column_text(s, 3));
-		dist[n] = nn + nd > 0 ? nd / (nn + nd) : NAN;
 		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->last) > 0)
 			store_col_text(s, 2, out->last, sizeof(out->last));
 		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->first) < 0)

@@ -151,13 +151,13 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 }
 
 int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, const char *ref_kind, const int64_t *exclude,
+		      const char *path, const char *ref_kind, int cond, const int64_t *exclude,
 		      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
 {
 	if (!st->ops->label_floor)
 		return lacks(st, "learn a floor from its runs", err, len);
-	return st->ops->label_floor(st->impl, host, kernel, name, path, ref_kind, exclude, nexclude,
-				    out, err, len);
+	return st->ops->label_floor(st->impl, host, kernel, name, path, ref_kind, cond, exclude,
+				    nexclude, out, err, len);
 }
 
 int store_edit(struct store *st, const int64_t *ids, size_t n, const char *label, char *err,

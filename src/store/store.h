@@ -26,6 +26,7 @@
 #ifndef UKB_STORE_STORE_H
 #define UKB_STORE_STORE_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -179,9 +180,37 @@ struct store_floor_est {
 
 #define STORE_REF_RUNS 20
 
-/* 0, or -1 with @err. */
+/*
+ * Share of disturbed batches, or load per CPU, from which a machine was
+ * busy. The share is measured during the run; the load average trails by a
+ * minute and counts ukbench's own processes, so only a heavy one counts.
+ */
+#define STORE_BUSY_LOAD	     1.0
+#define STORE_BUSY_DISTURBED 0.05
+
+static inline int store_busy(double load, double disturbed)
+{
+	return (isfinite(load) && load >= STORE_BUSY_LOAD) ||
+	       (isfinite(disturbed) && disturbed >= STORE_BUSY_DISTURBED);
+}
+
+/*
+ * Which runs teach a floor: those made in the same conditions as the runs
+ * it is for. On a busy machine a path moves between runs by more than on a
+ * quiet one, and with the reference otherwise (under 2x oversubscription a
+ * system call's slope on it fell from 1.05 to 0.40 and what it left rose
+ * from 0.31% to 0.47%): a floor learned quiet is too narrow for busy runs,
+ * one learned busy too wide for quiet ones.
+ */
+enum store_cond {
+	STORE_ANY = -1,
+	STORE_QUIET = 0, /* runs where store_busy() is false */
+	STORE_BUSY = 1,	 /* where it is true */
+};
+
+/* 0, or -1 with @err. @cond: which runs, by the load they were made under. */
 int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, const char *ref_kind, const int64_t *exclude,
+		      const char *path, const char *ref_kind, int cond, const int64_t *exclude,
 		      size_t nexclude, struct store_floor_est *out, char *err, size_t errlen);
 
 /*

@@ -438,6 +438,73 @@ static void test_run_floor_at_speed(void **state)
 	unlink(path);
 }
 
+/* speed_run() made on a machine whose load per CPU was @load */
+static void loaded_run(struct rec_run *run, int seq, double noise, double load)
+{
+	char env[96];
+
+	speed_run(run, seq, 0, 1.0, noise);
+	snprintf(env, sizeof(env), "{\"loadavg\":[%g,%g,%g],\"online_cpus\":2}", 2 * load, 2 * load,
+		 2 * load);
+	free(run->environment);
+	run->environment = strdup(env);
+	assert_non_null(run->environment);
+}
+
+/*
+ * A floor learned from the runs made as the run it is for was: busy runs
+ * of the label that move by 2% and quiet ones by 0.06%; a quiet run gets
+ * the quiet runs' floor, a busy one the busy runs'. Where none were made
+ * so, all of them teach it, and the floor says it was measured quiet.
+ */
+static void test_floor_by_conditions(void **state)
+{
+	char path[] = "/tmp/ukbench-test-cond-XXXXXX", err[256];
+	struct floor_pick p;
+	struct store *st;
+	struct rec_run run;
+	uint64_t x = 11;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	for (int k = 0; k < 10; k++) {
+		loaded_run(&run, k, 0.002 * centred_uniform(&x), 0.1);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	/* only quiet runs known: a busy run learns from them, and is told so */
+	loaded_run(&run, 40, 0, 3.0);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.source, FLOOR_LABELS);
+	assert_int_equal(p.est.runs, 10);
+	assert_true(p.floor < 0.005);
+	assert_false(floor_pick_busy(&p));
+	rec_run_release(&run);
+	for (int k = 10; k < 20; k++) {
+		loaded_run(&run, k, 0.07 * centred_uniform(&x), 3.0);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	loaded_run(&run, 41, 0, 0.1);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.est.runs, 10);
+	assert_true(p.floor < 0.005);
+	assert_false(floor_pick_busy(&p));
+	rec_run_release(&run);
+	loaded_run(&run, 42, 0, 3.0);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.est.runs, 10);
+	assert_true(p.floor > 0.01);
+	assert_true(floor_pick_busy(&p));
+	rec_run_release(&run);
+	store_close(st);
+	unlink(path);
+}
+
 /*
  * The reference work a run records: its kind and a digest of its code as
  * this binary holds it, the same at every call; two kinds that differ only
@@ -479,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_enough),
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_run_floor_at_speed),
+		cmocka_unit_test(test_floor_by_conditions),
 		cmocka_unit_test(test_reference_kind),
 	};
 
