@@ -10,19 +10,17 @@
 #include "cmp-floor.h"
 
 /*
- * The conditions @r was measured in: busy or quiet by its run's load and
- * its own share of disturbed batches, as the store judges its runs; any,
- * for a path that keeps its disturbed batches (its figure holds them).
+ * The conditions @r was measured in: busy or quiet by its own share of
+ * disturbed batches, as the store judges its runs; any, for a path that
+ * keeps its disturbed batches (its figure holds them).
  */
-static int result_cond(const struct rec_run *run, const struct rec_result *r)
+static int result_cond(const struct rec_result *r)
 {
-	double load, dist;
+	double dist = r->nsamples ? (double)rec_disturbed_count(r) / (double)r->nsamples : NAN;
 
 	if (r->keeps_disturbed)
 		return STORE_ANY;
-	run_busy(run, &load, &dist);
-	dist = r->nsamples ? (double)rec_disturbed_count(r) / (double)r->nsamples : NAN;
-	return store_busy(load, dist) ? STORE_BUSY : STORE_QUIET;
+	return store_busy_during(dist) ? STORE_BUSY : STORE_QUIET;
 }
 
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
@@ -41,7 +39,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 	 * where they are enough; else from all, as a floor learned in other
 	 * conditions (the header warns).
 	 */
-	cond = result_cond(run, r);
+	cond = result_cond(r);
 	rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL, cond,
 			       exclude, nex, &out->est, err, sizeof(err));
 	if (!rc && out->est.df < 2 && cond != STORE_ANY) {

@@ -1740,7 +1740,7 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		if (n < MAX) {
 			load[n] = env_load((const char *)sqlite3_column_text(s, 3));
 			dist[n] = nn + nd > 0 ? nd / (nn + nd) : NAN;
-			skip = skip || (cond >= 0 && store_busy(load[n], dist[n]) != cond);
+			skip = skip || (cond >= 0 && store_busy_during(dist[n]) != cond);
 		}
 		skip = skip ||
 		       (ref_kind && strcmp(rec_ref_kind((const char *)sqlite3_column_text(s, 8),

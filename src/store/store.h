@@ -195,16 +195,25 @@ static inline int store_busy(double load, double disturbed)
 }
 
 /*
+ * Busy while measuring, by the share of disturbed batches alone: what the
+ * path saw during its run, where the load average trails by a minute (it
+ * reads busy for a while after a heavy job ends).
+ */
+static inline int store_busy_during(double disturbed)
+{
+	return isfinite(disturbed) && disturbed >= STORE_BUSY_DISTURBED;
+}
+
+/*
  * Which runs teach a floor: those made in the same conditions as the runs
- * it is for. On a busy machine a path moves between runs by more than on a
- * quiet one, and with the reference otherwise (under 2x oversubscription a
- * system call's slope on it fell from 1.05 to 0.40 and what it left rose
- * from 0.31% to 0.47%): a floor learned quiet is too narrow for busy runs,
- * one learned busy too wide for quiet ones.
+ * it is for, busy or quiet by store_busy_during(). On a busy machine a path moves between runs by
+ * more than on a quiet one, and with the reference otherwise (under 2x oversubscription a system
+ * call's slope on it fell from 1.05 to 0.40 and what it left rose from 0.31% to 0.47%): a floor
+ * learned quiet is too narrow for busy runs, one learned busy too wide for quiet ones.
  */
 enum store_cond {
 	STORE_ANY = -1,
-	STORE_QUIET = 0, /* runs where store_busy() is false */
+	STORE_QUIET = 0, /* runs where store_busy_during() is false */
 	STORE_BUSY = 1,	 /* where it is true */
 };
 
