@@ -38,7 +38,8 @@
  * vDSO clock_gettime moved by 1.9-3.3%, the chain with the barrier left
  * 0.42-0.71%, the plain chain 0.58-1.34%, the previous reference
  * 1.0-1.6% (four of the sessions). tools/ref-drift.c (make ref-drift)
- * measures the three on the machine at hand.
+ * measures them on the machine at hand, with the plain chain on lines of
+ * its own beside them.
  */
 static volatile uint32_t sink;
 
@@ -48,23 +49,23 @@ static volatile uint32_t sink;
  * explains of a path moves with that, so the work must not move when
  * code elsewhere in the binary changes. The plain chain lies packed in a
  * section of its own, its functions 16 bytes apart from the start of a
- * 64-byte line, so that its calls and returns share fetch windows as the
- * kernel's entry and exit code does; the chain with the barrier starts a
- * line with every function. The same in every build of one compiler, and
- * the kind a run records (ukb_ref_kind()) says where each lay.
+ * 64-byte line, its calls and returns sharing fetch windows as they did
+ * where the builds that tracked the system call best had put them; the
+ * chain with the barrier starts a line with every function. The same in
+ * every build of one compiler, and the kind a run records (ukb_ref_kind())
+ * says where each lay.
  *
- * Measured on a shared 2-vCPU Intel Xeon guest (300 fresh processes one
- * after another, each timing 1.5 s of 1 ms batches of getppid() and vDSO
- * clock_gettime() interleaved with 250 us of each candidate, the
- * medians per process): the system call moved by 2.45% between
- * processes, and 2.07% between groups of five; the packed chain (6.5 ns
- * an iteration) left 0.37% and 0.15% of it, with a slope of 1.01-1.03;
- * the same chain with every function on a line of its own (2.9 ns) 0.63%
- * and 0.22% (slope 0.94-0.99), and in the sessions of make sensitivity
- * 0.55% of 1.27% between runs (slope 0.24-0.29) where the packed one left
- * 0.28% of 0.79% (slope 1.08); the chain with the barrier, aligned,
- * left 0.40% and 0.15% of the system call and 0.75% and 0.40% of the
- * vDSO's 2.67% and 2.22%.
+ * Measured on a shared 2-vCPU Intel Xeon guest: in make sensitivity,
+ * between A/A runs of the null system call, the packed chain left 0.30%,
+ * 0.31-0.37% and 0.32% of its move unexplained in three windows (slope
+ * 0.97-1.05), the chain with every function on a line of its own 0.55-0.58%
+ * of 1.27% in one (slope 0.24-0.29). Between fresh processes in one
+ * window (ref-drift --processes 150: 1.5 s each of 1 ms batches interleaved
+ * with 250 us of each candidate), the system call moved 0.96% and the
+ * two plain chains left 0.59-0.60% of it, 0.32-0.37% between groups of
+ * five, where the chain with the barrier left 0.39% and 0.25%: which work
+ * tracks a kernel path best moves with the machine and the moment, and
+ * ref-drift measures it where it runs.
  */
 #define UKB_REF_SECTION section(".text.ukb_ref")
 #define UKB_REF_PACKED	__attribute__((noinline, aligned(16), UKB_REF_SECTION))
