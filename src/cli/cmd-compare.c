@@ -122,8 +122,10 @@ const struct command cmd_compare_def = {
 		 "Each interval holds the floor: how much a path's mean moves between runs of\n"
 		 "the same thing beyond what one run's processes show. It is learned from\n"
 		 "repeated runs of one label (never from the runs compared, never across\n"
-		 "labels), else from 'ukbench calibrate'; the header says where it came from,\n"
-		 "when and under what load. --wide shows the interval without it.",
+		 "labels), those made busy or quiet as the run was where there are enough\n"
+		 "(busy: 5% or more of the path's batches disturbed), else from 'ukbench\n"
+		 "calibrate'; the header says where it came from, when and under what load.\n"
+		 "--wide shows the interval without it.",
 	.opts = compare_opts_table,
 	.footer =
 	    "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
