@@ -385,21 +385,30 @@ static void speed_run(struct rec_run *run, int seq, double speed, double slope, 
 	rec_result_restat(r);
 }
 
-static void test_run_floor_at_speed(void **state)
+/* A new SQLite store at @path (a mkstemp() template), to be unlinked after */
+static struct store *scratch_store(char *path)
 {
-	char path[] = "/tmp/ukbench-test-speed-XXXXXX", err[256];
-	struct floor_pick p;
 	struct store *st;
-	struct rec_run run;
-	uint64_t x = 7;
-	double d, usual, fast;
+	char err[256];
 	int fd = mkstemp(path);
 
-	(void)state;
 	assert_true(fd >= 0);
 	close(fd);
 	unlink(path);
 	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
+	return st;
+}
+
+static void test_run_floor_at_speed(void **state)
+{
+	char path[] = "/tmp/ukbench-test-speed-XXXXXX", err[256];
+	struct floor_pick p;
+	struct store *st = scratch_store(path);
+	struct rec_run run;
+	uint64_t x = 7;
+	double d, usual, fast;
+
+	(void)state;
 	/* 20 runs of one label: the machine's speed moves by 2% (SD), the path with it */
 	for (int k = 0; k < 20; k++) {
 		double speed = 0.07 * centred_uniform(&x), noise = 0.002 * centred_uniform(&x);
@@ -468,16 +477,11 @@ static void test_floor_by_conditions(void **state)
 {
 	char path[] = "/tmp/ukbench-test-cond-XXXXXX", err[256];
 	struct floor_pick p;
-	struct store *st;
+	struct store *st = scratch_store(path);
 	struct rec_run run;
 	uint64_t x = 11;
-	int fd = mkstemp(path);
 
 	(void)state;
-	assert_true(fd >= 0);
-	close(fd);
-	unlink(path);
-	assert_int_equal(store_open(path, &st, err, sizeof(err)), 0);
 	for (int k = 0; k < 10; k++) {
 		loaded_run(&run, k, 0.002 * centred_uniform(&x), 0);
 		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
