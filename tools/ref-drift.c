@@ -249,6 +249,14 @@ static void report(double (*med)[NWORK], size_t n, const char *what)
 	free(y);
 }
 
+/* what the columns are, under the tables */
+static void legend(void)
+{
+	printf("ukbench times calls (packed) beside system calls and other paths, calls+barrier "
+	       "beside vDSO calls; calls,lines is the chain with every function on a 64-byte "
+	       "line\n");
+}
+
 static void calibrate(uint64_t *iters)
 {
 	for (int k = 0; k < NWORK; k++)
@@ -333,9 +341,7 @@ static int processes(const char *np, const char *secs)
 		report(med, got, "processes");
 	if (g >= 3)
 		report(grp, g, "groups of five processes (the means of their logs)");
-	printf("ukbench times calls (packed) beside system calls and other paths, calls+barrier "
-	       "beside vDSO calls; calls,lines is the chain with every function on a 64-byte "
-	       "line\n");
+	legend();
 	free(med);
 	free(grp);
 	return got >= 3 ? 0 : 1;
@@ -379,9 +385,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	report(med, nwin, "windows");
-	printf("ukbench times calls (packed) beside system calls and other paths, calls+barrier "
-	       "beside vDSO calls; calls,lines is the chain with every function on a 64-byte "
-	       "line\n");
+	legend();
 	free(med);
 	return 0;
 }

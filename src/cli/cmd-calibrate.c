@@ -420,8 +420,7 @@ static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load
 	qsort(d, n, sizeof(double), cmp_double);
 	*load = l[n / 2];
 	*dist = d[n / 2];
-	return (isfinite(*load) && *load >= FLOOR_BUSY_LOAD) ||
-	       (isfinite(*dist) && *dist >= FLOOR_BUSY_DISTURBED);
+	return store_busy(*load, *dist);
 }
 
 /* Stores the unchanged runs and the host's floor; 0 or -1. */

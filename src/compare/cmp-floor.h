@@ -19,10 +19,6 @@
 #include "record.h"
 #include "store.h"
 
-/* From which a machine was busy (store.h). */
-#define FLOOR_BUSY_LOAD	     STORE_BUSY_LOAD
-#define FLOOR_BUSY_DISTURBED STORE_BUSY_DISTURBED
-
 enum floor_source {
 	FLOOR_NONE,	 /* not known */
 	FLOOR_GIVEN,	 /* --floor, --no-floor */

@@ -1738,7 +1738,6 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		int skip = excluded(id, exclude, nexclude);
 
 		if (n < MAX) {
-			load[n] = env_load((const char *)sqlite3_column_text(s, 3));
 			dist[n] = nn + nd > 0 ? nd / (nn + nd) : NAN;
 			skip = skip || (cond >= 0 && store_busy_during(dist[n]) != cond);
 		}
@@ -1759,6 +1758,7 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		pair[n].group = group[n];
 		lm[n] = log(m);
 		within[n] = v / (m * m);
+		load[n] = env_load((const char *)sqlite3_column_text(s, 3));
 		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->last) > 0)
 			store_col_text(s, 2, out->last, sizeof(out->last));
 		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->first) < 0)

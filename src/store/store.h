@@ -188,12 +188,6 @@ struct store_floor_est {
 #define STORE_BUSY_LOAD	     1.0
 #define STORE_BUSY_DISTURBED 0.05
 
-static inline int store_busy(double load, double disturbed)
-{
-	return (isfinite(load) && load >= STORE_BUSY_LOAD) ||
-	       (isfinite(disturbed) && disturbed >= STORE_BUSY_DISTURBED);
-}
-
 /*
  * Busy while measuring, by the share of disturbed batches alone: what the
  * path saw during its run, where the load average trails by a minute (it
@@ -204,12 +198,20 @@ static inline int store_busy_during(double disturbed)
 	return isfinite(disturbed) && disturbed >= STORE_BUSY_DISTURBED;
 }
 
+/* Busy by the load per CPU, or by the share (store_busy_during()). */
+static inline int store_busy(double load, double disturbed)
+{
+	return (isfinite(load) && load >= STORE_BUSY_LOAD) || store_busy_during(disturbed);
+}
+
 /*
  * Which runs teach a floor: those made in the same conditions as the runs
- * it is for, busy or quiet by store_busy_during(). On a busy machine a path moves between runs by
- * more than on a quiet one, and with the reference otherwise (under 2x oversubscription a system
- * call's slope on it fell from 1.05 to 0.40 and what it left rose from 0.31% to 0.47%): a floor
- * learned quiet is too narrow for busy runs, one learned busy too wide for quiet ones.
+ * it is for, busy or quiet by store_busy_during(). On a busy machine a
+ * path moves between runs by more than on a quiet one, and with the
+ * reference otherwise (under 2x oversubscription a system call's slope on
+ * it fell from 1.05 to 0.40 and what it left rose from 0.31% to 0.47%): a
+ * floor learned quiet is too narrow for busy runs, one learned busy too
+ * wide for quiet ones.
  */
 enum store_cond {
 	STORE_ANY = -1,
