@@ -271,6 +271,13 @@ int rec_excludes_disturbed(const struct rec_result *r)
 	return !r->keeps_disturbed && k && r->nsamples - k >= 2;
 }
 
+int rec_wholly_disturbed(const struct rec_result *r)
+{
+	size_t k = rec_disturbed_count(r);
+
+	return !r->keeps_disturbed && k && r->nsamples - k < 2;
+}
+
 void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 {
 	uint64_t h = UKB_FNV_OFFSET;

@@ -219,6 +219,14 @@ int rec_run_pair(const struct rec_result *r, struct ukb_run_pair *p);
 /* Are the statistics of @r over its undisturbed batches only? */
 int rec_excludes_disturbed(const struct rec_result *r);
 
+/*
+ * Did fewer than two of @r's batches run undisturbed, where its figure is
+ * of undisturbed batches only (its statistics then fell back to every
+ * batch, the time the thread did not run included)? Such a process has no
+ * mean of its own to give.
+ */
+int rec_wholly_disturbed(const struct rec_result *r);
+
 /* Frees what one result owns and zeroes it. */
 void rec_result_release(struct rec_result *r);
 

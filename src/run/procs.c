@@ -163,6 +163,14 @@ static int merge(struct rec_run *m, struct rec_run *one)
 		double ref, ref_se;
 		size_t nse, nref;
 
+		/*
+		 * A process that had fewer than two batches of its path run
+		 * undisturbed (under heavy load, a short one) has only the
+		 * time the thread did not run to show: its batches are kept,
+		 * marked, and it gives no process mean.
+		 */
+		int gives = !rec_wholly_disturbed(s);
+
 		ref_stats(s, &ref, &ref_se);
 		for (size_t k = 0; k < m->nresults && !d; k++)
 			if (!strcmp(m->results[k].name, s->name) &&
@@ -177,7 +185,7 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			free(d->proc_ref);
 			d->proc_means = d->proc_se = d->proc_ref = NULL;
 			d->nproc = nse = nref = 0;
-			if (d->status == UKB_OK &&
+			if (d->status == UKB_OK && gives &&
 			    (rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1) ||
 			     rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
 			     rec_append_numbers(&d->proc_ref, &nref, &ref, 1)))
@@ -194,9 +202,10 @@ static int merge(struct rec_run *m, struct rec_run *one)
 			continue;
 		}
 		nse = nref = d->nproc;
-		if (rec_append_samples(d, s) || rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
-		    rec_append_numbers(&d->proc_ref, &nref, &ref, 1) ||
-		    rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1))
+		if (rec_append_samples(d, s) ||
+		    (gives && (rec_append_numbers(&d->proc_se, &nse, &se, 1) ||
+			       rec_append_numbers(&d->proc_ref, &nref, &ref, 1) ||
+			       rec_append_numbers(&d->proc_means, &d->nproc, &mean, 1))))
 			return -ENOMEM;
 		for (size_t k = 0; k < d->ncounters && k < s->ncounters; k++)
 			if (!strcmp(d->counters[k].name, s->counters[k].name) &&
@@ -461,8 +470,10 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 				continue;
 			}
 			ref_stats(x, &ref, &ref_se);
-			alloc_add(&ap[c], x->stats.mean, x->stats.stddev / sqrt((double)x->stats.n),
-				  ref, ref_se, x->measure_s);
+			if (!rec_wholly_disturbed(x))
+				alloc_add(&ap[c], x->stats.mean,
+					  x->stats.stddev / sqrt((double)x->stats.n), ref, ref_se,
+					  x->measure_s);
 			ap[c].spent_s += x->measure_s + wall / (double)k - measured / (double)k;
 			ap[c].done = alloc_enough(&ap[c], p->m.precision, budget);
 		}

@@ -139,4 +139,52 @@ test_expect_success EXAMPLE,RUNS_32BIT '--abi both: the 32-bit helper loads no p
 	jq -e "[.results[] | select(.path == \"libc\") | .status] == [\"ok\"]" r.json
 '
 
+test_expect_success CC 'a process whose every batch was disturbed gives no process mean' '
+	plugin sleepy <<-\EOF &&
+	#include <fcntl.h>
+	#include <stdlib.h>
+	#include <sys/stat.h>
+	#include <unistd.h>
+	#include <ukbench.h>
+	/* every other process that loads it sleeps in each call: all its batches disturbed */
+	static int sleepy;
+	__attribute__((constructor)) static void order(void)
+	{
+		const char *f = getenv("SLEEPY_COUNT");
+		struct stat st;
+		int fd = f ? open(f, O_WRONLY | O_APPEND | O_CREAT, 0600) : -1;
+
+		if (fd < 0)
+			return;
+		if (write(fd, "x", 1) == 1 && !fstat(fd, &st))
+			sleepy = st.st_size % 2 == 0;
+		close(fd);
+	}
+	static int run(struct ukb_ctx *c, uint64_t n)
+	{
+		(void)c;
+		for (uint64_t i = 0; i < n; i++)
+			if (sleepy)
+				usleep(200);
+			else
+				__asm__ volatile("" ::: "memory");
+		return 0;
+	}
+	static const struct ukb_path paths[] = { { .name = "loop", .run = run }, { NULL } };
+	static const struct ukb_bench b = { .name = "sleepy.loop", .summary = "sleeps in every other process", .paths = paths };
+	__attribute__((visibility("default"))) const struct ukb_plugin ukb_plugin = {
+		UKB_API_VERSION, (const struct ukb_bench *const[]){ &b, NULL } };
+	EOF
+	SLEEPY_COUNT="$PWD/count" ukbench run --no-store --plugin "$PWD/sleepy.so" \
+		--budget 0.05 --warmup 0.002 --min-samples 3 --batch 20 --runs 6 \
+		--json r.json sleepy.loop >out 2>err &&
+	cat out &&
+	test "$(wc -c <count)" -ge 7 &&
+	jq -e ".results[0].status == \"ok\"" r.json &&
+	jq -e "[.results[0].disturbed[] | select(. != 0)] | length > 0" r.json &&
+	jq -e ".results[0].process_means_ns | length >= 2 and length <= 4" r.json &&
+	jq -e ".results[0].process_means_ns | all(. < 10000)" r.json &&
+	jq -e ".results[0].stats.mean_ns < 10000" r.json
+'
+
 test_done
