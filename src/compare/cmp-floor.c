@@ -44,6 +44,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 			       exclude, nex, &out->est, err, sizeof(err));
 	if (!rc && out->est.df < 2 && cond != STORE_ANY) {
 		cond = STORE_ANY;
+		out->other_cond = 1;
 		rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL,
 				       cond, exclude, nex, &out->est, err, sizeof(err));
 	}
@@ -81,8 +82,8 @@ double floor_of_run(const struct floor_pick *p, const struct rec_result *r, doub
 	double d, n;
 
 	*offset = NAN;
-	if (p->source != FLOOR_LABELS || a->df < 3 || !(a->beta > 0) || a->ref_runs < 3 ||
-	    rec_run_pair(r, &run))
+	if (p->source != FLOOR_LABELS || p->other_cond || a->df < 3 || !(a->beta > 0) ||
+	    a->ref_runs < 3 || rec_run_pair(r, &run))
 		return p->floor;
 	d = run.lx - a->ref_level;
 	n = (double)a->ref_runs;

@@ -33,6 +33,11 @@ struct floor_pick {
 	double beta;	 /* the path's sensitivity to the reference; 0: not known */
 	double se_beta, tau;
 	double df; /* degrees of freedom of the floor compared; 0: given, exact */
+	/*
+	 * learned from runs made in other conditions than the run's, busy or
+	 * quiet (too few of its own): their speed of the machine is not its
+	 */
+	int other_cond;
 	enum floor_source source;
 	struct store_floor_est est; /* FLOOR_LABELS */
 	struct store_floor_est adj; /* FLOOR_LABELS: the same with the reference taken out */
@@ -64,7 +69,12 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
  * n their number): a run made while the machine ran 4% fast gets an
  * interval that holds the 4% times the slope, one made at the machine's
  * usual speed one narrower than the floor measured, which holds every
- * speed the machine had. *@offset gets d, NAN when not used.
+ * speed the machine had. Only where the floor was learned from runs made
+ * as @r was, busy or quiet: the other work of a busy machine slows the
+ * reference by more than most paths (under 2x oversubscription here the
+ * reference by 15%, the system call by 4%), so a busy run's speed set
+ * against quiet runs' says little of its path. *@offset gets d, NAN when
+ * not used.
  */
 double floor_of_run(const struct floor_pick *p, const struct rec_result *r, double *offset);
 

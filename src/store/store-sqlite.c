@@ -1639,14 +1639,24 @@ static int excluded(int64_t id, const int64_t *exclude, size_t n)
 	return 0;
 }
 
+/* The share of a result's batches that were disturbed; NAN when none were taken. */
+static double disturbed_share(sqlite3_stmt *s, int col_disturbed, int col_n)
+{
+	double nd = sqlite3_column_double(s, col_disturbed), nn = sqlite3_column_double(s, col_n);
+
+	return nn + nd > 0 ? nd / (nn + nd) : NAN;
+}
+
 /*
  * How fast the machine ran in the newest runs of a path whose reference did
  * the work @ref_kind, of any label (the reference is the same work in every
- * run, whatever the label measures): the mean and SD of their reference's
- * log means, in @out. 0, or -1 with @err.
+ * run, whatever the label measures) made in the conditions @cond (the
+ * other work on a busy machine slows the reference by more than the path):
+ * the mean and SD of their reference's log means, in @out. 0, or -1 with
+ * @err.
  */
 static int ref_level(struct sqlite_store *st, const char *host, const char *kernel,
-		     const char *name, const char *path, const char *ref_kind,
+		     const char *name, const char *path, const char *ref_kind, int cond,
 		     const int64_t *exclude, size_t nexclude, struct store_floor_est *out,
 		     char *err, size_t len)
 {
@@ -1655,10 +1665,11 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 	int rc = SQLITE_DONE;
 
 	if (prepare(st,
-		    "SELECT u.id, r.process_means, r.process_ref, u.settings FROM results r"
-		    " JOIN runs u ON u.id = r.run_id WHERE u.host = ? AND u.kernel_release = ?"
-		    " AND r.name = ? AND r.path = ? AND r.status = 'ok' AND u.interrupted = 0"
-		    " AND r.process_ref IS NOT NULL ORDER BY u.started DESC, u.id DESC",
+		    "SELECT u.id, r.process_means, r.process_ref, u.settings, r.disturbed, r.n"
+		    " FROM results r JOIN runs u ON u.id = r.run_id WHERE u.host = ?"
+		    " AND u.kernel_release = ? AND r.name = ? AND r.path = ? AND r.status = 'ok'"
+		    " AND u.interrupted = 0 AND r.process_ref IS NOT NULL"
+		    " ORDER BY u.started DESC, u.id DESC",
 		    &s, err, len))
 		return -1;
 	bind_text(s, 1, host);
@@ -1672,6 +1683,7 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 		struct ukb_run_pair p;
 		char kind[64];
 		if (!pm || excluded(id, exclude, nexclude) ||
+		    (cond >= 0 && store_busy_during(disturbed_share(s, 4, 5)) != cond) ||
 		    strcmp(
 			rec_ref_kind((const char *)sqlite3_column_text(s, 3), kind, sizeof(kind)),
 			ref_kind) ||
@@ -1733,12 +1745,12 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		const char *lab = (const char *)sqlite3_column_text(s, 1);
 		const unsigned char *t = sqlite3_column_text(s, 4);
 		const char *ref = (const char *)sqlite3_column_text(s, 7);
-		double m, v, nd = sqlite3_column_double(s, 5), nn = sqlite3_column_double(s, 6);
+		double m, v;
 		char kind[64];
 		int skip = excluded(id, exclude, nexclude);
 
 		if (n < MAX) {
-			dist[n] = nn + nd > 0 ? nd / (nn + nd) : NAN;
+			dist[n] = disturbed_share(s, 5, 6);
 			skip = skip || (cond >= 0 && store_busy_during(dist[n]) != cond);
 		}
 		skip = skip ||
@@ -1770,8 +1782,8 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 	if (ref_kind) {
 		struct ukb_adjust a;
 
-		if (ref_level(st, host, kernel, name, path, ref_kind, exclude, nexclude, out, err,
-			      len))
+		if (ref_level(st, host, kernel, name, path, ref_kind, cond, exclude, nexclude, out,
+			      err, len))
 			goto out;
 		out->floor = ukb_floor_adjusted(pair, n, &a);
 		out->beta = a.beta;

@@ -170,7 +170,8 @@ struct store_floor_est {
 	double disturbed;	  /* median share of disturbed batches; NAN: unknown */
 	/*
 	 * @ref_kind: how fast the machine ran in the newest runs of the path
-	 * (STORE_REF_RUNS at most, of any label, left out as above): the mean
+	 * (STORE_REF_RUNS at most, of any label, made in the conditions @cond,
+	 * left out as above): the mean
 	 * of their reference's log means, and its SD between them; ref_runs 0:
 	 * none known
 	 */

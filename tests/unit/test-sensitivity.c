@@ -452,11 +452,12 @@ static void test_run_floor_at_speed(void **state)
  * disturbed) or a quiet one; the load average is low in both, since it
  * trails and is not what judges.
  */
-static void loaded_run(struct rec_run *run, int seq, double noise, int busy)
+static void loaded_speed_run(struct rec_run *run, int seq, double speed, double slope, double noise,
+			     int busy)
 {
 	struct rec_result *r;
 
-	speed_run(run, seq, 0, 1.0, noise);
+	speed_run(run, seq, speed, slope, noise);
 	r = &run->results[0];
 	free(run->environment);
 	run->environment = strdup("{\"loadavg\":[0.2,0.2,0.2],\"online_cpus\":2}");
@@ -465,6 +466,11 @@ static void loaded_run(struct rec_run *run, int seq, double noise, int busy)
 	if (busy)
 		r->disturbed[1] = r->disturbed[3] = 1;
 	rec_result_restat(r);
+}
+
+static void loaded_run(struct rec_run *run, int seq, double noise, int busy)
+{
+	loaded_speed_run(run, seq, 0, 1.0, noise, busy);
 }
 
 /*
@@ -517,6 +523,59 @@ static void test_floor_by_conditions(void **state)
 }
 
 /*
+ * A run's own interval at the speed of the moment, set against the runs
+ * made as it was: on a busy machine the reference slows by 15% and the
+ * path by 4% (slope 0.28). A busy run with only quiet runs known gets the
+ * floor measured, not 15% times the quiet slope; with busy runs known, its
+ * speed is set against theirs alone.
+ */
+static void test_run_floor_speed_by_conditions(void **state)
+{
+	char path[] = "/tmp/ukbench-test-cspeed-XXXXXX", err[256];
+	const double busy = log(1.15), slope = log(1.04) / log(1.15);
+	struct floor_pick p;
+	struct store *st = scratch_store(path);
+	struct rec_run run;
+	uint64_t x = 13;
+	double d, f;
+
+	(void)state;
+	for (int k = 0; k < 20; k++) {
+		loaded_speed_run(&run, k, 0.07 * centred_uniform(&x), 1.0,
+				 0.002 * centred_uniform(&x), 0);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	loaded_speed_run(&run, 40, busy, slope, 0, 1);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.source, FLOOR_LABELS);
+	assert_true(p.other_cond);
+	f = floor_of_run(&p, &run.results[0], &d);
+	assert_true(isnan(d));
+	assert_true(f == p.floor);
+	assert_true(f < 0.05);
+	rec_run_release(&run);
+	for (int k = 20; k < 30; k++) {
+		double speed = busy + 0.02 * centred_uniform(&x);
+
+		loaded_speed_run(&run, k, speed, slope, 0.002 * centred_uniform(&x), 1);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	loaded_speed_run(&run, 41, busy, slope, 0, 1);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_false(p.other_cond);
+	assert_int_equal(p.est.runs, 10);
+	assert_int_equal(p.adj.ref_runs, 10);
+	f = floor_of_run(&p, &run.results[0], &d);
+	assert_true(fabs(d) < 0.01);
+	assert_true(f < 0.01);
+	rec_run_release(&run);
+	store_close(st);
+	unlink(path);
+}
+
+/*
  * The reference work a run records: its kind and a digest of its code as
  * this binary holds it, the same at every call; two kinds that differ only
  * in the digest are different work (compared as measured).
@@ -558,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_run_floor_at_speed),
 		cmocka_unit_test(test_floor_by_conditions),
+		cmocka_unit_test(test_run_floor_speed_by_conditions),
 		cmocka_unit_test(test_reference_kind),
 	};
 
