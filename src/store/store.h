@@ -171,9 +171,8 @@ struct store_floor_est {
 	/*
 	 * @ref_kind: how fast the machine ran in the newest runs of the path
 	 * (STORE_REF_RUNS at most, of any label, made in the conditions @cond,
-	 * left out as above): the mean
-	 * of their reference's log means, and its SD between them; ref_runs 0:
-	 * none known
+	 * left out as above): the mean of their reference's log means, and
+	 * its SD between them; ref_runs 0: none known
 	 */
 	double ref_level, ref_sd;
 	size_t ref_runs;
