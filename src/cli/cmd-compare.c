@@ -424,8 +424,10 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			put_folded(
 			    stdout,
 			    "warning: a run was made on a busy machine and the floor on a "
-			    "quiet one: the intervals may be too narrow (repeat the runs, or "
-			    "calibrate under the same load)",
+			    "quiet one: it is taken as measured, not at the slope on the "
+			    "reference learned quiet (a busy machine moves a path with the "
+			    "reference otherwise), and the intervals may still be too narrow "
+			    "(repeat the runs, or calibrate under the same load)",
 			    9, 2, cols ? cols : 80);
 	}
 	{

@@ -56,9 +56,17 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		snprintf(out->error, sizeof(out->error), "%s", err);
 	else if (out->est.df >= 2) {
 		out->floor = out->est.floor;
-		/* too few runs with the reference: compared as measured */
-		/* the reference is used where it pays: a smaller floor than without */
-		out->beta = adj->df >= 3 && adj->floor < out->est.floor ? adj->beta : 0;
+		/*
+		 * too few runs with the reference: compared as measured; the
+		 * reference is used where it pays, a smaller floor than
+		 * without; and not at a slope learned in other conditions:
+		 * under 2x oversubscription the system call's slope on it
+		 * fell from 1.05 to 0.40 on an Intel Xeon guest, and a busy
+		 * run's move adjusted at the quiet slope is not what the
+		 * quiet floor at that slope measured
+		 */
+		out->beta =
+		    !out->other_cond && adj->df >= 3 && adj->floor < out->est.floor ? adj->beta : 0;
 		out->se_beta = out->beta > 0 ? adj->se_beta : 0;
 		out->tau = out->beta > 0 ? adj->tau : 0;
 		out->adjusted = out->beta > 0 ? adj->floor : out->floor;

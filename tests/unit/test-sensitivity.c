@@ -526,8 +526,8 @@ static void test_floor_by_conditions(void **state)
  * A run's own interval at the speed of the moment, set against the runs
  * made as it was: on a busy machine the reference slows by 15% and the
  * path by 4% (slope 0.28). A busy run with only quiet runs known gets the
- * floor measured, not 15% times the quiet slope; with busy runs known, its
- * speed is set against theirs alone.
+ * floor measured, not 15% times the quiet slope, and is compared as
+ * measured; with busy runs known, its speed is set against theirs alone.
  */
 static void test_run_floor_speed_by_conditions(void **state)
 {
@@ -550,6 +550,10 @@ static void test_run_floor_speed_by_conditions(void **state)
 	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
 	assert_int_equal(p.source, FLOOR_LABELS);
 	assert_true(p.other_cond);
+	/* the quiet runs' slope is not carried to it: compared as measured */
+	assert_true(p.adj.beta > 0.8);
+	assert_true(p.beta == 0);
+	assert_true(p.adjusted == p.floor);
 	f = floor_of_run(&p, &run.results[0], &d);
 	assert_true(isnan(d));
 	assert_true(f == p.floor);
