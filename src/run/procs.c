@@ -469,11 +469,12 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 				ap[c].done = 1;
 				continue;
 			}
-			ref_stats(x, &ref, &ref_se);
-			if (!rec_wholly_disturbed(x))
+			if (!rec_wholly_disturbed(x)) {
+				ref_stats(x, &ref, &ref_se);
 				alloc_add(&ap[c], x->stats.mean,
 					  x->stats.stddev / sqrt((double)x->stats.n), ref, ref_se,
 					  x->measure_s);
+			}
 			ap[c].spent_s += x->measure_s + wall / (double)k - measured / (double)k;
 			ap[c].done = alloc_enough(&ap[c], p->m.precision, budget);
 		}
