@@ -124,7 +124,7 @@ test_expect_success "$need" 'interrupted: the emulator goes with it, nothing sto
 		-k "$k1" -b 0.5 syscall.null >out 2>err &
 	pid=$!
 	sid=$(test_session_id sidfile)
-	test_session_reaches "$sid" 2 30 &&
+	test_session_runs "$sid" "qemu-system-[^ ]* .* -kernel " 60 &&
 	kill -s INT -- -"$sid"
 	wait $pid; rc=$?
 	cat err &&
