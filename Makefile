@@ -8,7 +8,7 @@
 #   make perf-check       the harness against hand-written loops (prints figures)
 #   make stopping-sim     bias and coverage of stopping rules, by simulation
 #   make validity         A/A false alarms, coverage, detection, change points here
-#   make sensitivity      MDE quiet and loaded, the headline under load, a planted change
+#   make sensitivity      MDE quiet and loaded, the headline under load, a planted change (SENS_FROM=DIR: a kept run compared anew)
 #   make ref-drift        how much of a path's drift the reference explains (REF_DRIFT_ARGS="SECONDS" or "--processes N")
 #   make report-speed     a report of 84 paths written and shown in Chromium: times
 #   make format-check     the code against .clang-format

@@ -37,6 +37,13 @@
 #
 # Needs a built ukbench with its tools (make), python3; perf (linux-perf)
 # for its column. Takes about 20 minutes with the defaults.
+#
+# SENS_KEEP=1 keeps the work directory (its store, the runs' JSON, the
+# plain loops' truth). SENS_FROM=DIR reads such a directory again: no
+# measuring, but every comparison of 2, 3 and 5 made anew from its store by
+# this build, and their figures printed (a change to how compare decides,
+# tried on the runs of one window in two minutes, against the figures the
+# window gave when it was measured).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
@@ -67,6 +74,20 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 export UKBENCH_DB="$work/s.db"
+from=${SENS_FROM:-}
+if [ -n "$from" ]; then
+	for f in s.db q.ids l.ids truth p-1.cmp; do
+		[ -e "$from/$f" ] || { echo "sensitivity: '$from' holds no $f (a directory SENS_KEEP=1 kept)" >&2; exit 2; }
+	done
+	cp "$from"/s.db* "$from"/*.ids "$from"/*.time "$from"/truth "$work"/
+	cp "$from"/q[0-9]*.json "$from"/l[0-9]*.json "$work"/
+	runs=$(wc -w <"$work/q.ids")
+	loaded=$(wc -w <"$work/l.ids")
+	set -- "$from"/p-*.cmp
+	trials=$#
+	[ -e "$from/filter" ] && filter=$(cat "$from/filter")
+fi
+echo "$filter" >"$work/filter"
 busy_start() {
 	i=0
 	while [ $i -lt $((2 * $(nproc))) ]; do
@@ -80,22 +101,25 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 now() { date +%s.%N; }
 
 echo "sensitivity: $(uname -r) $(uname -m), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(load)"
+[ -n "$from" ] && echo "sensitivity: the runs kept in $from, compared anew by $("$ukb" --version | head -1)"
 
 # 1 ------------------------------------------------------------------
-if [ "$suite" = 1 ]; then
+if [ "$suite" = 1 ] && [ -z "$from" ]; then
 	t0=$(now)
 	"$ukb" run -q --no-store
 	echo "1. default suite: $(echo "$(now) - $t0" | bc | xargs printf '%.1f') s (target: under 60 s), load $(load)"
 fi
 
 # calibrate, quiet -----------------------------------------------------
-# shellcheck disable=SC2086
-"$ukb" calibrate --rounds "$cal" $paths $copies >"$work/cal" 2>&1 || {
-	sed 's/^/  calibrate: /' "$work/cal"
-	echo "sensitivity: calibrate failed (a busy machine? it says why above)" >&2
-	exit 1
-}
-sed -n '/^  *measured adjusted/,/^$/p' "$work/cal" | sed 's/^/  calibrate: /'
+if [ -z "$from" ]; then
+	# shellcheck disable=SC2086
+	"$ukb" calibrate --rounds "$cal" $paths $copies >"$work/cal" 2>&1 || {
+		sed 's/^/  calibrate: /' "$work/cal"
+		echo "sensitivity: calibrate failed (a busy machine? it says why above)" >&2
+		exit 1
+	}
+	sed -n '/^  *measured adjusted/,/^$/p' "$work/cal" | sed 's/^/  calibrate: /'
+fi
 
 # A/A runs: $1 prefix, $2 count. The runs share one label, as repeated
 # runs of one thing do; every pair is compared twice: by id, the label's
@@ -121,6 +145,15 @@ aa_runs() {
 		"$ukb" show "$id" --format json >"$work/$pre$k.json"
 		k=$((k + 1))
 	done
+}
+
+# Every pair of the A/A runs $1 compared, both ways (above). The runs are
+# given their one label first: a kept store holds them with one label each.
+aa_compare() {
+	pre=$1
+	# shellcheck disable=SC2046
+	set -- $(cat "$work/$pre.ids")
+	"$ukb" runs --relabel "aa-$pre" --yes "$@" >/dev/null
 	for mode in cmp one; do
 		if [ $mode = one ]; then
 			k=1
@@ -198,13 +231,17 @@ EOF
 }
 
 # 2 --------------------------------------------------------------------
-aa_runs q "$runs"
+[ -n "$from" ] || aa_runs q "$runs"
+aa_compare q
 aa_report q "$runs" "2. A/A quiet" 2
 
 # 3 --------------------------------------------------------------------
-busy_start
-aa_runs l "$loaded"
-busy_stop
+if [ -z "$from" ]; then
+	busy_start
+	aa_runs l "$loaded"
+	busy_stop
+fi
+aa_compare l
 aa_report l "$loaded" "3. A/A under 2x oversubscription" 3
 
 # 4 --------------------------------------------------------------------
@@ -229,6 +266,7 @@ headline() { # $1: quiet or loaded
 }
 : >"$work/head"
 r=1
+[ -z "$from" ] || r=$((rounds + 1))
 while [ $r -le "$rounds" ]; do
 	headline quiet >>"$work/head"
 	busy_start
@@ -236,7 +274,7 @@ while [ $r -le "$rounds" ]; do
 	busy_stop
 	r=$((r + 1))
 done
-python3 - "$work/head" "$rounds" <<'EOF'
+[ -n "$from" ] || python3 - "$work/head" "$rounds" <<'EOF'
 import statistics as st, sys
 rows = [l.split() for l in open(sys.argv[1])]
 print(f"4. the headline under 2x oversubscription against quiet, {sys.argv[2]} interleaved rounds (medians):")
@@ -276,14 +314,16 @@ truth() { # ratio with the filter to without, plain loops interleaved
 		done
 	done
 }
-: >"$work/truth"
+[ -n "$from" ] || : >"$work/truth"
 t=1
 while [ $t -le "$trials" ]; do
-	truth >>"$work/truth"
-	# shellcheck disable=SC2086
-	"$ukb" run -q -l "pa$t" $paths $copies
-	# shellcheck disable=SC2086
-	"$bin/seccomp-slow" "$filter" -- "$ukb" run -q -l "pb$t" $paths $copies
+	if [ -z "$from" ]; then
+		truth >>"$work/truth"
+		# shellcheck disable=SC2086
+		"$ukb" run -q -l "pa$t" $paths $copies
+		# shellcheck disable=SC2086
+		"$bin/seccomp-slow" "$filter" -- "$ukb" run -q -l "pb$t" $paths $copies
+	fi
 	"$ukb" compare --format json "pa$t" "pb$t" >"$work/p-$t.cmp" 2>/dev/null
 	t=$((t + 1))
 done
