@@ -400,20 +400,20 @@ test_session_reaches() {
 # test means to signal has begun, not one before it that also starts a
 # child (vm asks the emulator its version before it boots anything).
 test_session_runs() {
-	sid=$1 pat=$2
+	want=$1 what=$2
 	n=0
 	lim=$(( ${3:-30} * 20 ))
 	while [ $n -lt $lim ]; do
 		for s in /proc/[0-9]*; do
 			line=$(cat "$s/stat" 2>/dev/null) || continue
 			set -- ${line##*") "}
-			[ "${4:-}" = "$sid" ] || continue
-			tr '\0' ' ' <"$s/cmdline" 2>/dev/null | grep -q -- "$pat" && return 0
+			[ "${4:-}" = "$want" ] || continue
+			tr '\0' ' ' <"$s/cmdline" 2>/dev/null | grep -q -- "$what" && return 0
 		done
 		sleep 0.05
 		n=$((n + 1))
 	done
-	echo "session $sid never ran a command matching '$pat'" >&2
+	echo "session $want never ran a command matching '$what'" >&2
 	return 1
 }
 

@@ -264,17 +264,17 @@ headline() { # $1: quiet or loaded
 	echo "$1 loop $("$bin/plain-loop" clock_gettime 5000000) $("$bin/plain-loop" syscall 1000000)"
 	echo "$1 perf nan $(perf_bench)"
 }
-: >"$work/head"
-r=1
-[ -z "$from" ] || r=$((rounds + 1))
-while [ $r -le "$rounds" ]; do
-	headline quiet >>"$work/head"
-	busy_start
-	headline loaded >>"$work/head"
-	busy_stop
-	r=$((r + 1))
-done
-[ -n "$from" ] || python3 - "$work/head" "$rounds" <<'EOF'
+if [ -z "$from" ]; then
+	: >"$work/head"
+	r=1
+	while [ $r -le "$rounds" ]; do
+		headline quiet >>"$work/head"
+		busy_start
+		headline loaded >>"$work/head"
+		busy_stop
+		r=$((r + 1))
+	done
+	python3 - "$work/head" "$rounds" <<'EOF'
 import statistics as st, sys
 rows = [l.split() for l in open(sys.argv[1])]
 print(f"4. the headline under 2x oversubscription against quiet, {sys.argv[2]} interleaved rounds (medians):")
@@ -289,6 +289,7 @@ for tool in ("ukbench", "adjusted", "loop", "perf"):
         unit = "ns" if tool != "adjusted" else "  "
         print(f"   {tool:8s} {name:20s} quiet {st.median(q):9.2f} {unit}, loaded {st.median(l):9.2f} {unit}: x{ratio:.3f}{target}")
 EOF
+fi
 
 # 5 --------------------------------------------------------------------
 # Both plain loops of a pair on one CPU: where the CPUs of a guest run at
