@@ -20,8 +20,9 @@
 #   4. the headline under 2x oversubscription against quiet, interleaved
 #      rounds of runs of 1 s a path: ukbench's figure (and the same over the
 #      reference beside it: the machine's own drift between the rounds
-#      taken out), a plain loop's and perf bench's (target for ukbench:
-#      within 3%);
+#      taken out), a plain loop's and perf bench's, each the median of the
+#      rounds' ratios with its 95% interval (target for ukbench: within 3%,
+#      held where the whole interval lies within it);
 #   5. a real change planted in the kernel's system-call entry (a seccomp
 #      filter, tools/seccomp-slow.c) and measured by a plain loop,
 #      interleaved and each pair on one CPU, for its true size (SENS_FILTER
@@ -41,9 +42,9 @@
 # SENS_KEEP=1 keeps the work directory (its store, the runs' JSON, the
 # plain loops' truth). SENS_FROM=DIR reads such a directory again: no
 # measuring, but every comparison of 2, 3 and 5 made anew from its store by
-# this build, and their figures printed (a change to how compare decides,
-# tried on the runs of one window in two minutes, against the figures the
-# window gave when it was measured).
+# this build, and their figures printed, with 4 from the rounds it kept (a
+# change to how compare decides, tried on the runs of one window in two
+# minutes, against the figures the window gave when it was measured).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
@@ -274,22 +275,41 @@ if [ -z "$from" ]; then
 		busy_stop
 		r=$((r + 1))
 	done
-	python3 - "$work/head" "$rounds" <<'EOF'
-import statistics as st, sys
+elif [ -e "$from/head" ]; then
+	cp "$from/head" "$work/head"
+fi
+# the median of the rounds' ratios, with its distribution-free 95% interval
+# (order statistics of the binomial); the target holds where the whole
+# interval lies within 3%, fails where none of it does, and cannot be told
+# otherwise
+[ ! -s "$work/head" ] || python3 - "$work/head" <<'EOF'
+import math, statistics as st, sys
 rows = [l.split() for l in open(sys.argv[1])]
-print(f"4. the headline under 2x oversubscription against quiet, {sys.argv[2]} interleaved rounds (medians):")
+rounds = sum(r[0] == "quiet" and r[1] == "ukbench" for r in rows)
+def median_ci(x):
+    x, n = sorted(x), len(x)
+    k = 0
+    while 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n <= 0.05:
+        k += 1
+    return (x[k - 1], x[n - k]) if k else (math.nan, math.nan)
+print(f"4. the headline under 2x oversubscription against quiet, {rounds} interleaved rounds (medians; the ratio's median [its 95% CI]):")
 for tool in ("ukbench", "adjusted", "loop", "perf"):
     for k, name in ((2, "clock_gettime vdso"), (3, "null system call")):
         q = [float(r[k]) for r in rows if r[1] == tool and r[0] == "quiet"]
         l = [float(r[k]) for r in rows if r[1] == tool and r[0] == "loaded"]
         if not q or any(x != x for x in q + l):
             continue
-        ratio = st.median(b / a for a, b in zip(q, l))
-        target = " (target: within 3%)" if tool == "ukbench" else ""
+        ratios = [b / a for a, b in zip(q, l)]
+        lo, hi = median_ci(ratios)
+        target = ""
+        if tool == "ukbench":
+            held = ("held" if 0.97 <= lo and hi <= 1.03 else
+                    "not held" if hi < 0.97 or lo > 1.03 else "cannot tell")
+            target = f" (target: within 3%: {held})"
         unit = "ns" if tool != "adjusted" else "  "
-        print(f"   {tool:8s} {name:20s} quiet {st.median(q):9.2f} {unit}, loaded {st.median(l):9.2f} {unit}: x{ratio:.3f}{target}")
+        print(f"   {tool:8s} {name:20s} quiet {st.median(q):9.2f} {unit}, loaded {st.median(l):9.2f} {unit}: "
+              f"x{st.median(ratios):.3f} [{lo:.3f}, {hi:.3f}]{target}")
 EOF
-fi
 
 # 5 --------------------------------------------------------------------
 # Both plain loops of a pair on one CPU: where the CPUs of a guest run at
