@@ -431,6 +431,13 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			    "reference otherwise), and the intervals may still be too narrow "
 			    "(repeat the runs, or calibrate under the same load)",
 			    9, 2, cols ? cols : 80);
+		else if (fc->busy_runs && !known && !fc->paths[FLOOR_GIVEN])
+			put_folded(stdout,
+				   "warning: a run was made on a busy machine and no floor is "
+				   "known: a busy machine moves a path between runs by more than "
+				   "its processes show, and the intervals leave that out (repeat "
+				   "the runs with one label, or calibrate under the same load)",
+				   9, 2, cols ? cols : 80);
 	}
 	{
 		int cols = out_columns(stdout, o->wide);

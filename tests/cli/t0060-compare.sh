@@ -218,6 +218,23 @@ test_expect_success 'the floor: learned from repeated labels, said where from; -
 	grep -q "^floor: 0.00% a side, as given (--no-floor)" out
 '
 
+# One run a side with no floor known: the intervals hold the processes'
+# spread alone, which a busy machine's runs exceed; the header says so
+# whichever run was busy, and not where the runs were quiet or a floor given.
+test_expect_success 'no floor known and a busy run: a warning that the intervals leave the runs'"'"' variation out' '
+	jq ".environment.loadavg = [0, 0, 0]" "$base" >quiet.json &&
+	jq ".environment.loadavg = [8, 8, 8] | .environment.online_cpus = 2" "$base" >busy.json &&
+	ukbench compare --db nofloor.db quiet.json busy.json >out &&
+	grep -q "^floor: not known" out &&
+	grep -q "^warning: a run was made on a busy machine and no floor is known" out &&
+	ukbench compare --db nofloor.db busy.json quiet.json >out &&
+	grep -q "^warning: a run was made on a busy machine and no floor is known" out &&
+	ukbench compare --db nofloor.db quiet.json quiet.json >out &&
+	! grep -q "busy machine" out &&
+	ukbench compare --db nofloor.db --floor 1 quiet.json busy.json >out &&
+	! grep -q "busy machine" out
+'
+
 test_expect_success 'a label names its runs of one boot, pooled; --latest the newest; --all every boot' '
 	ukbench compare --db "$TEST_ROOT/fl.db" same y 2>err >out &&
 	grep -q "^base .*same. (4 runs of one boot pooled)" out &&
