@@ -35,11 +35,16 @@ COLUMNS=1000
 export COLUMNS
 # jq definitions: `figure`, the samples a result's statistics are made of
 # (those of undisturbed batches, where the result leaves the disturbed out:
-# some are marked, the benchmark does not keep them, and two or more remain)
+# some are marked, the benchmark does not keep them, and two or more remain);
+# `procs(n)`, a result of n processes: n process means, or fewer where a
+# loaded machine disturbed every batch of a process (it gives no mean, and
+# its batches stay, marked), never none
 JQ_DEFS='def figure: .samples_ns as $s | (.disturbed // []) as $d
 	| ([$d[] | select(. == 0)] | length) as $u
 	| if ($d | length) > 0 and (.keeps_disturbed | not) and $u >= 2 and $u < ($d | length)
-	  then [range(0; $s | length) | select($d[.] == 0) | $s[.]] else $s end;'
+	  then [range(0; $s | length) | select($d[.] == 0) | $s[.]] else $s end;
+def procs(n): (.process_means_ns | length) as $k
+	| $k == n or ($k >= 1 and $k < n and ([.disturbed[]? | select(. != 0)] | length) >= 2 * (n - $k));'
 
 test_count=0
 test_failed=0

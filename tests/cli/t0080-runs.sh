@@ -8,7 +8,7 @@ tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
 test_expect_success '--runs 3: three process means per path, samples pooled' '
 	ukbench run $tiny --runs 3 --db r.db -l A --json a.json time.time >out &&
 	grep -q "each figure is the mean of 3 fresh processes" out &&
-	jq -e "all(.results[]; (.process_means_ns | length) == 3)" a.json &&
+	jq -e "$JQ_DEFS all(.results[]; procs(3))" a.json &&
 	jq -e "$JQ_DEFS all(.results[]; (figure | length) == .stats.n and (.samples_ns | length) >= 9)" a.json &&
 	ukbench show --db r.db A --format json >shown.json &&
 	jq -S "[.results[] | .process_means_ns]" a.json >x &&

@@ -76,7 +76,8 @@ test_expect_success '--runs carries sizes, flags and threads to each process' '
 	ukbench run $tiny --runs 2 --size 8 --flags nonblock --threads 2 --json r.json random >/dev/null &&
 	jq -r "[.results[].name] | unique | join(\" \")" r.json >names &&
 	test "$(cat names)" = "random.getrandom.8_nonblock random.getrandom_mt.8_nonblock_t1 random.getrandom_mt.8_nonblock_t2" &&
-	jq -e "all(.results[]; (.process_means_ns | length) == 2)" r.json
+	jq -e ".settings.processes == 2" r.json &&
+	jq -e "$JQ_DEFS all(.results[]; procs(2))" r.json
 '
 
 test_done

@@ -35,7 +35,7 @@ test_expect_success RUNS_32BIT '--abi 32 only, stored; sized and threaded varian
 test_expect_success RUNS_32BIT '--abi both --runs 2: process means on both ABIs' '
 	ukbench run $tiny --abi both --runs 2 --json r.json time.time/vdso >out &&
 	jq -e "[.results[] | .path] == [\"vdso\", \"vdso@32\"]" r.json &&
-	jq -e "all(.results[]; (.process_means_ns | length) == 2)" r.json
+	jq -e "$JQ_DEFS all(.results[]; procs(2))" r.json
 '
 
 # A kernel built without IA32 emulation, or booted with ia32_emulation=0,

@@ -9,7 +9,7 @@ tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
 
 test_expect_success '--runs with --counters: every process counted, nothing freed twice' '
 	ukbench run $tiny --runs 2 --counters --no-store --json r.json time.time >out &&
-	jq -e "all(.results[]; (.process_means_ns | length) == 2 and (.counters | length) > 0)" r.json &&
+	jq -e "$JQ_DEFS all(.results[]; procs(2) and (.counters | length) > 0)" r.json &&
 	jq -e "all(.results[].counters[] | select(.status == \"ok\"); (.per_sample | length) > 0)" r.json
 '
 
