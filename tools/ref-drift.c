@@ -9,10 +9,12 @@
  * system call), a 1 ms batch of clock_gettime(CLOCK_MONOTONIC) (the vDSO),
  * and 250 us of each reference: the one it timed before (a multiply-add
  * and a table load behind the architecture's instruction barrier), and
- * the two it times now beside every batch (a chain of calls and returns,
- * for system calls and every other path; the same chain with the barrier
- * and the load in its leaves, for the paths that call the vDSO), and the
- * plain chain as it lay before, every function on a 64-byte line. Per
+ * the three it times now beside every batch (a chain of calls and
+ * returns, for every path but those below; the same chain followed by 40
+ * dependent additions, for the paths that make a system call; the chain
+ * with the barrier and the load in its leaves, for the paths that call
+ * the vDSO), and the plain chain as it lay before, every function on a
+ * 64-byte line. Per
  * window, the median of each; then, over the windows, how far each path
  * moved (the SD of its log median) and how much of that each reference
  * leaves unexplained (the SD of the residual of the path's log on the
@@ -108,12 +110,17 @@ static void calls_barrier(uint64_t n)
 	ukb_ref_run(UKB_REF_CALLS_BARRIER, n);
 }
 
+static void calls_loop(uint64_t n)
+{
+	ukb_ref_run(UKB_REF_CALLS_LOOP, n);
+}
+
 typedef void (*work_fn)(uint64_t);
 
-enum { SYS, VDSO, OLD, LINES, CALLS, BAR, NWORK };
-static const work_fn work[NWORK] = { sys_batch,	  vdso_batch, old_ref,
-				     calls_lines, calls,      calls_barrier };
-static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5, 2.5e5, 2.5e5 };
+enum { SYS, VDSO, OLD, LINES, CALLS, BAR, LOOP, NWORK };
+static const work_fn work[NWORK] = { sys_batch, vdso_batch,    old_ref,	  calls_lines,
+				     calls,	calls_barrier, calls_loop };
+static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5, 2.5e5, 2.5e5, 2.5e5 };
 
 static uint64_t iters_for(work_fn f, double ns)
 {
@@ -206,34 +213,40 @@ static int medians(const uint64_t *iters, double secs, double *out)
 /* how far each path moved over the @n rows of @med, what each reference left */
 static void report(double (*med)[NWORK], size_t n, const char *what)
 {
+	enum { NREF = 5 };
 	static const char *const name[] = { "getppid() system call", "clock_gettime() vDSO" };
-	static const int ref[4] = { OLD, LINES, CALLS, BAR };
-	double *x[4], *y = malloc(n * sizeof(double));
+	static const char *const rname[NREF] = { "previous", "calls,lines", "calls",
+						 "calls+barrier", "calls+loop" };
+	static const int ref[NREF] = { OLD, LINES, CALLS, BAR, LOOP };
+	double *x[NREF], *y = malloc(n * sizeof(double));
 	int k;
 
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < NREF; k++)
 		if (!(x[k] = malloc(n * sizeof(double))))
 			break;
-	if (k < 4 || !y) {
+	if (k < NREF || !y) {
 		while (k--)
 			free(x[k]);
 		free(y);
 		return;
 	}
 	for (size_t w = 0; w < n; w++)
-		for (k = 0; k < 4; k++)
+		for (k = 0; k < NREF; k++)
 			x[k][w] = med[w][ref[k]];
 	printf("between %zu %s\n", n, what);
-	printf("%-22s %7s  %-15s %-15s %-15s %-15s\n", "", "moved", "   previous", "   calls,lines",
-	       "   calls", "   calls+barrier");
-	printf("%-22s %7s  %6s %8s %6s %8s %6s %8s %6s %8s\n", "path", "(SD)", "slope", "left",
-	       "slope", "left", "slope", "left", "slope", "left");
+	printf("%-22s %7s ", "", "moved");
+	for (k = 0; k < NREF; k++)
+		printf(" %-15s", rname[k]);
+	printf("\n%-22s %7s ", "path", "(SD)");
+	for (k = 0; k < NREF; k++)
+		printf(" %6s %8s", "slope", "left");
+	printf("\n");
 	for (int p = 0; p < 2; p++) {
 		printf("%-22s", name[p]);
 		for (size_t w = 0; w < n; w++)
 			y[w] = med[w][p == 0 ? SYS : VDSO];
 		printf(" %6.2f%% ", 100 * sd(y, n));
-		for (k = 0; k < 4; k++) {
+		for (k = 0; k < NREF; k++) {
 			double sl, left;
 
 			fit(y, x[k], n, &sl, &left);
@@ -241,10 +254,11 @@ static void report(double (*med)[NWORK], size_t n, const char *what)
 		}
 		printf("\n");
 	}
-	printf("references moved (SD): previous %.2f%%, calls,lines %.2f%%, calls %.2f%%, "
-	       "calls+barrier %.2f%%\n",
-	       100 * sd(x[0], n), 100 * sd(x[1], n), 100 * sd(x[2], n), 100 * sd(x[3], n));
-	for (k = 0; k < 4; k++)
+	printf("references moved (SD):");
+	for (k = 0; k < NREF; k++)
+		printf("%s %s %.2f%%", k ? "," : "", rname[k], 100 * sd(x[k], n));
+	printf("\n");
+	for (k = 0; k < NREF; k++)
 		free(x[k]);
 	free(y);
 }
@@ -252,9 +266,9 @@ static void report(double (*med)[NWORK], size_t n, const char *what)
 /* what the columns are, under the tables */
 static void legend(void)
 {
-	printf("ukbench times calls (packed) beside system calls and other paths, calls+barrier "
-	       "beside vDSO calls; calls,lines is the chain with every function on a 64-byte "
-	       "line\n");
+	printf("ukbench times calls+loop (the packed chain, then 40 dependent additions) beside "
+	       "system calls, calls+barrier beside vDSO calls, calls (packed) beside other "
+	       "paths; calls,lines is the chain with every function on a 64-byte line\n");
 }
 
 static void calibrate(uint64_t *iters)

@@ -26,7 +26,7 @@ static int result_cond(const struct rec_result *r)
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
 		const int64_t *exclude, size_t nex, struct floor_pick *out)
 {
-	char err[256], kind[64];
+	char err[256], kind[96];
 	struct store_floor_est *adj = &out->adj;
 	int cond, rc;
 

@@ -167,7 +167,7 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
  */
 static uint64_t ref_iters(enum ukb_ref_work w)
 {
-	static uint64_t n[UKB_REF_CALLS_BARRIER + 1];
+	static uint64_t n[UKB_REF_NWORKS];
 
 	if (!n[w])
 		n[w] = ukb_ref_calibrate(w, UKB_REF_BATCH_NS);
@@ -195,19 +195,35 @@ static double ref_batch(const struct ukb_disturb *d, enum ukb_ref_work w)
 }
 
 /*
+ * The work a path gets (reference.h): the chain with the barrier for a
+ * path that calls the vDSO; the chain and the loop for one that makes a
+ * system call (a path named "syscall", or of the syscall and copy
+ * benchmarks, whose every path enters the kernel); the chain otherwise.
+ */
+static enum ukb_ref_work ref_work(const struct ukb_result *res)
+{
+	const char *b = res->bench ? res->bench->name : "";
+
+	if (res->path && res->path->vdso_sym)
+		return UKB_REF_CALLS_BARRIER;
+	if ((res->path && !strcmp(res->path->name, "syscall")) || !strncmp(b, "syscall.", 8) ||
+	    !strncmp(b, "copy.", 5))
+		return UKB_REF_CALLS_LOOP;
+	return UKB_REF_CALLS;
+}
+
+/*
  * The reference after a path's batch marked @mark. It is timed only after
  * a batch the thread ran throughout, so that it always follows a stretch
  * of running: right after the thread comes back, its short batch would pay
  * for refilling caches that the longer path batch hardly notices, and
- * would read the machine slower than it is. A path that calls the vDSO
- * gets the work with the barrier (reference.h).
+ * would read the machine slower than it is.
  */
 static double ref_after(const struct ukb_result *res, const struct ukb_disturb *d, unsigned mark)
 {
 	if (res->keeps_disturbed || mark)
 		return NAN;
-	return ref_batch(d,
-			 res->path && res->path->vdso_sym ? UKB_REF_CALLS_BARRIER : UKB_REF_CALLS);
+	return ref_batch(d, ref_work(res));
 }
 
 /*

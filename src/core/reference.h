@@ -22,13 +22,17 @@
 #include <stdint.h>
 
 /*
- * The two works (reference.c says why): a chain of calls and returns, for
- * every path but those that call the vDSO, which get the same chain with
- * an instruction barrier and a table load in each leaf.
+ * The three works (reference.c says why): a chain of calls and returns,
+ * for every path but those below; for the paths that make a system call,
+ * the same chain followed by a short loop of dependent additions; for
+ * those that call the vDSO, the chain with an instruction barrier and a
+ * table load in each leaf.
  */
 enum ukb_ref_work {
 	UKB_REF_CALLS,
 	UKB_REF_CALLS_BARRIER,
+	UKB_REF_CALLS_LOOP,
+	UKB_REF_NWORKS,
 };
 
 /*
@@ -37,16 +41,16 @@ enum ukb_ref_work {
  * is learned only from runs of one kind. Runs that record none timed the
  * previous work (UKB_REF_KIND_BEFORE).
  */
-#define UKB_REF_KIND	    "calls3,vdso:calls3-barrier"
+#define UKB_REF_KIND	    "calls3,syscall:calls3-loop40,vdso:calls3-barrier"
 #define UKB_REF_KIND_BEFORE "barrier"
 
 /*
  * What a run records: UKB_REF_KIND and a digest of the work's machine code
  * as this binary holds it (its displacements to the data it loads among
  * it), with where each function lies in its 64-byte line
- * ("calls3,vdso:calls3-barrier@1a2b3c4d"): two builds whose reference code
- * or its placement differ time different work, and are compared as
- * measured.
+ * ("calls3,syscall:calls3-loop40,vdso:calls3-barrier@1a2b3c4d"): two
+ * builds whose reference code or its placement differ time different
+ * work, and are compared as measured.
  */
 const char *ukb_ref_kind(void);
 

@@ -1681,7 +1681,7 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 		const char *pm = (const char *)sqlite3_column_text(s, 1);
 		const char *pr = (const char *)sqlite3_column_text(s, 2);
 		struct ukb_run_pair p;
-		char kind[64];
+		char kind[96];
 		if (!pm || excluded(id, exclude, nexclude) ||
 		    (cond >= 0 && store_busy_during(disturbed_share(s, 4, 5)) != cond) ||
 		    strcmp(
@@ -1746,7 +1746,7 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		const unsigned char *t = sqlite3_column_text(s, 4);
 		const char *ref = (const char *)sqlite3_column_text(s, 7);
 		double m, v;
-		char kind[64];
+		char kind[96];
 		int skip = excluded(id, exclude, nexclude);
 
 		if (n < MAX) {

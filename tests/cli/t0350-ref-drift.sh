@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # ref-drift, the tool behind the choice of the reference: its two modes
-# print a table of the two paths against the four references, and refuse
+# print a table of the two paths against the five references, and refuse
 # what they cannot measure. What the figures are depends on the machine:
 # only their form and that they are figures is checked.
 . "$(dirname "$0")/../lib.sh"
@@ -12,8 +12,8 @@ test_expect_success 'windows: one row a path, a slope and a share left for each 
 	"$RD" 0.6 0.2 >out &&
 	cat out &&
 	grep -q "^between 3 windows" out &&
-	grep -Eq "^getppid\(\) system call +[0-9.]+% +(-?[0-9.]+ +[0-9.]+% *){4}$" out &&
-	grep -Eq "^clock_gettime\(\) vDSO +[0-9.]+% +(-?[0-9.]+ +[0-9.]+% *){4}$" out
+	grep -Eq "^getppid\(\) system call +[0-9.]+% +(-?[0-9.]+ +[0-9.]+% *){5}$" out &&
+	grep -Eq "^clock_gettime\(\) vDSO +[0-9.]+% +(-?[0-9.]+ +[0-9.]+% *){5}$" out
 '
 
 test_expect_success 'processes: fresh processes, then groups of five of them' '
@@ -22,7 +22,7 @@ test_expect_success 'processes: fresh processes, then groups of five of them' '
 	grep -q "^ref-drift: 15 fresh processes of 0.05 s" out &&
 	grep -q "^between 15 processes" out &&
 	grep -q "^between 3 groups of five processes" out &&
-	test "$(grep -Ec "^getppid\(\) system call +[0-9.]+% +(-?[0-9.]+ +[0-9.]+% *){4}$" out)" = 2 &&
+	test "$(grep -Ec "^getppid\(\) system call +[0-9.]+% +(-?[0-9.]+ +[0-9.]+% *){5}$" out)" = 2 &&
 	! grep -q "failed and are left out" out
 '
 
