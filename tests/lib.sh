@@ -38,13 +38,15 @@ export COLUMNS
 # some are marked, the benchmark does not keep them, and two or more remain);
 # `procs(n)`, a result of n processes: n process means, or fewer where a
 # loaded machine disturbed every batch of a process (it gives no mean, and
-# its batches stay, marked), never none
+# its batches stay, marked: two at least for each mean missing; under
+# a load of 13 on two CPUs a 10 ms budget of random.getrandom_mt lost all
+# of both processes' means, 194 of its 206 batches marked)
 JQ_DEFS='def figure: .samples_ns as $s | (.disturbed // []) as $d
 	| ([$d[] | select(. == 0)] | length) as $u
 	| if ($d | length) > 0 and (.keeps_disturbed | not) and $u >= 2 and $u < ($d | length)
 	  then [range(0; $s | length) | select($d[.] == 0) | $s[.]] else $s end;
 def procs(n): (.process_means_ns | length) as $k
-	| $k == n or ($k >= 1 and $k < n and ([.disturbed[]? | select(. != 0)] | length) >= 2 * (n - $k));'
+	| $k == n or ($k < n and ([.disturbed[]? | select(. != 0)] | length) >= 2 * (n - $k));'
 
 test_count=0
 test_failed=0

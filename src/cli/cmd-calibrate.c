@@ -18,8 +18,8 @@
  * processes show. They are stored as repeated runs of the label
  * "calibrate", from which each path's floor is learned like any repeated
  * label's, and the largest of their floors is kept as the host's, for the
- * paths never calibrated. A calibration on a busy machine (load, or
- * disturbed batches) measures that machine's floor, not a quiet one's: it
+ * paths never calibrated. A calibration on a busy machine (load, or time
+ * its paths waited, store.h) measures that machine's floor, not a quiet one's: it
  * is refused unless --busy says that is what is wanted, and marked.
  */
 #include <errno.h>
@@ -97,8 +97,8 @@ const struct command cmd_calibrate_def = {
 		 "the unchanged runs are stored as repeated runs of the label 'calibrate',\n"
 		 "from which run and compare learn each path's floor, and the largest floor\n"
 		 "is kept as the host's, for paths never calibrated. A calibration made on a\n"
-		 "busy machine (load average of a CPU or more, or one batch in twenty\n"
-		 "disturbed) is refused unless --busy.",
+		 "busy machine (load average of a CPU or more, or its paths' threads\n"
+		 "waiting 7% of the time or more) is refused unless --busy.",
 	.opts = calibrate_opts,
 	.footer = "examples:\n"
 		  "  ukbench calibrate\n"
@@ -407,31 +407,50 @@ static void print_rates(const struct calibrate_cli *c, struct tally *t)
 	       t[1].nmde ? 100 * t[1].mde[t[1].nmde / 2] : NAN);
 }
 
-/* The conditions of the unchanged runs: median load per CPU and disturbed share. */
-static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load, double *dist)
+/* The median of the finite values of @v[0..n) (reordered); NAN: none. */
+static double median_finite(double *v, size_t n)
 {
-	double l[2 * rounds], d[2 * rounds];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[k++] = v[i];
+	if (!k)
+		return NAN;
+	qsort(v, k, sizeof(double), cmp_double);
+	return v[k / 2];
+}
+
+/*
+ * The conditions of the unchanged runs: median load per CPU, share of the
+ * time waited and disturbed share (store.h).
+ */
+static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load, double *waited,
+		       double *dist)
+{
+	double l[2 * rounds], w[2 * rounds], d[2 * rounds];
 	size_t n = 0;
 
 	for (size_t r = 0; r < rounds; r++)
 		for (int k = A1; k <= A2; k++, n++)
-			run_busy(&all[r][k], &l[n], &d[n]);
-	qsort(l, n, sizeof(double), cmp_double);
-	qsort(d, n, sizeof(double), cmp_double);
-	*load = l[n / 2];
-	*dist = d[n / 2];
-	return store_busy(*load, *dist);
+			run_busy(&all[r][k], &l[n], &w[n], &d[n]);
+	*load = median_finite(l, n);
+	*waited = median_finite(w, n);
+	*dist = median_finite(d, n);
+	return store_busy(*load, *waited, *dist);
 }
 
 /* Stores the unchanged runs and the host's floor; 0 or -1. */
 static int store_calibration(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS],
-			     double floor, double floor_adj, double load, double dist)
+			     double floor, double floor_adj, double load, double waited,
+			     double dist)
 {
 	struct store_floor f = { .floor = floor,
 				 .adjusted = floor_adj,
 				 .rounds = (unsigned)c->rounds,
 				 .load = load,
-				 .disturbed = dist };
+				 .disturbed = dist,
+				 .waited = waited };
 	char path[4096], err[1024];
 	struct store *st;
 	time_t now = time(NULL);
@@ -592,30 +611,30 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	rc = measure_rounds(&c, all);
 	if (!rc) {
-		double floor = 0, floor_adj = 0, load, dist;
+		double floor = 0, floor_adj = 0, load, waited, dist;
 		int busy;
 
 		each = calloc(all[0][A1].nresults + 1, sizeof(*each));
 		if (each)
 			floors(all, c.rounds, each, &floor, &floor_adj);
 		rc = each ? tally_all(&c, all, each, t) : -1;
-		busy = rounds_busy(all, c.rounds, &load, &dist);
+		busy = rounds_busy(all, c.rounds, &load, &waited, &dist);
 		if (!rc) {
 			printf("\n");
 			print_rates(&c, t);
-			printf(
-			    "measured at a load of %.2f per CPU, %.1f%% of batches disturbed%s\n",
-			    load, 100 * dist, busy ? ": a busy machine" : "");
+			printf("measured at a load of %.2f per CPU, %.1f%% of batches disturbed, "
+			       "%.1f%% of their time waited%s\n",
+			       load, 100 * dist, 100 * waited, busy ? ": a busy machine" : "");
 		}
 		if (!rc && busy && !c.busy && !c.no_store) {
 			error("not stored: this machine was busy while calibrating (load %.2f per "
-			      "CPU, %.1f%% of batches disturbed), and its floor would stand for "
-			      "quiet runs too; calibrate when it is quiet, or pass --busy to keep "
-			      "it, marked",
-			      load, 100 * dist);
+			      "CPU, %.1f%% of batches disturbed, %.1f%% of their time waited), and "
+			      "its floor would stand for quiet runs too; calibrate when it is "
+			      "quiet, or pass --busy to keep it, marked",
+			      load, 100 * dist, 100 * waited);
 			rc = -1;
 		} else if (!rc) {
-			rc = store_calibration(&c, all, floor, floor_adj, load, dist);
+			rc = store_calibration(&c, all, floor, floor_adj, load, waited, dist);
 		}
 	} else if (rc > 0) {
 		error("interrupted by signal %d; nothing stored", rc - 128);

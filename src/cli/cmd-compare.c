@@ -123,10 +123,11 @@ const struct command cmd_compare_def = {
 		 "the same thing beyond what one run's processes show. It is learned from\n"
 		 "repeated runs of one label (never from the runs compared, never across\n"
 		 "labels), those made busy or quiet as the run was where there are enough\n"
-		 "(busy: 5% or more of the path's batches disturbed), else all of them and the\n"
-		 "path compared as measured, not at a slope on the reference learned in other\n"
-		 "conditions; else from 'ukbench calibrate'. The header says where it came\n"
-		 "from, when and under what load.\n"
+		 "(busy: the path's thread waited 7% or more of its batches' time; where its\n"
+		 "CPU time is not known, 5% or more of its batches disturbed), else all of\n"
+		 "them and the path compared as measured, not at a slope on the reference\n"
+		 "learned in other conditions; else from 'ukbench calibrate'. The header\n"
+		 "says where it came from, when and under what load.\n"
 		 "--wide shows the interval without it.",
 	.opts = compare_opts_table,
 	.footer =

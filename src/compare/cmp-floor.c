@@ -10,9 +10,10 @@
 #include "cmp-floor.h"
 
 /*
- * The conditions @r was measured in: busy or quiet by its own share of
- * disturbed batches, as the store judges its runs; any, for a path that
- * keeps its disturbed batches (its figure holds them).
+ * The conditions @r was measured in: busy or quiet by the share of time its
+ * thread waited (else of its disturbed batches), as the store judges its
+ * runs; any, for a path that keeps its disturbed batches (its figure holds
+ * them).
  */
 static int result_cond(const struct rec_result *r)
 {
@@ -20,7 +21,7 @@ static int result_cond(const struct rec_result *r)
 
 	if (r->keeps_disturbed)
 		return STORE_ANY;
-	return store_busy_during(dist) ? STORE_BUSY : STORE_QUIET;
+	return store_busy_during(rec_waited_share(r), dist) ? STORE_BUSY : STORE_QUIET;
 }
 
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
@@ -103,19 +104,20 @@ double floor_of_run(const struct floor_pick *p, const struct rec_result *r, doub
 int floor_pick_busy(const struct floor_pick *p)
 {
 	if (p->source == FLOOR_LABELS)
-		return store_busy(p->est.load, p->est.disturbed);
+		return store_busy(p->est.load, p->est.waited, p->est.disturbed);
 	if (p->source == FLOOR_CALIBRATE)
-		return store_busy(p->cal.load, p->cal.disturbed);
+		return store_busy(p->cal.load, p->cal.waited, p->cal.disturbed);
 	return 0;
 }
 
-int run_busy(const struct rec_run *run, double *load, double *disturbed)
+int run_busy(const struct rec_run *run, double *load, double *waited, double *disturbed)
 {
 	struct json_object *e = json_tokener_parse(run->environment ? run->environment : "{}");
 	struct json_object *l, *c;
-	size_t all = 0, left = 0;
+	size_t all = 0, left = 0, nw = 0;
+	double w = 0;
 
-	*load = *disturbed = NAN;
+	*load = *waited = *disturbed = NAN;
 	if (json_object_object_get_ex(e, "loadavg", &l) &&
 	    json_object_is_type(l, json_type_array) && json_object_array_length(l) >= 1 &&
 	    json_object_object_get_ex(e, "online_cpus", &c) && json_object_get_int(c) > 0)
@@ -130,10 +132,16 @@ int run_busy(const struct rec_run *run, double *load, double *disturbed)
 			continue;
 		all += r->nsamples;
 		left += rec_disturbed_count(r);
+		if (isfinite(rec_waited_share(r))) {
+			w += rec_waited_share(r);
+			nw++;
+		}
 	}
 	if (all)
 		*disturbed = (double)left / (double)all;
-	return store_busy(*load, *disturbed);
+	if (nw)
+		*waited = w / (double)nw;
+	return store_busy(*load, *waited, *disturbed);
 }
 
 /* The ids of the stored runs behind @r: its own, or those pooled into it. */
@@ -206,14 +214,14 @@ void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run 
 	size_t nex = 0;
 	struct floor_pick shown = { 0 };
 	int have_labels = 0;
-	double load, dist;
+	double load, waited, dist;
 	char when[128] = "";
 
 	memset(fc->paths, 0, sizeof(fc->paths));
 	fc->lo = INFINITY;
 	fc->hi = 0;
 	fc->busy_floor = 0;
-	fc->busy_runs = run_busy(a, &load, &dist) | run_busy(b, &load, &dist);
+	fc->busy_runs = run_busy(a, &load, &waited, &dist) | run_busy(b, &load, &waited, &dist);
 	if (fc->none) {
 		snprintf(fc->from, sizeof(fc->from), "--no-floor");
 	} else if (fc->pct >= 0) {

@@ -81,8 +81,11 @@ double floor_of_run(const struct floor_pick *p, const struct rec_result *r, doub
 /* Was it measured on a busy machine? */
 int floor_pick_busy(const struct floor_pick *p);
 
-/* A run's own conditions: busy when its load or its disturbed share says so. */
-int run_busy(const struct rec_run *run, double *load, double *disturbed);
+/*
+ * A run's own conditions: busy when its load or the share of time its paths
+ * waited (their mean; else its disturbed share) says so (store.h).
+ */
+int run_busy(const struct rec_run *run, double *load, double *waited, double *disturbed);
 
 /* What a comparison uses, for both of its runs. */
 struct floor_choice {

@@ -70,7 +70,8 @@ static int has_stats(const struct rec_result *r)
 	X(between_sd_ns, NULL, r->between_sd, RF_CSV)                                              \
 	X(within_se_ns, NULL, r->within_se, RF_CSV)                                                \
 	X(disturbed, "disturbed", rec_disturbed_count(r), RF_CSV)                                  \
-	X(cpu_ns, "cpu_ns", rec_cpu_per_call(r), RF_CSV)
+	X(cpu_ns, "cpu_ns", rec_cpu_per_call(r), RF_CSV)                                           \
+	X(waited, "waited", rec_waited_share(r), 0)
 
 STATS(S)
 #undef S

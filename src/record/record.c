@@ -223,6 +223,20 @@ double rec_cpu_per_call(const struct rec_result *r)
 	return n ? sum / (double)n : NAN;
 }
 
+double rec_waited_share(const struct rec_result *r)
+{
+	double cpu = 0, wall = 0;
+
+	for (size_t i = 0; r->cpu_samples && i < r->nsamples; i++)
+		if (isfinite(r->cpu_samples[i]) && isfinite(r->samples[i])) {
+			cpu += r->cpu_samples[i];
+			wall += r->samples[i];
+		}
+	if (!(wall > 0))
+		return NAN;
+	return cpu < wall ? 1 - cpu / wall : 0;
+}
+
 double rec_ref_mean(const struct rec_result *r, size_t from, size_t to)
 {
 	double sum = 0;

@@ -196,6 +196,13 @@ size_t rec_disturbed_count(const struct rec_result *r);
 double rec_cpu_per_call(const struct rec_result *r);
 
 /*
+ * The share of its batches' wall time the thread was not running: 1 less
+ * the CPU time over the wall time, summed over every batch whose CPU time
+ * is known (NAN: none is), 0 at least.
+ */
+double rec_waited_share(const struct rec_result *r);
+
+/*
  * The kind of reference work a run timed, from its settings JSON (@settings
  * may be NULL): UKB_REF_KIND, or UKB_REF_KIND_BEFORE for a run that
  * records none. Into @buf, which it returns. (In rec-json-read.c: it

@@ -932,7 +932,7 @@ static int pgr_label_floor(void *impl, const char *host, const char *kernel, con
 	(void)exclude, (void)nexclude, (void)err, (void)len;
 	/* the server's runs are not read for a floor */
 	memset(out, 0, sizeof(*out));
-	out->load = out->disturbed = NAN;
+	out->load = out->disturbed = out->waited = NAN;
 	return 0;
 }
 

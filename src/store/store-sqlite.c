@@ -140,6 +140,13 @@ static const char *const migrations[] = {
 	"ALTER TABLE results ADD COLUMN disturbed INTEGER;"
 	"ALTER TABLE results ADD COLUMN cpu_ns REAL;"
 	"ALTER TABLE results ADD COLUMN process_ref TEXT;",
+
+	/* 7: per result, the share of its batches' wall time the thread did
+	 * not run (record.h), from the samples already stored */
+	"ALTER TABLE results ADD COLUMN waited REAL;"
+	"UPDATE results SET waited = (SELECT CASE WHEN SUM(s.ns) > 0 THEN"
+	"  MAX(0, 1 - SUM(s.cpu_ns) / SUM(s.ns)) END FROM samples s"
+	"  WHERE s.result_id = results.id AND s.cpu_ns IS NOT NULL);",
 };
 
 static int exec(struct sqlite_store *st, const char *sql, char *err, size_t len)
@@ -1466,7 +1473,7 @@ static int sqlite_floor_put(void *impl, const char *host, const struct store_flo
 	sqlite3_stmt *s;
 	int ret;
 
-	char detail[192];
+	char detail[256];
 
 	if (prepare(st,
 		    "INSERT INTO calibrations (host, started, floor, rounds, detail)"
@@ -1474,9 +1481,10 @@ static int sqlite_floor_put(void *impl, const char *host, const struct store_flo
 		    &s, err, len))
 		return -1;
 	/* the conditions it was measured under */
-	snprintf(detail, sizeof(detail), "{\"load\":%.17g,\"disturbed\":%.17g,\"adjusted\":%.17g}",
+	snprintf(detail, sizeof(detail),
+		 "{\"load\":%.17g,\"disturbed\":%.17g,\"waited\":%.17g,\"adjusted\":%.17g}",
 		 isfinite(f->load) ? f->load : -1, isfinite(f->disturbed) ? f->disturbed : -1,
-		 isfinite(f->adjusted) ? f->adjusted : -1);
+		 isfinite(f->waited) ? f->waited : -1, isfinite(f->adjusted) ? f->adjusted : -1);
 	bind_text(s, 1, host);
 	bind_text(s, 2, f->started);
 	sqlite3_bind_double(s, 3, f->floor);
@@ -1512,6 +1520,8 @@ static int sqlite_floor_get(void *impl, const char *host, struct store_floor *f,
 		f->load = json_object_object_get_ex(o, "load", &v) ? json_object_get_double(v) : -1;
 		f->disturbed =
 		    json_object_object_get_ex(o, "disturbed", &v) ? json_object_get_double(v) : -1;
+		f->waited =
+		    json_object_object_get_ex(o, "waited", &v) ? json_object_get_double(v) : -1;
 		f->adjusted =
 		    json_object_object_get_ex(o, "adjusted", &v) ? json_object_get_double(v) : -1;
 		if (!(f->adjusted >= 0))
@@ -1520,6 +1530,8 @@ static int sqlite_floor_get(void *impl, const char *host, struct store_floor *f,
 			f->load = NAN;
 		if (!(f->disturbed >= 0))
 			f->disturbed = NAN;
+		if (!(f->waited >= 0))
+			f->waited = NAN;
 		json_object_put(o);
 		sqlite3_finalize(s);
 		return 0;
@@ -1665,8 +1677,8 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 	int rc = SQLITE_DONE;
 
 	if (prepare(st,
-		    "SELECT u.id, r.process_means, r.process_ref, u.settings, r.disturbed, r.n"
-		    " FROM results r JOIN runs u ON u.id = r.run_id WHERE u.host = ?"
+		    "SELECT u.id, r.process_means, r.process_ref, u.settings, r.disturbed, r.n,"
+		    " r.waited FROM results r JOIN runs u ON u.id = r.run_id WHERE u.host = ?"
 		    " AND u.kernel_release = ? AND r.name = ? AND r.path = ? AND r.status = 'ok'"
 		    " AND u.interrupted = 0 AND r.process_ref IS NOT NULL"
 		    " ORDER BY u.started DESC, u.id DESC",
@@ -1683,7 +1695,8 @@ static int ref_level(struct sqlite_store *st, const char *host, const char *kern
 		struct ukb_run_pair p;
 		char kind[96];
 		if (!pm || excluded(id, exclude, nexclude) ||
-		    (cond >= 0 && store_busy_during(disturbed_share(s, 4, 5)) != cond) ||
+		    (cond >= 0 &&
+		     store_busy_during(col_num(s, 6), disturbed_share(s, 4, 5)) != cond) ||
 		    strcmp(
 			rec_ref_kind((const char *)sqlite3_column_text(s, 3), kind, sizeof(kind)),
 			ref_kind) ||
@@ -1708,7 +1721,7 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 {
 	struct sqlite_store *st = impl;
 	enum { PER_LABEL = 20, MAX = 400 };
-	double *lm = NULL, *within = NULL, *load = NULL, *dist = NULL;
+	double *lm = NULL, *within = NULL, *load = NULL, *dist = NULL, *waited = NULL;
 	struct ukb_run_pair *pair = NULL;
 	size_t *group = NULL, n = 0, in_label = 0;
 	char label[128] = "";
@@ -1716,21 +1729,23 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 	int rc, ret = -1;
 
 	memset(out, 0, sizeof(*out));
-	out->load = out->disturbed = NAN;
+	out->load = out->disturbed = out->waited = NAN;
 	lm = malloc(MAX * sizeof(*lm));
 	pair = malloc(MAX * sizeof(*pair));
 	within = malloc(MAX * sizeof(*within));
 	load = malloc(MAX * sizeof(*load));
 	dist = malloc(MAX * sizeof(*dist));
+	waited = malloc(MAX * sizeof(*waited));
 	group = malloc(MAX * sizeof(*group));
-	if (!lm || !pair || !within || !load || !dist || !group) {
+	if (!lm || !pair || !within || !load || !dist || !waited || !group) {
 		store_fail(err, len, "out of memory");
 		goto out;
 	}
 	/* repeated runs of a label, each label's newest first */
 	if (prepare(st,
 		    "SELECT u.id, u.label, u.started, u.environment, r.process_means, r.disturbed,"
-		    " r.n, r.process_ref, u.settings FROM results r JOIN runs u ON u.id = r.run_id"
+		    " r.n, r.process_ref, u.settings, r.waited FROM results r"
+		    " JOIN runs u ON u.id = r.run_id"
 		    " WHERE u.host = ? AND u.kernel_release = ? AND r.name = ? AND r.path = ?"
 		    " AND r.status = 'ok' AND u.interrupted = 0 AND r.process_means IS NOT NULL"
 		    " AND u.label <> '' ORDER BY u.label, u.started DESC, u.id DESC",
@@ -1751,7 +1766,8 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 
 		if (n < MAX) {
 			dist[n] = disturbed_share(s, 5, 6);
-			skip = skip || (cond >= 0 && store_busy_during(dist[n]) != cond);
+			waited[n] = col_num(s, 9);
+			skip = skip || (cond >= 0 && store_busy_during(waited[n], dist[n]) != cond);
 		}
 		skip = skip ||
 		       (ref_kind && strcmp(rec_ref_kind((const char *)sqlite3_column_text(s, 8),
@@ -1799,7 +1815,7 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		for (size_t j = 0; j < n; j++)
 			k += group[j] == group[i];
 		if (k < 2) {
-			load[i] = dist[i] = NAN;
+			load[i] = dist[i] = waited[i] = NAN;
 			continue;
 		}
 		out->runs++;
@@ -1807,6 +1823,7 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 	}
 	out->load = median_of(load, n);
 	out->disturbed = median_of(dist, n);
+	out->waited = median_of(waited, n);
 	ret = 0;
 out:
 	free(lm);
@@ -1814,6 +1831,7 @@ out:
 	free(within);
 	free(load);
 	free(dist);
+	free(waited);
 	free(group);
 	return ret;
 }

@@ -86,7 +86,7 @@ test_expect_success 'a database of a newer schema: refused, versions named' '
 	sqlite3 new.db "pragma user_version = 9; pragma wal_checkpoint(truncate);" >/dev/null &&
 	cp new.db before &&
 	test_expect_code 2 ukbench runs --db new.db 2>err &&
-	grep -q "schema version 9, newer than the 6 this ukbench knows" err &&
+	grep -q "schema version 9, newer than the 7 this ukbench knows" err &&
 	cmp new.db before
 '
 
@@ -206,6 +206,20 @@ test_expect_success 'show without a run shows the latest; compare of a run with 
 	grep -q "^\* p < 0.05; ~ at one speed of the machine" out &&
 	test_expect_code 2 ukbench show --db "$TEST_ROOT/none.db" 2>err &&
 	grep -q "no run is stored yet" err
+'
+
+# Schema 7 keeps, per result, the share of its batches' wall time the
+# thread waited; a store of schema 6 gets it from the samples it holds.
+test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
+	ukbench run $tiny --db w.db syscall.null/syscall >/dev/null &&
+	sqlite3 w.db "SELECT waited FROM results" >now &&
+	awk "{ exit !(\$1 >= 0 && \$1 <= 1) }" now &&
+	sqlite3 w.db "SELECT max(0, 1 - sum(cpu_ns) / sum(ns)) FROM samples WHERE cpu_ns IS NOT NULL" >want &&
+	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; PRAGMA user_version = 6;" &&
+	ukbench runs --db w.db >/dev/null &&
+	test "$(sqlite3 w.db "PRAGMA user_version")" = 7 &&
+	sqlite3 w.db "SELECT waited FROM results" >after &&
+	awk -v a="$(cat after)" -v b="$(cat want)" "BEGIN { d = a - b; exit !(a != \"\" && d < 1e-9 && d > -1e-9) }"
 '
 
 test_done

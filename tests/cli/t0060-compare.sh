@@ -183,7 +183,7 @@ test_expect_success 'calibrate: refused on a busy machine unless --busy, stored 
 	rc=$?
 	if grep -q "a busy machine$" out; then
 		test "$rc" = 1 &&
-		grep -q "not stored: this machine was busy while calibrating (load .*, .*% of batches disturbed)" err &&
+		grep -q "not stored: this machine was busy while calibrating (load .*, .*% of batches disturbed, .*% of their time waited)" err &&
 		grep -q "pass --busy" err &&
 		test "$(sqlite3 q.db "SELECT count(*) FROM calibrations" 2>/dev/null || echo 0)" = 0
 	else

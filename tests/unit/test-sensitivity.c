@@ -523,6 +523,70 @@ static void test_floor_by_conditions(void **state)
 }
 
 /*
+ * loaded_run() whose thread ran @ran of its batches' wall time, as its
+ * CPU time says: that, not the marks, judges it busy or quiet.
+ */
+static void ran_run(struct rec_run *run, int seq, double noise, int marks, double ran)
+{
+	struct rec_result *r;
+
+	loaded_run(run, seq, noise, marks);
+	r = &run->results[0];
+	r->cpu_samples = malloc(r->nsamples * sizeof(double));
+	assert_non_null(r->cpu_samples);
+	for (size_t i = 0; i < r->nsamples; i++)
+		r->cpu_samples[i] = ran * r->samples[i];
+}
+
+/*
+ * The share of the time a run's thread waited judges its conditions where
+ * its CPU time is known: quiet runs with two batches in five marked (the
+ * host took the vCPU for a moment) that waited 1% stay quiet; runs under
+ * load that waited 30% with none marked are busy. A run that waited 1%
+ * with none marked learns from the quiet ones, one that waited 30% with
+ * two marked from the busy ones: by the marks, each would learn from the
+ * others.
+ */
+static void test_floor_by_time_waited(void **state)
+{
+	char path[] = "/tmp/ukbench-test-waited-XXXXXX", err[256];
+	struct floor_pick p;
+	struct store *st = scratch_store(path);
+	struct rec_run run;
+	uint64_t x = 13;
+
+	(void)state;
+	ran_run(&run, 50, 0, 1, 0.99);
+	assert_true(fabs(rec_waited_share(&run.results[0]) - 0.01) < 1e-9);
+	rec_run_release(&run);
+	for (int k = 0; k < 10; k++) {
+		ran_run(&run, k, 0.002 * centred_uniform(&x), 1, 0.99);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	for (int k = 10; k < 20; k++) {
+		ran_run(&run, k, 0.07 * centred_uniform(&x), 0, 0.7);
+		assert_int_equal(store_save(st, &run, err, sizeof(err)), 0);
+		rec_run_release(&run);
+	}
+	ran_run(&run, 41, 0, 0, 0.99);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.est.runs, 10);
+	assert_true(p.floor < 0.005);
+	assert_false(floor_pick_busy(&p));
+	rec_run_release(&run);
+	ran_run(&run, 42, 0, 1, 0.7);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	assert_int_equal(p.est.runs, 10);
+	assert_true(p.floor > 0.01);
+	assert_true(floor_pick_busy(&p));
+	assert_true(fabs(p.est.waited - 0.3) < 1e-9);
+	rec_run_release(&run);
+	store_close(st);
+	unlink(path);
+}
+
+/*
  * A run's own interval at the speed of the moment, set against the runs
  * made as it was: on a busy machine the reference slows by 15% and the
  * path by 4% (slope 0.28). A busy run with only quiet runs known gets the
@@ -621,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_run_floor_at_speed),
 		cmocka_unit_test(test_floor_by_conditions),
+		cmocka_unit_test(test_floor_by_time_waited),
 		cmocka_unit_test(test_run_floor_speed_by_conditions),
 		cmocka_unit_test(test_reference_kind),
 	};
