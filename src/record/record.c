@@ -227,6 +227,9 @@ double rec_waited_share(const struct rec_result *r)
 {
 	double cpu = 0, wall = 0;
 
+	/* a threaded benchmark's CPU time is all its threads': not one that waits */
+	if (r->threads)
+		return NAN;
 	for (size_t i = 0; r->cpu_samples && i < r->nsamples; i++)
 		if (isfinite(r->cpu_samples[i]) && isfinite(r->samples[i])) {
 			cpu += r->cpu_samples[i];

@@ -198,7 +198,8 @@ double rec_cpu_per_call(const struct rec_result *r);
 /*
  * The share of its batches' wall time the thread was not running: 1 less
  * the CPU time over the wall time, summed over every batch whose CPU time
- * is known (NAN: none is), 0 at least.
+ * is known (NAN: none is, or the benchmark is threaded: its CPU time is
+ * that of every thread), 0 at least.
  */
 double rec_waited_share(const struct rec_result *r);
 

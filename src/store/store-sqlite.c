@@ -142,11 +142,12 @@ static const char *const migrations[] = {
 	"ALTER TABLE results ADD COLUMN process_ref TEXT;",
 
 	/* 7: per result, the share of its batches' wall time the thread did
-	 * not run (record.h), from the samples already stored */
+	 * not run (rec_waited_share()), from the samples already stored */
 	"ALTER TABLE results ADD COLUMN waited REAL;"
 	"UPDATE results SET waited = (SELECT CASE WHEN SUM(s.ns) > 0 THEN"
 	"  MAX(0, 1 - SUM(s.cpu_ns) / SUM(s.ns)) END FROM samples s"
-	"  WHERE s.result_id = results.id AND s.cpu_ns IS NOT NULL);",
+	"  WHERE s.result_id = results.id AND s.cpu_ns IS NOT NULL)"
+	"  WHERE threads IS NULL OR threads = 0;",
 };
 
 static int exec(struct sqlite_store *st, const char *sql, char *err, size_t len)

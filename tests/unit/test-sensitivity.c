@@ -558,6 +558,9 @@ static void test_floor_by_time_waited(void **state)
 	(void)state;
 	ran_run(&run, 50, 0, 1, 0.99);
 	assert_true(fabs(rec_waited_share(&run.results[0]) - 0.01) < 1e-9);
+	/* threaded: the CPU time is every thread's, and says nothing of waiting */
+	run.results[0].threads = 2;
+	assert_true(isnan(rec_waited_share(&run.results[0])));
 	rec_run_release(&run);
 	for (int k = 0; k < 10; k++) {
 		ran_run(&run, k, 0.002 * centred_uniform(&x), 1, 0.99);
