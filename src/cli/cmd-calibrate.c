@@ -407,20 +407,6 @@ static void print_rates(const struct calibrate_cli *c, struct tally *t)
 	       t[1].nmde ? 100 * t[1].mde[t[1].nmde / 2] : NAN);
 }
 
-/* The median of the finite values of @v[0..n) (reordered); NAN: none. */
-static double median_finite(double *v, size_t n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			v[k++] = v[i];
-	if (!k)
-		return NAN;
-	qsort(v, k, sizeof(double), cmp_double);
-	return v[k / 2];
-}
-
 /*
  * The conditions of the unchanged runs: median load per CPU, share of the
  * time waited and disturbed share (store.h).
@@ -434,9 +420,9 @@ static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load
 	for (size_t r = 0; r < rounds; r++)
 		for (int k = A1; k <= A2; k++, n++)
 			run_busy(&all[r][k], &l[n], &w[n], &d[n]);
-	*load = median_finite(l, n);
-	*waited = median_finite(w, n);
-	*dist = median_finite(d, n);
+	*load = ukb_median_finite(l, n);
+	*waited = ukb_median_finite(w, n);
+	*dist = ukb_median_finite(d, n);
 	return store_busy(*load, *waited, *dist);
 }
 

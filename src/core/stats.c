@@ -23,6 +23,19 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+double ukb_median_finite(double *v, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[k++] = v[i];
+	if (!k)
+		return NAN;
+	qsort(v, k, sizeof(*v), cmp_double);
+	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
 double ukb_quantile_sorted(const double *s, size_t n, double p)
 {
 	double h, lo;

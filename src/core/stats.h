@@ -43,6 +43,9 @@ int ukb_stats_compute(const double *x, size_t n, struct ukb_stats *st);
 /* Quantile @p in [0, 1] of an ascending array, type 7. */
 double ukb_quantile_sorted(const double *sorted, size_t n, double p);
 
+/* The median of the finite values of @v[0..n) (reordered); NAN when none. */
+double ukb_median_finite(double *v, size_t n);
+
 /* Regularized incomplete beta function I_x(a, b). */
 double ukb_betai(double a, double b, double x);
 

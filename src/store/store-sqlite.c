@@ -1622,27 +1622,6 @@ static double env_load(const char *env)
 	return load;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of the finite values of @v[0..n) (reordered); NAN when none. */
-static double median_of(double *v, size_t n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			v[k++] = v[i];
-	if (!k)
-		return NAN;
-	qsort(v, k, sizeof(*v), cmp_dbl);
-	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
-}
-
 /* Is run @id one of @exclude[0..n) (the runs being compared)? */
 static int excluded(int64_t id, const int64_t *exclude, size_t n)
 {
@@ -1822,9 +1801,9 @@ static int sqlite_label_floor(void *impl, const char *host, const char *kernel, 
 		out->runs++;
 		out->labels += group[i] == i;
 	}
-	out->load = median_of(load, n);
-	out->disturbed = median_of(dist, n);
-	out->waited = median_of(waited, n);
+	out->load = ukb_median_finite(load, n);
+	out->disturbed = ukb_median_finite(dist, n);
+	out->waited = ukb_median_finite(waited, n);
 	ret = 0;
 out:
 	free(lm);

@@ -101,6 +101,18 @@ static void test_descriptive_vs_gsl(void **state)
 	gsl_rng_free(r);
 }
 
+/* The median of what is finite: NANs left out, the middle two averaged */
+static void test_median_finite(void **state)
+{
+	double odd[] = { 3, NAN, 1, 2 }, even[] = { 4, 1, NAN, 3, 2 }, none[] = { NAN, NAN };
+
+	(void)state;
+	assert_true(ukb_median_finite(odd, 4) == 2);
+	assert_true(ukb_median_finite(even, 5) == 2.5);
+	assert_true(isnan(ukb_median_finite(none, 2)));
+	assert_true(isnan(ukb_median_finite(none, 0)));
+}
+
 static void test_outliers_counted_not_dropped(void **state)
 {
 	double x[] = { 8, 9, 10, 10, 11, 12, 9, 10, 11, 10, 1000 };
@@ -223,6 +235,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_descriptive_vs_gsl),
+		cmocka_unit_test(test_median_finite),
 		cmocka_unit_test(test_outliers_counted_not_dropped),
 		cmocka_unit_test(test_degenerate_inputs),
 		cmocka_unit_test(test_betai_vs_gsl),
