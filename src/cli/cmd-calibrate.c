@@ -19,8 +19,9 @@
  * "calibrate", from which each path's floor is learned like any repeated
  * label's, and the largest of their floors is kept as the host's, for the
  * paths never calibrated. A calibration on a busy machine (load, or time
- * its paths waited, store.h) measures that machine's floor, not a quiet one's: it
- * is refused unless --busy says that is what is wanted, and marked.
+ * its paths waited, store.h) measures that machine's floor, not a quiet
+ * one's: it is refused unless --busy says that is what is wanted, and
+ * marked.
  */
 #include <errno.h>
 #include <math.h>

@@ -126,14 +126,16 @@ int run_busy(const struct rec_run *run, double *load, double *waited, double *di
 	json_object_put(e);
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
+		double rw;
 
 		/* no marks kept: none was disturbed */
 		if (r->status != UKB_OK || r->keeps_disturbed)
 			continue;
+		rw = rec_waited_share(r);
 		all += r->nsamples;
 		left += rec_disturbed_count(r);
-		if (isfinite(rec_waited_share(r))) {
-			w += rec_waited_share(r);
+		if (isfinite(rw)) {
+			w += rw;
 			nw++;
 		}
 	}
