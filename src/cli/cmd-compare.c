@@ -507,10 +507,31 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	{
 		char text[1024];
 
+		size_t far = 0;
+		double most = 0;
+
 		if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
 			put_folded(stdout, text, 9, 2,
 				   out_columns(stdout, o->wide) ? out_columns(stdout, o->wide)
 								: 80);
+		for (size_t i = 0; i < n; i++)
+			if (rows[i].ok && rows[i].beyond > 0) {
+				far++;
+				most = rows[i].beyond > most ? rows[i].beyond : most;
+			}
+		if (far) {
+			snprintf(text, sizeof(text),
+				 "note: %zu path%s measured while the machine ran up to %.1f%% "
+				 "beyond the speeds of the stored runs %s slope on the reference "
+				 "was learned from (%g of their SDs): that part of the move is "
+				 "not taken out, and stays in %s interval",
+				 far, far == 1 ? " was" : "s were", 100 * expm1(most),
+				 far == 1 ? "its" : "their", CMP_SEEN_SDS,
+				 far == 1 ? "its" : "their");
+			put_folded(stdout, text, 6, 2,
+				   out_columns(stdout, o->wide) ? out_columns(stdout, o->wide)
+								: 80);
+		}
 	}
 	if (o->plot)
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "

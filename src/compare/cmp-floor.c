@@ -189,6 +189,8 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 		r->ref_beta = p.beta;
 		r->ref_beta_se = p.se_beta;
 		r->ref_tau = p.tau;
+		r->ref_level = p.adj.ref_level;
+		r->ref_sd = p.beta > 0 && p.adj.ref_runs >= 3 ? p.adj.ref_sd : 0;
 		fc->paths[p.source]++;
 		if (p.source == FLOOR_NONE)
 			continue;

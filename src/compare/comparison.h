@@ -18,6 +18,12 @@
 #include "twosample.h"
 #include "record.h"
 
+/*
+ * A side whose reference lies more than this many SDs of the stored runs'
+ * from their level was measured beyond the speeds the slope was learned at.
+ */
+#define CMP_SEEN_SDS 3.0
+
 struct cmp_opts {
 	double alpha;	  /* significance level, 0.05 */
 	double threshold; /* noise threshold as a fraction, 0.01 */
@@ -58,6 +64,11 @@ struct cmp_row {
 	int adjusted;
 	double beta;  /* the path's sensitivity to the reference, as learned */
 	double floor; /* the floor in c's interval, both sides together (relative SD) */
+	/*
+	 * how far (log) the farther side was measured beyond the machine's
+	 * speeds the slope was learned at (comparison.c); 0: within them
+	 */
+	double beyond;
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };

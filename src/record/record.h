@@ -115,6 +115,12 @@ struct rec_result {
 	 * measured), and the floor of the mean so adjusted
 	 */
 	double ref_beta, ref_beta_se, ref_tau;
+	/*
+	 * compare, not kept: how fast the machine ran in the stored runs
+	 * beside the slope (store_floor_est: the level and SD of their
+	 * reference's log means); ref_sd 0: not known
+	 */
+	double ref_level, ref_sd;
 	double floor_adj;
 	double floor_df; /* the runs the floors were learned from, beyond their groups; 0: exact */
 	/* pooled over runs of several boots (compare --all): each process mean is then

@@ -341,6 +341,57 @@ static void test_compare_at_one_speed(void **state)
 	assert_true(fabs(row.c.change - row.raw.change) < 1e-12);
 }
 
+/*
+ * A side measured while the machine ran far slower than in any stored run
+ * the slope was learned with is not taken to one speed at that slope alone:
+ * the part of its move beyond those runs' speeds stays in its interval.
+ */
+static void test_compare_beyond_seen_speeds(void **state)
+{
+	double da[8], db[8], pma[8], pra[8], sea[8], pmb[8], prb[8], seb[8];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_row row;
+	/* the stored runs' reference SD: unknown, 1% (B is 7.7% out), 5% */
+	const double sd[3] = { 0, 0.01, 0.05 };
+
+	(void)state;
+	for (int i = 0; i < 8; i++) {
+		double wiggle = 0.002 * ((i * 37) % 7 - 3);
+
+		da[i] = wiggle;
+		db[i] = log(1.08) + wiggle;
+	}
+	for (int k = 0; k < 3; k++) {
+		side(&a, 8, da, 0.9, 0, pma, pra, sea);
+		/* 2% more than the slope gives: a change, or the slope's limit */
+		side(&b, 8, db, 0.9, 0.02, pmb, prb, seb);
+		for (struct rec_result *r = &a; r; r = r == &a ? &b : NULL) {
+			r->ref_beta = 0.9;
+			r->ref_beta_se = 0.01;
+			r->floor_rel = r->floor_adj = 0.002;
+			r->ref_level = log(2);
+			r->ref_sd = sd[k];
+		}
+		memset(&row, 0, sizeof(row));
+		row.a = &a;
+		row.b = &b;
+		compare_row(&row, &o);
+		assert_true(row.ok && row.adjusted);
+		assert_true(fabs(row.c.change - 0.02) < 0.003);
+		if (k == 1) {
+			/* 7.7% - 3 x 1% of the move kept, at the slope */
+			assert_true(fabs(row.beyond - (log(1.08) - 0.03)) < 0.002);
+			assert_true(row.floor > 0.9 * 0.045);
+			assert_int_equal(row.verdict, UKB_NO_CHANGE);
+		} else {
+			assert_true(row.beyond == 0);
+			assert_true(row.floor < 0.01);
+			assert_int_equal(row.verdict, UKB_REGRESSED);
+		}
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* A run's own interval at the machine's speed of the moment          */
 
@@ -686,6 +737,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_time_follows_components),
 		cmocka_unit_test(test_alloc_enough),
 		cmocka_unit_test(test_compare_at_one_speed),
+		cmocka_unit_test(test_compare_beyond_seen_speeds),
 		cmocka_unit_test(test_run_floor_at_speed),
 		cmocka_unit_test(test_floor_by_conditions),
 		cmocka_unit_test(test_floor_by_time_waited),
