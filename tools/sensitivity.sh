@@ -42,7 +42,8 @@
 # SENS_KEEP=1 keeps the work directory (its store, the runs' JSON, the
 # plain loops' truth). SENS_FROM=DIR reads such a directory again: no
 # measuring, but every comparison of 2, 3 and 5 made anew from its store by
-# this build, and their figures printed, with 4 from the rounds it kept (a
+# this build (each against the store as it was when it was made: without
+# the runs made after it), and their figures printed, with 4 from the rounds it kept (a
 # change to how compare decides, tried on the runs of one window in two
 # minutes, against the figures the window gave when it was measured).
 set -eu
@@ -99,6 +100,25 @@ busy_start() {
 	sleep 1
 }
 load() { cut -d' ' -f1 /proc/loadavg; }
+
+# SENS_FROM: each comparison made against the store as it was when the
+# comparison was made live, without the runs made after it, whose labels
+# match the globs $@: they would teach floors and the machine's usual speed
+# (compare learns it from the newest runs) that the live comparison did not
+# have. A copy, then.db; the store stays whole.
+as_then() {
+	export UKBENCH_DB="$work/s.db"
+	[ -n "$from" ] || return 0
+	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).backup(sqlite3.connect(sys.argv[2]))' \
+		"$work/s.db" "$work/then.db"
+	for g in "$@"; do
+		# shellcheck disable=SC2046
+		set -- $(UKBENCH_DB="$work/then.db" "$ukb" runs -l "$g" --format json |
+			python3 -c 'import json, sys; print(" ".join(str(r["id"]) for r in json.load(sys.stdin)))')
+		[ $# -eq 0 ] || UKBENCH_DB="$work/then.db" "$ukb" runs --delete "$@" --yes >/dev/null
+	done
+	export UKBENCH_DB="$work/then.db"
+}
 now() { date +%s.%N; }
 
 echo "sensitivity: $(uname -r) $(uname -m), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(load)"
@@ -233,7 +253,9 @@ EOF
 
 # 2 --------------------------------------------------------------------
 [ -n "$from" ] || aa_runs q "$runs"
+as_then 'aa-l*' 'pa*' 'pb*'
 aa_compare q
+as_then
 aa_report q "$runs" "2. A/A quiet" 2
 
 # 3 --------------------------------------------------------------------
@@ -242,7 +264,9 @@ if [ -z "$from" ]; then
 	aa_runs l "$loaded"
 	busy_stop
 fi
+as_then 'pa*' 'pb*'
 aa_compare l
+as_then
 aa_report l "$loaded" "3. A/A under 2x oversubscription" 3
 
 # 4 --------------------------------------------------------------------
@@ -345,7 +369,10 @@ while [ $t -le "$trials" ]; do
 		# shellcheck disable=SC2086
 		"$bin/seccomp-slow" "$filter" -- "$ukb" run -q -l "pb$t" $paths $copies
 	fi
+	# shellcheck disable=SC2046
+	as_then $(k=$((t + 1)); while [ $k -le "$trials" ]; do echo "pa$k pb$k"; k=$((k + 1)); done)
 	"$ukb" compare --format json "pa$t" "pb$t" >"$work/p-$t.cmp" 2>/dev/null
+	as_then
 	t=$((t + 1))
 done
 python3 - "$work" "$trials" "$filter" <<'EOF'

@@ -521,11 +521,11 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			}
 		if (far) {
 			snprintf(text, sizeof(text),
-				 "note: %zu path%s measured while the machine ran up to %.1f%% "
-				 "beyond the speeds of the stored runs %s slope on the reference "
-				 "was learned from (%g of their SDs): that part of the move is "
-				 "not taken out, and stays in %s interval",
-				 far, far == 1 ? " was" : "s were", 100 * expm1(most),
+				 "note: for %zu path%s the machine moved between the runs up to "
+				 "%.1f%% beyond its speeds in the stored runs %s slope on the "
+				 "reference was learned from (%g of their SDs): that part of "
+				 "the move is not taken out, and stays in %s interval",
+				 far, far == 1 ? "" : "s", 100 * expm1(most),
 				 far == 1 ? "its" : "their", CMP_SEEN_SDS,
 				 far == 1 ? "its" : "their");
 			put_folded(stdout, text, 6, 2,

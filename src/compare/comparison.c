@@ -96,23 +96,36 @@ static double shared_beta(const struct rec_result *a, const struct rec_result *b
 }
 
 /*
- * How far beyond the machine's speeds of the stored runs @r was measured:
- * the distance of its reference's log mean from their level, less
- * CMP_SEEN_SDS of their SDs; 0 within them, or where they are not known.
- * The slope was learned at those speeds; beyond them, how the path follows
- * the reference is not known (on an AMD EPYC guest, one run made while the
- * machine ran 7.9% slower than the 19 others, their SD 1.4%, was 1.2% off
- * at the slope that held them to 0.3%).
+ * How much of the machine's move between @a and @b lies beyond the speeds
+ * of the stored runs its slope was learned at: of the span between the two
+ * sides' reference log means, the part outside the stored runs' level
+ * +- CMP_SEEN_SDS of their SDs (either side's); 0 within them, or where
+ * they are not known. Beyond them, how the path follows the reference is
+ * not known (on an AMD EPYC guest, one run made while the machine ran
+ * 7.9% slower than the 19 others, their SD 1.4%, was 1.2% off at the
+ * slope that held them to 0.3%); two runs both made at a new speed are
+ * not taken far, and keep their interval.
  */
-static double beyond_seen(const struct rec_result *r)
+static double beyond_seen(const struct rec_result *a, const struct rec_result *b)
 {
-	struct ukb_run_pair p;
-	double d;
+	const struct rec_result *side[2] = { a, b };
+	struct ukb_run_pair pa, pb;
+	double lo = INFINITY, hi = -INFINITY, x0, x1, in;
 
-	if (!(r->ref_sd > 0) || rec_run_pair(r, &p))
+	for (int k = 0; k < 2; k++) {
+		double w = CMP_SEEN_SDS * side[k]->ref_sd;
+
+		if (!(side[k]->ref_sd > 0))
+			continue;
+		lo = fmin(lo, side[k]->ref_level - w);
+		hi = fmax(hi, side[k]->ref_level + w);
+	}
+	if (!(hi > lo) || rec_run_pair(a, &pa) || rec_run_pair(b, &pb))
 		return 0;
-	d = fabs(p.lx - r->ref_level) - CMP_SEEN_SDS * r->ref_sd;
-	return d > 0 ? d : 0;
+	x0 = fmin(pa.lx, pb.lx);
+	x1 = fmax(pa.lx, pb.lx);
+	in = fmin(x1, hi) - fmax(x0, lo);
+	return x1 - x0 - (in > 0 ? in : 0);
 }
 
 /*
@@ -183,16 +196,15 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 			 * weighs (ANCOVA's term for it).
 			 */
 			double dx = log(row->ref.mean_b / row->ref.mean_a);
-			double ea = beyond_seen(a), eb = beyond_seen(b);
 
 			/*
-			 * and a side measured beyond the speeds the slope was
-			 * learned at is not taken to one speed there: that
-			 * part of its move stays in, at the slope
+			 * and the part of the move beyond the speeds the slope
+			 * was learned at is not taken out: it stays in, at the
+			 * slope
 			 */
-			floor =
-			    adj + dx * dx * se * se + row->beta * row->beta * (ea * ea + eb * eb);
-			row->beyond = ea > eb ? ea : eb;
+			row->beyond = beyond_seen(a, b);
+			floor = adj + dx * dx * se * se +
+				row->beta * row->beta * row->beyond * row->beyond;
 			row->ok =
 			    !ukb_compare_df(xa, na, xb, nb, floor, adj_df, o->alpha, &row->c) &&
 			    !ukb_compare(xa, na, xb, nb, 0, o->alpha, &row->c0);

@@ -19,8 +19,8 @@
 #include "record.h"
 
 /*
- * A side whose reference lies more than this many SDs of the stored runs'
- * from their level was measured beyond the speeds the slope was learned at.
+ * A reference more than this many SDs of the stored runs' from their level
+ * lies beyond the speeds of the machine the slope was learned at.
  */
 #define CMP_SEEN_SDS 3.0
 
@@ -65,8 +65,8 @@ struct cmp_row {
 	double beta;  /* the path's sensitivity to the reference, as learned */
 	double floor; /* the floor in c's interval, both sides together (relative SD) */
 	/*
-	 * how far (log) the farther side was measured beyond the machine's
-	 * speeds the slope was learned at (comparison.c); 0: within them
+	 * how much (log) of the machine's move between the sides lies beyond
+	 * its speeds the slope was learned at (comparison.c); 0: none
 	 */
 	double beyond;
 	enum ukb_verdict verdict;
