@@ -102,9 +102,9 @@ static double shared_beta(const struct rec_result *a, const struct rec_result *b
  * +- CMP_SEEN_SDS of their SDs (either side's); 0 within them, or where
  * they are not known. Beyond them, how the path follows the reference is
  * not known (on an AMD EPYC guest, one run made while the machine ran
- * 7.9% slower than the 19 others, their SD 1.4%, was 1.2% off at the
- * slope that held them to 0.3%); two runs both made at a new speed are
- * not taken far, and keep their interval.
+ * 7.9% slower than the 19 others, their SD 1.5%, lay 2.1% off at the
+ * slope, 0.90, that held them to an SD of 0.23%); two runs both made at a
+ * new speed are not taken far, and keep their interval.
  */
 static double beyond_seen(const struct rec_result *a, const struct rec_result *b)
 {
