@@ -43,9 +43,10 @@
 # plain loops' truth). SENS_FROM=DIR reads such a directory again: no
 # measuring, but every comparison of 2, 3 and 5 made anew from its store by
 # this build (each against the store as it was when it was made: without
-# the runs made after it), and their figures printed, with 4 from the rounds it kept (a
-# change to how compare decides, tried on the runs of one window in two
-# minutes, against the figures the window gave when it was measured).
+# the runs made after it), and their figures printed, with 4 from the
+# rounds it kept (a change to how compare decides, tried on the runs of one
+# window in two minutes, against the figures the window gave when it was
+# measured).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}

@@ -506,7 +506,6 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	header(a, da, b, db, o);
 	{
 		char text[1024];
-
 		size_t far = 0;
 		double most = 0;
 
