@@ -106,10 +106,10 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 # comparison was made live, without the runs made after it, whose labels
 # match the globs $@: they would teach floors and the machine's usual speed
 # (compare learns it from the newest runs) that the live comparison did not
-# have. A copy, then.db; the store stays whole.
+# have. A copy, then.db; the store stays whole. Without globs: the store.
 as_then() {
 	export UKBENCH_DB="$work/s.db"
-	[ -n "$from" ] || return 0
+	[ -n "$from" ] && [ $# -gt 0 ] || return 0
 	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).backup(sqlite3.connect(sys.argv[2]))' \
 		"$work/s.db" "$work/then.db"
 	for g in "$@"; do

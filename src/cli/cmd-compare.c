@@ -506,31 +506,12 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	header(a, da, b, db, o);
 	{
 		char text[1024];
-		size_t far = 0;
-		double most = 0;
+		int cols = out_columns(stdout, o->wide) ? out_columns(stdout, o->wide) : 80;
 
 		if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
-			put_folded(stdout, text, 9, 2,
-				   out_columns(stdout, o->wide) ? out_columns(stdout, o->wide)
-								: 80);
-		for (size_t i = 0; i < n; i++)
-			if (rows[i].ok && rows[i].beyond > 0) {
-				far++;
-				most = rows[i].beyond > most ? rows[i].beyond : most;
-			}
-		if (far) {
-			snprintf(text, sizeof(text),
-				 "note: for %zu path%s the machine moved between the runs up to "
-				 "%.1f%% beyond its speeds in the stored runs %s slope on the "
-				 "reference was learned from (%g of their SDs): that part of "
-				 "the move is not taken out, and stays in %s interval",
-				 far, far == 1 ? "" : "s", 100 * expm1(most),
-				 far == 1 ? "its" : "their", CMP_SEEN_SDS,
-				 far == 1 ? "its" : "their");
-			put_folded(stdout, text, 6, 2,
-				   out_columns(stdout, o->wide) ? out_columns(stdout, o->wide)
-								: 80);
-		}
+			put_folded(stdout, text, 9, 2, cols);
+		if (cmp_beyond_note(rows, n, text, sizeof(text)))
+			put_folded(stdout, text, 6, 2, cols);
 	}
 	if (o->plot)
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "

@@ -281,6 +281,29 @@ int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf
 	return 1;
 }
 
+int cmp_beyond_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
+{
+	size_t k = 0;
+	double most = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].ok && rows[i].beyond > 0) {
+			k++;
+			most = rows[i].beyond > most ? rows[i].beyond : most;
+		}
+	buf[0] = 0;
+	if (!k)
+		return 0;
+	snprintf(buf, len,
+		 "note: for %zu path%s the machine moved between the runs up to %.1f%% beyond "
+		 "its speeds in the stored runs %s slope on the reference was learned from (%g "
+		 "of their SDs): that part of the move is not taken out, and stays in %s "
+		 "interval",
+		 k, k == 1 ? "" : "s", 100 * expm1(most), k == 1 ? "its" : "their", CMP_SEEN_SDS,
+		 k == 1 ? "its" : "their");
+	return 1;
+}
+
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
 		    struct cmp_row **rows, size_t *n)
 {

@@ -118,6 +118,13 @@ void cmp_settings_diff(const struct cmp_row *r, char *buf, size_t len);
  */
 int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf, size_t len);
 
+/*
+ * The note for the rows taken at one speed of the machine although it
+ * moved between the runs beyond its speeds the slope was learned at
+ * (cmp_row.beyond), in @buf; 1 when there is one, else 0 and "".
+ */
+int cmp_beyond_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
+
 /* The verdict as printed: "regressed", ..., or "unreplicated". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 
