@@ -16,7 +16,9 @@
 #   3. A/A under 2x oversubscription (two busy loops a CPU): the same runs
 #      and pairs, SENS_LOADED of them, 20 unless set, as the false-alarm
 #      target is for at least 20 runs compared all pairs (target MDE: at
-#      most 3%);
+#      most 3%); in 2 and 3, the same runs pooled as labels of repeated
+#      runs are, SENS_POOL (4) made one after another a label, every pair of
+#      labels compared;
 #   4. the headline under 2x oversubscription against quiet, interleaved
 #      rounds of runs of 1 s a path: ukbench's figure (and the same over the
 #      reference beside it: the machine's own drift between the rounds
@@ -252,12 +254,73 @@ print(f"   coverage: a run's 95% CI holds the mean of the other runs {hit} of {t
 EOF
 }
 
+# The A/A runs $1 ($2 of them) pooled, as a label of repeated runs of one
+# boot is: groups of $3 runs made one after another, each group one label,
+# every pair of groups compared (the floor from the store's other runs, as
+# a user's labels get it): false alarms, the median MDE, and how many
+# comparisons had a side judged by its runs' own spread (comparison.c).
+aa_pooled() {
+	pre=$1
+	k=$3
+	ng=$(($2 / k))
+	[ "$ng" -ge 2 ] || return 0
+	# shellcheck disable=SC2046
+	set -- $(cat "$work/$pre.ids")
+	g=0
+	while [ $g -lt "$ng" ]; do
+		ids=""
+		i=0
+		while [ $i -lt "$k" ]; do
+			eval "ids=\"\$ids \${$((g * k + i + 1))}\""
+			i=$((i + 1))
+		done
+		# shellcheck disable=SC2086
+		"$ukb" runs --relabel "aa-$pre-g$g" --yes $ids >/dev/null
+		g=$((g + 1))
+	done
+	a=0
+	while [ $a -lt "$ng" ]; do
+		b=$((a + 1))
+		while [ $b -lt "$ng" ]; do
+			"$ukb" compare --format json "aa-$pre-g$a" "aa-$pre-g$b" >"$work/$pre-g$a-$b.pool" 2>/dev/null
+			b=$((b + 1))
+		done
+		a=$((a + 1))
+	done
+	python3 - "$work" "$pre" "$k" "$ng" <<'EOF2'
+import glob, json, statistics as st, sys
+work, pre, k, ng = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rows = [r for f in glob.glob(f"{work}/{pre}-g*.pool") for r in json.load(open(f))
+        if r["verdict"] not in ("only in the other run", "not in the other run")]
+flag = sum(r["verdict"] in ("improved", "regressed") for r in rows)
+print(f"   pooled, {k} runs a side made one after another ({ng} groups, every pair): "
+      f"A/A false alarms {flag} of {len(rows)} ({100 * flag / max(len(rows), 1):.1f}%; target <= 5%)")
+for path in sorted({(r['name'], r['path']) for r in rows}):
+    sel = [r for r in rows if (r['name'], r['path']) == path]
+    print(f"      {path[0]}/{path[1]}: median MDE {100 * st.median(r['mde'] for r in sel):.2f}%, "
+          f"false alarms {sum(r['verdict'] in ('improved', 'regressed') for r in sel)}, "
+          f"a side judged by its runs' own spread in {sum(r.get('judged_by_runs') is not None for r in sel)} of {len(sel)}")
+EOF2
+	# each run its own label again, as aa_compare left them
+	# shellcheck disable=SC2046
+	set -- $(cat "$work/$pre.ids")
+	i=1
+	for id in "$@"; do
+		"$ukb" runs --relabel "aa-$pre-$i" "$id" >/dev/null
+		i=$((i + 1))
+	done
+}
+pool=${SENS_POOL:-4}
+
 # 2 --------------------------------------------------------------------
 [ -n "$from" ] || aa_runs q "$runs"
 as_then 'aa-l*' 'pa*' 'pb*'
 aa_compare q
 as_then
 aa_report q "$runs" "2. A/A quiet" 2
+as_then 'aa-l*' 'pa*' 'pb*'
+aa_pooled q "$runs" "$pool"
+as_then
 
 # 3 --------------------------------------------------------------------
 if [ -z "$from" ]; then
@@ -269,6 +332,9 @@ as_then 'pa*' 'pb*'
 aa_compare l
 as_then
 aa_report l "$loaded" "3. A/A under 2x oversubscription" 3
+as_then 'pa*' 'pb*'
+aa_pooled l "$loaded" "$pool"
+as_then
 
 # 4 --------------------------------------------------------------------
 perf_bench() {

@@ -127,7 +127,10 @@ const struct command cmd_compare_def = {
 		 "CPU time is not known, 5% or more of its batches disturbed), else all of\n"
 		 "them and the path compared as measured, not at a slope on the reference\n"
 		 "learned in other conditions; else from 'ukbench calibrate'. The header\n"
-		 "says where it came from, when and under what load.\n"
+		 "says where it came from, when and under what load. The floor counts once\n"
+		 "a run pooled; where a side's runs moved between them more than their\n"
+		 "processes and the floor allow (F test at 10%), that side is judged by its\n"
+		 "runs' own spread instead, on runs - 1 degrees of freedom, and a note says so.\n"
 		 "--wide shows the interval without it.",
 	.opts = compare_opts_table,
 	.footer =
@@ -512,6 +515,15 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			put_folded(stdout, text, 9, 2, cols);
 		if (cmp_beyond_note(rows, n, text, sizeof(text)))
 			put_folded(stdout, text, 6, 2, cols);
+		{
+			char la[300], lb[300], na[320], nb[320];
+
+			snprintf(na, sizeof(na), "'%s'", vis(a->label, la, sizeof(la)));
+			snprintf(nb, sizeof(nb), "'%s'", vis(b->label, lb, sizeof(lb)));
+			if (cmp_spread_note(rows, n, a->label[0] ? na : "the base",
+					    b->label[0] ? nb : "the other", text, sizeof(text)))
+				put_folded(stdout, text, 6, 2, cols);
+		}
 	}
 	if (o->plot)
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "

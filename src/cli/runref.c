@@ -127,7 +127,7 @@ static double ref_of(const struct rec_result *s, size_t j)
 static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char (*boot)[40])
 {
 	const struct rec_result *src[n];
-	size_t nboots = 0, k, total = 0, nm;
+	size_t nboots = 0, k, total = 0, nm, *run;
 	char seen[64][40];
 	double *out, *ref;
 
@@ -164,9 +164,11 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 	}
 	out = calloc(total + 1, sizeof(*out));
 	ref = calloc(total + 1, sizeof(*ref));
-	if (!out || !ref) {
+	run = nboots < 2 && n > 1 ? calloc(total + 1, sizeof(*run)) : NULL;
+	if (!out || !ref || (nboots < 2 && n > 1 && !run)) {
 		free(out);
 		free(ref);
+		free(run);
 		return -1;
 	}
 	d->boots = nboots;
@@ -185,6 +187,8 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 				sum += m[j];
 				rsum += ref_of(src[i], j);
 				if (nboots < 2) {
+					if (run)
+						run[k] = i;
 					ref[k] = ref_of(src[i], j);
 					out[k++] = m[j];
 				}
@@ -203,6 +207,7 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 		if (rec_append_samples(d, src[i])) {
 			free(out);
 			free(ref);
+			free(run);
 			return -1;
 		}
 		d->converged = d->converged && src[i]->converged;
@@ -213,6 +218,8 @@ static int pool_path(struct rec_result *d, struct rec_run *runs, size_t n, char 
 	d->proc_se = NULL;
 	d->proc_means = out;
 	d->proc_ref = ref;
+	free(d->proc_run);
+	d->proc_run = run;
 	d->nproc = k;
 	rec_result_restat(d);
 	return 0;

@@ -38,8 +38,19 @@ const char *const cmp_row_keys[] = {
 	"ci_low_without_floor",
 	"ci_high_without_floor",
 	"settings_differ",
+	"judged_by_runs",
 	NULL,
 };
+
+/* Which sides' runs judged them (struct cmp_spread): "base", "other", "both", or NULL. */
+static const char *judged_sides(const struct cmp_row *r)
+{
+	static const char *const name[] = { NULL, "base", "other", "both" };
+
+	if (!r->ok)
+		return NULL;
+	return name[(r->spread[0].judged ? 1 : 0) | (r->spread[1].judged ? 2 : 0)];
+}
 
 void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_side *b,
 		  const struct cmp_row *rows, size_t n)
@@ -71,6 +82,7 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		rows_num(out, r->ok ? r->c0.ci_lo : NAN);
 		rows_num(out, r->ok ? r->c0.ci_hi : NAN);
 		rows_bool(out, r->differ);
+		rows_str(out, judged_sides(r));
 	}
 }
 
@@ -188,6 +200,11 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	fold(f, method, 0);
 	fputc('\n', f);
 	if (cmp_settings_note(rows, n, o->force, method, sizeof(method))) {
+		fold(f, method, 0);
+		fputc('\n', f);
+	}
+	/* fold() makes the names visible */
+	if (cmp_spread_note(rows, n, "the base", "the other", method, sizeof(method))) {
 		fold(f, method, 0);
 		fputc('\n', f);
 	}

@@ -24,6 +24,24 @@
  */
 #define CMP_SEEN_SDS 3.0
 
+/*
+ * A side pooled from runs of one boot carries the floor once a run; where
+ * its runs' means spread more than their processes and the floor allow,
+ * beyond chance at this level (an F test), it is judged by their own
+ * spread instead (comparison.c).
+ */
+#define CMP_SPREAD_ALPHA 0.10
+
+/* What the runs pooled on one side showed of themselves (compare_row()). */
+struct cmp_spread {
+	size_t runs;	/* runs pooled with their processes; 0: one run, not looked at */
+	double sd;	/* SD of their log means */
+	double allowed; /* the SD their processes and the floor allow a run's log mean */
+	int judged;	/* they spread beyond it: the side is judged by their spread */
+	double var;	/* judged: the variance of the side's log mean beyond its processes' */
+	double df;	/* ... on runs - 1 degrees of freedom */
+};
+
 struct cmp_opts {
 	double alpha;	  /* significance level, 0.05 */
 	double threshold; /* noise threshold as a fraction, 0.01 */
@@ -69,6 +87,8 @@ struct cmp_row {
 	 * its speeds the slope was learned at (comparison.c); 0: none
 	 */
 	double beyond;
+	/* the runs pooled on each side (base, other), on the scale compared */
+	struct cmp_spread spread[2];
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };
@@ -110,6 +130,14 @@ int cmp_same_settings(const struct rec_result *a, const struct rec_result *b);
  * ("groups=1 loops=20 against groups=4 loops=20"); "" when nothing does.
  */
 void cmp_settings_diff(const struct cmp_row *r, char *buf, size_t len);
+
+/*
+ * The note the table carries when a side of rows of @rows[0..n) was judged
+ * by its runs' own spread (struct cmp_spread); 0 and "" when none was.
+ * @da, @db: how the sides are named.
+ */
+int cmp_spread_note(const struct cmp_row *rows, size_t n, const char *da, const char *db, char *buf,
+		    size_t len);
 
 /*
  * The warning every output carries when rows of @rows[0..n) were measured

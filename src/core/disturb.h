@@ -53,6 +53,15 @@ struct ukb_disturb {
 	double cpu_step_ns; /* the CPU clock's smallest step seen; 0: unknown */
 };
 
+/*
+ * Is a thread CPU clock whose smallest step seen over a few changes was
+ * @step_ns fine enough to judge a batch by, @still of the reads between
+ * them having returned the time before? A clock that stands still between
+ * reads advances in steps of its own (scheduler ticks, milliseconds); one
+ * that advances at every read is finer than a read takes.
+ */
+int ukb_cpu_clock_fine(double step_ns, unsigned still);
+
 /* What is read before and after a batch. */
 struct ukb_mark {
 	uint64_t cpu_ns; /* thread (or process) CPU time; 0 when not read */

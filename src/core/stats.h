@@ -54,6 +54,12 @@ double ukb_t_cdf(double t, double df);
 double ukb_t_quantile(double p, double df);
 
 /*
+ * The upper tail of the F distribution with @d1 and @d2 degrees of freedom
+ * (either fractional): P(F > @f). NAN for a bad argument.
+ */
+double ukb_f_sf(double f, double d1, double d2);
+
+/*
  * How much runs move between one another beyond what each shows of itself:
  * sqrt(max(0, var(@log_means) - mean(@within))), @within[i] being run i's
  * own variance of its log mean (its processes' spread over their count).

@@ -328,6 +328,7 @@ void rec_result_release(struct rec_result *r)
 	free(r->proc_means);
 	free(r->proc_se);
 	free(r->proc_ref);
+	free(r->proc_run);
 	free(r->profile);
 	for (size_t k = 0; k < r->ncounters; k++)
 		free(r->counters[k].per_sample);

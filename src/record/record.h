@@ -132,6 +132,13 @@ struct rec_result {
 	 * 0 or 1: one run.
 	 */
 	size_t pooled;
+	/*
+	 * compare, not kept: beside each process mean of a figure pooled from
+	 * runs of one boot, which of them it came from (0 .. pooled - 1), so
+	 * that the runs' own spread can be set against the floor
+	 * (comparison.c); NULL for one run, or for boots pooled. Owned.
+	 */
+	size_t *proc_run;
 	struct rec_counter *counters;
 	size_t ncounters;
 };

@@ -219,7 +219,12 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 	ukbench runs --db w.db >/dev/null &&
 	test "$(sqlite3 w.db "PRAGMA user_version")" = 7 &&
 	sqlite3 w.db "SELECT waited FROM results" >after &&
-	awk -v a="$(cat after)" -v b="$(cat want)" "BEGIN { d = a - b; exit !(a != \"\" && d < 1e-9 && d > -1e-9) }"
+	if test -s want && test -n "$(cat want)"; then
+		awk -v a="$(cat after)" -v b="$(cat want)" "BEGIN { d = a - b; exit !(a != \"\" && d < 1e-9 && d > -1e-9) }"
+	else
+		# a CPU clock too coarse to judge a batch by: no CPU time, none waited
+		test -z "$(cat now)" && test -z "$(cat after)"
+	fi
 '
 
 test_done

@@ -56,6 +56,18 @@ static void test_disturbed_judgement(void **state)
 	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), 0);
 	b.cpu_ns = a.cpu_ns + 10000000 - 60000;
 	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), UKB_DIST_OFFCPU);
+	/*
+	 * which CPU clocks judge: one of scheduler ticks (4 ms, standing
+	 * still between reads) not; one of nanoseconds read cheaply, or read
+	 * through a system call of 1.4 us (it advances at every read), does;
+	 * one that stands still between reads and steps by 1.4 us does not
+	 */
+	assert_false(ukb_cpu_clock_fine(4e6, 100000));
+	assert_true(ukb_cpu_clock_fine(40, 3));
+	assert_true(ukb_cpu_clock_fine(1400, 0));
+	assert_false(ukb_cpu_clock_fine(1400, 5));
+	assert_false(ukb_cpu_clock_fine(20000, 0));
+	assert_false(ukb_cpu_clock_fine(0, 0));
 	/* a coarse CPU clock is not used to judge; the switches still are */
 	d.have_cpu = 0;
 	assert_int_equal(ukb_disturbed(&d, &a, &b, 10000000, &cpu), 0);
@@ -393,6 +405,97 @@ static void test_compare_beyond_seen_speeds(void **state)
 			assert_true(row.floor < 0.01);
 			assert_int_equal(row.verdict, UKB_REGRESSED);
 		}
+	}
+}
+
+/*
+ * A side pooled from 4 runs of 6 processes (compare's label of one boot):
+ * each run's processes around 100 ns times exp(@off[run] + @change), a
+ * little apart; the floor 0.5% a run, learned from 20 runs.
+ */
+static void pooled_side(struct rec_result *r, const double *off, double change, int with_runs,
+			double *pm, size_t *run)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "p");
+	snprintf(r->path, sizeof(r->path), "x");
+	r->status = UKB_OK;
+	r->nsamples = 1;
+	for (size_t i = 0; i < 24; i++) {
+		run[i] = i / 6;
+		pm[i] = 100 * exp(off[i / 6] + change + 0.003 * ((double)((i * 5) % 6) - 2.5));
+	}
+	r->proc_means = pm;
+	r->proc_run = with_runs ? run : NULL;
+	r->nproc = 24;
+	r->pooled = 4;
+	r->floor_rel = r->floor_adj = 0.005;
+	r->floor_df = 20;
+	r->stats.mean = pm[0];
+}
+
+/*
+ * The floor counts once a run of a pooled side. Where that side's runs
+ * agree as the floor says they would, it stands; where they disagree far
+ * beyond it (a machine that moved between them), the side is judged by
+ * its runs' own spread, and a change the size of their disagreement is not
+ * called.
+ */
+static void test_compare_pooled_runs_spread(void **state)
+{
+	const double calm[4] = { 0.002, -0.003, 0.004, -0.001 };
+	const double apart[4] = { -0.03, 0.03, -0.025, 0.025 };
+	double pma[24], pmb[24];
+	size_t ra[24], rb[24];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_row row;
+
+	(void)state;
+	/* runs that agree: the model holds, a 2.5% change is seen */
+	pooled_side(&a, calm, 0, 1, pma, ra);
+	pooled_side(&b, calm, 0.025, 1, pmb, rb);
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(row.ok);
+	assert_int_equal(row.spread[0].runs, 4);
+	assert_false(row.spread[0].judged || row.spread[1].judged);
+	assert_int_equal(row.verdict, UKB_REGRESSED);
+
+	/* the base's runs 3% apart: as the floor has it, still "regressed" */
+	pooled_side(&a, apart, 0, 0, pma, ra);
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(row.ok);
+	assert_int_equal(row.spread[0].runs, 0);
+	assert_int_equal(row.verdict, UKB_REGRESSED);
+
+	/* ... as they show themselves: judged by their spread, not called */
+	pooled_side(&a, apart, 0, 1, pma, ra);
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(row.ok);
+	assert_true(row.spread[0].judged);
+	assert_false(row.spread[1].judged);
+	assert_int_equal(row.spread[0].runs, 4);
+	assert_true(fabs(row.spread[0].sd - 0.0321) < 0.002);
+	assert_true(row.spread[0].allowed < 0.01);
+	assert_true(fabs(row.spread[0].df - 3) < 1e-12);
+	assert_int_equal(row.verdict, UKB_NO_CHANGE);
+	assert_true(row.c.ci_lo < 0 && row.c.ci_hi > 0.05);
+	{
+		char note[512];
+
+		assert_int_equal(
+		    cmp_spread_note(&row, 1, "'before'", "'after'", note, sizeof(note)), 1);
+		if (!strstr(note, "the 4 runs of 'before' by 3.19%, where 0.55% was allowed"))
+			fail_msg("%s", note);
 	}
 }
 
@@ -742,6 +845,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_enough),
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_compare_beyond_seen_speeds),
+		cmocka_unit_test(test_compare_pooled_runs_spread),
 		cmocka_unit_test(test_run_floor_at_speed),
 		cmocka_unit_test(test_floor_by_conditions),
 		cmocka_unit_test(test_floor_by_time_waited),
