@@ -20,7 +20,9 @@
  * leaves unexplained (the SD of the residual of the path's log on the
  * reference's, through the mean) with the slope. A machine that
  * does not move says little: run it on a shared machine, or beside busy
- * loops, for a few minutes.
+ * loops, for a few minutes. Under the table, the same for other work
+ * timed beside them that is not the reference (loads chasing through the
+ * cache and the TLB, a trap to the hypervisor): what a path's move is not.
  *
  *   ref-drift --processes N [SECONDS]      (N >= 10; default 1.5 s each)
  *
@@ -115,12 +117,111 @@ static void calls_loop(uint64_t n)
 	ukb_ref_run(UKB_REF_CALLS_LOOP, n);
 }
 
+/*
+ * Other work, timed beside them to show what does not track a path: loads
+ * chasing one another through 64 KiB, one to a cache line (the second
+ * level's share of the core, which another tenant's data evicts); through
+ * one line in each of 512 pages (the TLB's reach, which an address space
+ * switched on the core flushes or evicts); and on x86 CPUID, which traps
+ * to the hypervisor (its exits and the host's entry code, which a guest's
+ * system call passes through under PVM). None is the reference: on an AMD
+ * EPYC guest under PVM none took out more of the system call's move
+ * between windows than the chain of calls did.
+ */
+#define CHASE_NODES 1024 /* 64 KiB */
+#define PAGE_NODES  512	 /* 2 MiB */
+static uint32_t chase_next[CHASE_NODES * 16];
+static uint32_t *page_next;
+
+/* a cycle through @n nodes @stride words apart, in an order fixed by an LCG */
+static void cycle(uint32_t *next, uint32_t n, uint32_t stride, uint32_t skew)
+{
+	uint32_t *order = malloc(n * sizeof(*order)), x = 12345;
+
+	if (!order)
+		return;
+	for (uint32_t i = 0; i < n; i++)
+		order[i] = i;
+	for (uint32_t i = n - 1; i > 0; i--) {
+		uint32_t j, t;
+
+		x = x * 1103515245u + 12345u;
+		j = (x >> 8) % (i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	/* each node at its own offset within its stride, so that they spread over the sets */
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t a = order[i], b = order[(i + 1) % n];
+
+		next[a * stride + (a * skew) % stride] = b * stride + (b * skew) % stride;
+	}
+	free(order);
+}
+
+static uint32_t chase_at, page_at;
+
+static void chase(uint64_t n)
+{
+	uint32_t at = chase_at;
+
+	for (uint64_t i = 0; i < n; i++)
+		at = ((volatile uint32_t *)chase_next)[at];
+	chase_at = at;
+}
+
+static void pages(uint64_t n)
+{
+	uint32_t at = page_at;
+
+	for (uint64_t i = 0; i < n; i++)
+		at = ((volatile uint32_t *)page_next)[at];
+	page_at = at;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define HAVE_TRAP 1
+static void trap(uint64_t n)
+{
+	unsigned a = 0, b = 0, c = 0, d = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		__cpuid_count(0, 0, a, b, c, d);
+	table[2] = a + b + c + d;
+}
+#else
+#define HAVE_TRAP 0
+#endif
+
+static int other_init(void)
+{
+	cycle(chase_next, CHASE_NODES, 16, 1);
+	page_next = calloc((size_t)PAGE_NODES * 1024, sizeof(*page_next));
+	if (!page_next)
+		return -1;
+	cycle(page_next, PAGE_NODES, 1024, 16);
+	chase_at = 0;
+	while (!chase_next[chase_at])
+		chase_at++;
+	page_at = 0;
+	while (!page_next[page_at])
+		page_at++;
+	return 0;
+}
+
 typedef void (*work_fn)(uint64_t);
 
-enum { SYS, VDSO, OLD, LINES, CALLS, BAR, LOOP, NWORK };
-static const work_fn work[NWORK] = { sys_batch, vdso_batch,    old_ref,	  calls_lines,
-				     calls,	calls_barrier, calls_loop };
-static const double target_ns[NWORK] = { 1e6, 1e6, 2.5e5, 2.5e5, 2.5e5, 2.5e5, 2.5e5 };
+enum { SYS, VDSO, OLD, LINES, CALLS, BAR, LOOP, CHASE, PAGES, TRAP, NWORK };
+static const work_fn work[NWORK] = {
+	sys_batch, vdso_batch, old_ref, calls_lines, calls, calls_barrier, calls_loop, chase, pages,
+#if HAVE_TRAP
+	trap,
+#endif
+};
+static const double target_ns[NWORK] = { 1e6,	1e6,   2.5e5, 2.5e5, 2.5e5,
+					 2.5e5, 2.5e5, 2.5e5, 2.5e5, 2.5e5 };
 
 static uint64_t iters_for(work_fn f, double ns)
 {
@@ -197,6 +298,10 @@ static int medians(const uint64_t *iters, double secs, double *out)
 		for (k = 0; k < NWORK; k++) {
 			uint64_t t0 = ukb_now_ns();
 
+			if (!work[k]) {
+				v[k][n] = 1;
+				continue;
+			}
 			work[k](iters[k]);
 			v[k][n] = (double)(ukb_now_ns() - t0) / (double)iters[k];
 		}
@@ -210,35 +315,31 @@ static int medians(const uint64_t *iters, double secs, double *out)
 	return 0;
 }
 
-/* how far each path moved over the @n rows of @med, what each reference left */
-static void report(double (*med)[NWORK], size_t n, const char *what)
+/* one table: how far each path moved over the @n rows of @med, what each of @ref left */
+static void table_of(double (*med)[NWORK], size_t n, const int *ref, const char *const *rname,
+		     int nref)
 {
-	enum { NREF = 5 };
 	static const char *const name[] = { "getppid() system call", "clock_gettime() vDSO" };
-	static const char *const rname[NREF] = { "previous", "calls,lines", "calls",
-						 "calls+barrier", "calls+loop" };
-	static const int ref[NREF] = { OLD, LINES, CALLS, BAR, LOOP };
-	double *x[NREF], *y = malloc(n * sizeof(double));
+	double *x[NWORK], *y = malloc(n * sizeof(double));
 	int k;
 
-	for (k = 0; k < NREF; k++)
+	for (k = 0; k < nref; k++)
 		if (!(x[k] = malloc(n * sizeof(double))))
 			break;
-	if (k < NREF || !y) {
+	if (k < nref || !y) {
 		while (k--)
 			free(x[k]);
 		free(y);
 		return;
 	}
 	for (size_t w = 0; w < n; w++)
-		for (k = 0; k < NREF; k++)
+		for (k = 0; k < nref; k++)
 			x[k][w] = med[w][ref[k]];
-	printf("between %zu %s\n", n, what);
 	printf("%-22s %7s ", "", "moved");
-	for (k = 0; k < NREF; k++)
+	for (k = 0; k < nref; k++)
 		printf(" %-15s", rname[k]);
 	printf("\n%-22s %7s ", "path", "(SD)");
-	for (k = 0; k < NREF; k++)
+	for (k = 0; k < nref; k++)
 		printf(" %6s %8s", "slope", "left");
 	printf("\n");
 	for (int p = 0; p < 2; p++) {
@@ -246,7 +347,7 @@ static void report(double (*med)[NWORK], size_t n, const char *what)
 		for (size_t w = 0; w < n; w++)
 			y[w] = med[w][p == 0 ? SYS : VDSO];
 		printf(" %6.2f%% ", 100 * sd(y, n));
-		for (k = 0; k < NREF; k++) {
+		for (k = 0; k < nref; k++) {
 			double sl, left;
 
 			fit(y, x[k], n, &sl, &left);
@@ -254,13 +355,27 @@ static void report(double (*med)[NWORK], size_t n, const char *what)
 		}
 		printf("\n");
 	}
-	printf("references moved (SD):");
-	for (k = 0; k < NREF; k++)
+	printf("moved (SD):");
+	for (k = 0; k < nref; k++)
 		printf("%s %s %.2f%%", k ? "," : "", rname[k], 100 * sd(x[k], n));
 	printf("\n");
-	for (k = 0; k < NREF; k++)
+	for (k = 0; k < nref; k++)
 		free(x[k]);
 	free(y);
+}
+
+/* how far each path moved over the @n rows of @med, what each reference left */
+static void report(double (*med)[NWORK], size_t n, const char *what)
+{
+	static const char *const rname[] = { "previous",      "calls,lines", "calls",
+					     "calls+barrier", "calls+loop",  "chase 64K",
+					     "pages 2M",      "cpuid trap" };
+	static const int ref[] = { OLD, LINES, CALLS, BAR, LOOP, CHASE, PAGES, TRAP };
+
+	printf("between %zu %s\n", n, what);
+	table_of(med, n, ref, rname, 5);
+	printf("other work, not the reference:\n");
+	table_of(med, n, ref + 5, rname + 5, HAVE_TRAP ? 3 : 2);
 }
 
 /* what the columns are, under the tables */
@@ -274,7 +389,7 @@ static void legend(void)
 static void calibrate(uint64_t *iters)
 {
 	for (int k = 0; k < NWORK; k++)
-		iters[k] = iters_for(work[k], target_ns[k]);
+		iters[k] = work[k] ? iters_for(work[k], target_ns[k]) : 1;
 }
 
 /* one fresh process (exec'd, so laid out anew) measuring @secs: its medians */
@@ -367,6 +482,8 @@ int main(int argc, char **argv)
 	double(*med)[NWORK], secs, win;
 	size_t nwin;
 
+	if (other_init())
+		return 1;
 	if (argc == 3 && !strcmp(argv[1], "--one")) {
 		double out[NWORK];
 
