@@ -218,7 +218,9 @@ for mode, what in (("cmp", "the floor from the label's other runs"), ("one", "on
               f"false alarms {sum(r['verdict'] in ('improved', 'regressed') for r in sel)}, "
               f"{sum(r['adjusted'] for r in sel)} of {len(sel)} at one speed of the machine; median |change| measured "
               f"{100 * st.median(abs(r['measured_change']) for r in sel):.2f}%, the machine's own "
-              f"{100 * st.median(abs(r['machine_change'] or 0) for r in sel):.2f}%")
+              f"{100 * st.median(abs(r['machine_change'] or 0) for r in sel):.2f}%"
+              + (f"; no verdict for {nb} (a busy run, no busy floor)"
+                 if (nb := sum(r['verdict'] == 'no busy floor' for r in sel)) else ""))
 # coverage: each run's CI holds the mean of the others
 runs = [json.load(open(f"{work}/{pre}{i}.json")) for i in range(1, n + 1)]
 # how the runs' means moved with their reference's: the slope that takes

@@ -110,6 +110,8 @@ const struct command cmd_compare_def = {
 		 "  within noise           significant but smaller than the threshold\n"
 		 "  no change              not significant\n"
 		 "  unreplicated           a side measured in one process (run --runs 1)\n"
+		 "  no busy floor          a side measured on a busy machine whose floor was\n"
+		 "                         learned from quiet runs only: no change is claimed\n"
 		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
 		 "\n"
 		 "A run is an id (12, #12), a label, or a ukbench JSON file. A label names its\n"
@@ -426,7 +428,21 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 				   "runs were not: it is likely larger than their variation (the "
 				   "intervals err wide)",
 				   9, 2, cols ? cols : 80);
-		else if (!fc->busy_floor && fc->busy_runs && known)
+		else if (fc->unfit) {
+			char msg[640];
+
+			snprintf(msg, sizeof(msg),
+				 "warning: %zu path%s measured on a busy machine %s a floor "
+				 "learned from quiet runs only: how much %s between runs under "
+				 "that load is not known, and %s may be too narrow, so no verdict "
+				 "of a change is given ('no busy floor'); repeat the runs with one "
+				 "label under the same load, or 'ukbench calibrate --busy'",
+				 fc->unfit, fc->unfit == 1 ? "" : "s",
+				 fc->unfit == 1 ? "has" : "have",
+				 fc->unfit == 1 ? "it moves" : "they move",
+				 fc->unfit == 1 ? "its interval" : "their intervals");
+			put_folded(stdout, msg, 9, 2, cols ? cols : 80);
+		} else if (!fc->busy_floor && fc->busy_runs && known)
 			put_folded(
 			    stdout,
 			    "warning: a run was made on a busy machine and the floor on a "

@@ -95,8 +95,9 @@ struct floor_choice {
 	size_t paths[FLOOR_CALIBRATE + 1]; /* results of both runs, by source */
 	double lo, hi;			   /* the floors used, smallest and largest */
 	int busy_floor, busy_runs;	   /* a floor measured busy; a run made busy */
-	char from[256];			   /* where they came from, in a line */
-	char error[256];		   /* the first store error met ("": none) */
+	size_t unfit;	 /* results measured busy whose floor came from no busy run */
+	char from[256];	 /* where they came from, in a line */
+	char error[256]; /* the first store error met ("": none) */
 };
 
 /*

@@ -107,10 +107,10 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 	snprintf(mde, sizeof(mde), "%.2f%%", 100 * r->c.mde);
 	pvalue(pw, sizeof(pw), r->c.p_welch);
 	pvalue(pm, sizeof(pm), r->c.p_mwu);
-	if (color && r->replicated && r->verdict == UKB_IMPROVED) {
+	if (color && cmp_claims(r) && r->verdict == UKB_IMPROVED) {
 		col = "\033[32m";
 		end = "\033[0m";
-	} else if (color && r->replicated && r->verdict == UKB_REGRESSED) {
+	} else if (color && cmp_claims(r) && r->verdict == UKB_REGRESSED) {
 		col = "\033[31m";
 		end = "\033[0m";
 	}

@@ -337,7 +337,8 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 		return;
 	row->floor = sqrt(floor);
 	row->verdict = ukb_verdict_of(row->c.change, row->c.p_welch, o->alpha, o->threshold);
-	if (!row->replicated)
+	row->unfit = row->replicated && (a->floor_unfit || b->floor_unfit);
+	if (!row->replicated || row->unfit)
 		row->outcome = CMP_CANNOT_TELL;
 	else if (o->limit < 0 || row->c.ci_hi < o->limit)
 		row->outcome = CMP_NOT_REGRESSED;
@@ -531,6 +532,8 @@ const char *cmp_verdict_name(const struct cmp_row *r)
 {
 	if (!r->replicated && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))
 		return "unreplicated";
+	if (r->unfit && r->verdict != UKB_NO_CHANGE)
+		return "no busy floor";
 	return ukb_verdict_name(r->verdict);
 }
 

@@ -69,6 +69,12 @@ struct cmp_row {
 	int differ;
 	int replicated; /* both sides have two process means or more */
 	/*
+	 * a side measured busy whose floor came from no busy run
+	 * (rec_result.floor_unfit): its interval may be too narrow, and no
+	 * verdict of a change is given
+	 */
+	int unfit;
+	/*
 	 * The change compared: at one speed of the machine where both sides
 	 * timed the reference (@adjusted: each process's mean over its
 	 * reference's), else of the measured means. Its means are the
@@ -92,6 +98,16 @@ struct cmp_row {
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };
+
+/*
+ * Does the row's verdict claim what it says: both sides replicated, and
+ * no side measured busy without a floor of busy runs (improved and
+ * regressed are then marked and coloured as such)?
+ */
+static inline int cmp_claims(const struct cmp_row *r)
+{
+	return r->replicated && !r->unfit;
+}
 
 /*
  * Pairs every path of @a with the same path of @b (in @a's order, then
@@ -153,7 +169,7 @@ int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf
  */
 int cmp_beyond_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
 
-/* The verdict as printed: "regressed", ..., or "unreplicated". */
+/* The verdict as printed: "regressed", ..., "unreplicated" or "no busy floor". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 
 /* The exit status automation gets for these rows: 0, 1 or 125. */

@@ -123,6 +123,12 @@ struct rec_result {
 	double ref_level, ref_sd;
 	double floor_adj;
 	double floor_df; /* the runs the floors were learned from, beyond their groups; 0: exact */
+	/*
+	 * compare, not kept: this path was measured on a busy machine and its
+	 * floor learned from no busy run (quiet runs only, or none): how much
+	 * it moves between runs under that load is not known
+	 */
+	int floor_unfit;
 	/* pooled over runs of several boots (compare --all): each process mean is then
 	 * one boot's mean; 0 or 1 otherwise */
 	size_t boots;

@@ -190,9 +190,10 @@ void fig_forest(struct gnuplot *g, const struct cmp_row *rows, size_t n)
 			continue;
 		fprintf(g->f, "%.17g %zu %.17g %.17g %d\n", 100 * rows[i].c.change, k,
 			100 * rows[i].c.ci_lo, 100 * rows[i].c.ci_hi,
-			rows[i].verdict == UKB_REGRESSED  ? 2
-			: rows[i].verdict == UKB_IMPROVED ? 1
-							  : 0);
+			!cmp_claims(&rows[i])		   ? 0
+			: rows[i].verdict == UKB_REGRESSED ? 2
+			: rows[i].verdict == UKB_IMPROVED  ? 1
+							   : 0);
 	}
 	fprintf(g->f, "EOD\n");
 	fprintf(g->f, "plot $f using 1:2:3:4:($5 == 2 ? 0xcc3311 : $5 == 1 ? 0x228833 : 0x555555) "

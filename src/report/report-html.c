@@ -111,7 +111,7 @@ static void cell_pct(FILE *f, double v)
 /* "no change" -> "no-change": a class from a verdict. */
 static const char *verdict_class(const struct cmp_row *r)
 {
-	if (!r->replicated)
+	if (!cmp_claims(r))
 		return "unreplicated";
 	return r->verdict == UKB_REGRESSED  ? "regressed"
 	       : r->verdict == UKB_IMPROVED ? "improved"

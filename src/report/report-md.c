@@ -104,12 +104,12 @@ static void table(FILE *f, const struct report_cmp *r)
 		fprintf(f, " | %s | %s | %+.2f%% | [%+.2f%%, %+.2f%%] | %.2f%% | %s%s%s |\n", a, b,
 			100 * row->c.change, 100 * row->c.ci_lo, 100 * row->c.ci_hi,
 			100 * row->c.mde,
-			row->replicated &&
+			cmp_claims(row) &&
 				(row->verdict == UKB_REGRESSED || row->verdict == UKB_IMPROVED)
 			    ? "**"
 			    : "",
 			cmp_verdict_name(row),
-			row->replicated &&
+			cmp_claims(row) &&
 				(row->verdict == UKB_REGRESSED || row->verdict == UKB_IMPROVED)
 			    ? "**"
 			    : "");

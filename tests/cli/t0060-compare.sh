@@ -218,6 +218,30 @@ test_expect_success 'the floor: learned from repeated labels, said where from; -
 	grep -q "^floor: 0.00% a side, as given (--no-floor)" out
 '
 
+# A run whose thread waited a fifth of its batches' time (busy) against a
+# floor that calibrate learned quiet: how much a path moves between runs
+# under that load is not known, and no change is claimed; the same run
+# quiet is regressed.
+test_expect_success 'a busy run against a floor learned quiet only: no verdict of a change' '
+	ukbench calibrate --db unfit.db --reset --yes >/dev/null &&
+	host=$(jq -r .host "$base") &&
+	sqlite3 unfit.db "INSERT INTO calibrations (host, started, floor, rounds, detail) VALUES
+		('"'"'$host'"'"', '"'"'2026-01-01T00:00:00Z'"'"', 0.005, 8,
+		'"'"'{\"load\":0.1,\"disturbed\":0,\"waited\":0.01,\"adjusted\":0.005}'"'"')" &&
+	jq ".started = \"2026-01-01T00:01:00Z\" | .results |= map(.cpu_samples_ns = [.samples_ns[] * 0.8])" \
+		$TEST_ROOT/slow.json >busyslow.json &&
+	ukbench compare --db unfit.db "$base" busyslow.json >out &&
+	grep -q "^warning: 3 paths measured on a busy machine have a floor learned from" out &&
+	grep -q "^time.time  *syscall .* +20.00%\*  *\[.*\] .* no busy floor$" out &&
+	grep -q "^time.time  *vdso .* no change$" out &&
+	test_expect_code 125 ukbench compare --db unfit.db --fail-on-regression 5 "$base" busyslow.json >out &&
+	ukbench compare --db unfit.db --format json "$base" busyslow.json >j &&
+	test "$(jq -r "map(.verdict) | join(\",\")" j)" = "no change,no change,no busy floor" &&
+	ukbench compare --db unfit.db "$base" $TEST_ROOT/slow.json >out &&
+	! grep -q "no busy floor" out &&
+	grep -q "^time.time  *syscall .* regressed$" out
+'
+
 # One run a side with no floor known: the intervals hold the processes'
 # spread alone, which a busy machine's runs exceed; the header says so
 # whichever run was busy, and not where the runs were quiet or a floor given.

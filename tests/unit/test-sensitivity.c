@@ -499,6 +499,53 @@ static void test_compare_pooled_runs_spread(void **state)
 	}
 }
 
+/*
+ * A side measured busy whose floor was learned from quiet runs only: the
+ * change and its interval are shown, no change is claimed (automation
+ * cannot tell), and "no change" stays what it is.
+ */
+static void test_compare_busy_without_busy_floor(void **state)
+{
+	const double calm[4] = { 0.002, -0.003, 0.004, -0.001 };
+	double pma[24], pmb[24];
+	size_t ra[24], rb[24];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = 0.01 };
+	struct cmp_row row;
+
+	(void)state;
+	pooled_side(&a, calm, 0, 1, pma, ra);
+	pooled_side(&b, calm, 0.05, 1, pmb, rb);
+	b.floor_unfit = 1;
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(row.ok && row.unfit);
+	assert_int_equal(row.verdict, UKB_REGRESSED);
+	assert_string_equal(cmp_verdict_name(&row), "no busy floor");
+	assert_false(cmp_claims(&row));
+	assert_int_equal(row.outcome, CMP_CANNOT_TELL);
+	assert_int_equal(cmp_exit_status(&row, 1), 125);
+	/* no change claimed is no change */
+	pooled_side(&b, calm, 0, 1, pmb, rb);
+	b.floor_unfit = 1;
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_string_equal(cmp_verdict_name(&row), "no change");
+	/* the same run with a floor of its load: regressed */
+	pooled_side(&b, calm, 0.05, 1, pmb, rb);
+	memset(&row, 0, sizeof(row));
+	row.a = &a;
+	row.b = &b;
+	compare_row(&row, &o);
+	assert_true(cmp_claims(&row));
+	assert_string_equal(cmp_verdict_name(&row), "regressed");
+	assert_int_equal(cmp_exit_status(&row, 1), 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* A run's own interval at the machine's speed of the moment          */
 
@@ -846,6 +893,7 @@ int main(void)
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_compare_beyond_seen_speeds),
 		cmocka_unit_test(test_compare_pooled_runs_spread),
+		cmocka_unit_test(test_compare_busy_without_busy_floor),
 		cmocka_unit_test(test_run_floor_at_speed),
 		cmocka_unit_test(test_floor_by_conditions),
 		cmocka_unit_test(test_floor_by_time_waited),
