@@ -140,10 +140,12 @@ static double beyond_seen(const struct rec_result *a, const struct rec_result *b
  * replication, judge it by their own spread: the variance of the pooled
  * mean they show (the variance of a run's log mean, weighted as the mean
  * of every process weights them), on runs - 1 degrees of freedom. On an
- * AMD EPYC guest under PVM, two runs of 20 made 15 s apart lay 4-5% below
- * the others at one speed of the machine, their SD 1.7%: four runs
- * holding them, pooled, were called changed against each other four of
- * four, with a floor learned from other labels (0.86%).
+ * AMD EPYC guest under PVM, two of 20 A/A runs, made 5 s apart, lay 4-5%
+ * below the others at one speed of the machine, their SD 1.7%: pooled as
+ * labels of four runs made one after another, the label that held them
+ * was called changed against each of the four others, with a floor of
+ * 0.86% learned from the others; judged so, against none. Runs that share
+ * such a state all through a label, its spread cannot show.
  */
 static void runs_spread(const struct rec_result *r, const double *x, double fvar, double fdf,
 			struct cmp_spread *out)
