@@ -443,7 +443,7 @@ int cmp_spread_note(const struct cmp_row *rows, size_t n, const char *da, const 
 		}
 	}
 	buf[0] = 0;
-	if (!k)
+	if (!k || !most)
 		return 0;
 	snprintf(buf, len,
 		 "note: for %zu path%s, the runs pooled on a side moved between them more than "
