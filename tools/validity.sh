@@ -1,103 +1,346 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# validity.sh [PAIRS] - what ukbench's verdicts are worth on this machine,
-# measured with the real pipeline (default `run`, then `compare`,
-# `history`, `calibrate`), and printed as figures:
+# validity.sh - what ukbench's verdicts are worth on this machine, across
+# its states, measured with the real pipeline (default `run`, then
+# `compare`), every pair of runs compared as users compare them (minutes
+# apart, not neighbours), and printed as figures:
 #
-#   1. A/A false alarms: 2 x PAIRS runs of the same five paths, one after
-#      another (each about 4 s, so the runs of a pair are made at different
-#      times); each pair compared; the share of path comparisons called
-#      improved or regressed. Target: at most 5%.
-#   2. coverage: how often a run's 95% CI holds the mean of all the other
-#      runs of the same path. Target: at least 90%.
-#   3. false change points: `history` over the first 20 runs (flat: nothing
-#      changed), five paths. Target: at most 1.
-#   4. detection: `calibrate` (planted +2%, +5%, +10% of known work, in
-#      fresh processes at separate times); the sizes above the printed
-#      minimum detectable effect must be detected in at least 80% of rounds.
+#   1. A/A over all pairs spread in time: VALIDITY_RUNS (16) default runs
+#      of six paths, each after a random pause of up to VALIDITY_PAUSE (45)
+#      seconds, every pair compared: the share of path comparisons called
+#      improved or regressed, in the store as it is (no calibrate) and in a
+#      copy of it after `ukbench calibrate` (target: at most 5% each); and
+#      the same with as many runs, half of them (at random) under 2x
+#      oversubscription, with the quiet-against-loaded pairs apart.
+#   2. coverage: how often a run's ±CI95, as `run` stated it when it ran,
+#      holds the median of the other runs' means of its path (target: at
+#      least 90%), quiet and loaded.
+#   3. detection: a real change planted in system-call entry (a seccomp
+#      filter, tools/seccomp-slow.c, sized by a plain loop to slow a null
+#      system call by VALIDITY_SLOW percent, 7 unless set), VALIDITY_DETECT
+#      (10) runs with it and as many without, interleaved, in one store;
+#      every pair compared one run a side: how often the system-call paths
+#      are called regressed (target: at least 80%) and the vDSO path
+#      beside them called changed (target: at most 5%), with the MDE.
+#   4. the printed change is the printed figures' ratio, within 0.1 points,
+#      in every format: table, JSON, CSV, mail, markdown and the report's
+#      markdown, over pairs of the runs of 1.
+#   5. replication: VALIDITY_REPS (28) runs back to back, relabelled as
+#      labels of N runs (N = 1, 2, 3, 4, 6), every pair of labels compared:
+#      the median MDE per path (target: shrinking with N, never above N =
+#      1's; the null system call at most 2.5% at N = 6) and the share
+#      called changed (target: at most 5% at N = 4, over 21 label pairs).
 #
-# Before the runs, `calibrate` stores the floor of this host, which
-# `compare` then adds; the A/A rate is printed without it too.
-# Needs a built ukbench (UKBENCH, default build/ukbench), jq and sqlite3.
-# Takes about 5 minutes with PAIRS=20 (the default).
+# Needs a built ukbench with its tools (make), jq and python3. Takes about
+# 40 minutes with the defaults. VALIDITY_KEEP=1 keeps the work directory;
+# VALIDITY_FROM=DIR compares the runs a kept directory holds again with
+# this build, measuring nothing (1 and 3 to 5 anew; 2 as the runs stated
+# it when they ran). VALIDITY_PARTS (default "1 3 5") picks what is
+# measured; 2 and 4 come with 1.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
-pairs=${1:-20}
-paths="time.clock_gettime.monotonic/vdso time.gettimeofday/vdso time.time/vdso
-cpu.getcpu/vdso syscall.null/syscall"
+bin=$(dirname "$ukb")
+nruns=${VALIDITY_RUNS:-16}
+pause=${VALIDITY_PAUSE:-45}
+ndet=${VALIDITY_DETECT:-10}
+slow=${VALIDITY_SLOW:-7}
+nreps=${VALIDITY_REPS:-28}
+parts=${VALIDITY_PARTS:-1 3 5}
+from=${VALIDITY_FROM:-}
+paths="time.clock_gettime.realtime/vdso time.clock_gettime.monotonic/syscall
+random.getrandom.4/vdso copy.read_zero.1k/read syscall.null/libc cpu.getcpu/syscall"
+for t in jq python3; do
+	command -v $t >/dev/null || { echo "validity: needs $t" >&2; exit 2; }
+done
+for t in plain-loop seccomp-slow; do
+	[ -x "$bin/$t" ] || { echo "validity: $bin/$t not built (make)" >&2; exit 2; }
+done
 work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-validity.XXXXXX")
-# VALIDITY_KEEP=1 keeps the store and the outputs, and says where
-if [ "${VALIDITY_KEEP:-0}" = 1 ]; then
-	trap 'echo "kept: $work"' EXIT
-else
-	trap 'rm -rf "$work"' EXIT
+busy_pids=""
+busy_stop() {
+	[ -n "$busy_pids" ] && kill $busy_pids 2>/dev/null
+	busy_pids=""
+}
+busy_start() {
+	i=0
+	while [ $i -lt $((2 * $(nproc))) ]; do
+		sh -c 'while :; do :; done' &
+		busy_pids="$busy_pids $!"
+		i=$((i + 1))
+	done
+	sleep 1
+}
+cleanup() {
+	busy_stop
+	if [ "${VALIDITY_KEEP:-0}" = 1 ] || [ -n "$from" ]; then echo "kept: $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+load() { cut -d' ' -f1 /proc/loadavg; }
+has() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
+
+echo "validity: $(uname -r) $(uname -m), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(load)"
+echo "validity: $("$ukb" --version | head -1)"
+if [ -n "$from" ]; then
+	[ -d "$from" ] || { echo "validity: '$from' is not a directory" >&2; exit 2; }
+	cp -r "$from"/. "$work"/
+	echo "validity: the runs kept in $from, compared anew"
 fi
-db=$work/v.db
-export UKBENCH_DB=$db
 
-echo "validity: $(uname -r), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $pairs pairs"
-
-# 4 first: calibrate measures detection and stores the floor compare uses
-"$ukb" calibrate --rounds "$pairs" >"$work/cal" 2>&1
-sed 's/^/  calibrate: /' "$work/cal"
-
-i=0
-while [ $i -lt $((2 * pairs)) ]; do
-	i=$((i + 1))
-	# shellcheck disable=SC2086
-	"$ukb" run -q -l "r$i" $paths
-done
-
-flagged() {
-	grep -c "  improved$\|  regressed$" "$1" || true
+# session DB PREFIX N LOADED: N runs with random pauses; LOADED=1 puts
+# half of them, at random, under 2x oversubscription
+session() {
+	db=$1 pre=$2 n=$3 loaded=$4
+	order=$(i=0; while [ $i -lt "$n" ]; do echo $((i % 2 * loaded)); i=$((i + 1)); done | shuf)
+	i=0
+	for ld in $order; do
+		i=$((i + 1))
+		sleep "$(shuf -i 0-"$pause" -n 1)"
+		[ "$ld" = 1 ] && busy_start
+		# shellcheck disable=SC2086
+		UKBENCH_DB=$db "$ukb" run -q -l "$pre$i" --json "$work/$pre$i.json" $paths
+		busy_stop
+		echo "$pre$i $ld $(date +%s)" >>"$work/$pre.runs"
+	done
 }
-compared() {
-	grep -c "  no change$\|  within noise$\|  improved$\|  regressed$\|  unreplicated$" "$1" || true
+
+# pairs DB PREFIX N OUT [compare options]: every pair of runs PREFIX1..N, as JSON lines
+pairs() {
+	db=$1 pre=$2 n=$3 out=$4
+	shift 4
+	: >"$out"
+	i=1
+	while [ $i -le "$n" ]; do
+		j=$((i + 1))
+		while [ $j -le "$n" ]; do
+			UKBENCH_DB=$db "$ukb" compare -f json "$@" "$pre$i" "$pre$j" |
+				jq -c --arg i "$i" --arg j "$j" '.[] | . + {i: ($i | tonumber), j: ($j | tonumber)}' >>"$out"
+			j=$((j + 1))
+		done
+		i=$((i + 1))
+	done
 }
-n=0 f=0 f0=0
-k=1
-while [ $k -le "$pairs" ]; do
-	"$ukb" compare "r$((2 * k - 1))" "r$((2 * k))" >"$work/c" 2>/dev/null
-	"$ukb" compare --no-floor "r$((2 * k - 1))" "r$((2 * k))" >"$work/c0" 2>/dev/null
-	n=$((n + $(compared "$work/c")))
-	f=$((f + $(flagged "$work/c")))
-	f0=$((f0 + $(flagged "$work/c0")))
-	k=$((k + 1))
-done
-grep "^floor:" "$work/c" | sed 's/^/  /'
-awk -v f="$f" -v f0="$f0" -v n="$n" 'BEGIN {
-	printf "A/A false alarms: %d of %d path comparisons (%.1f%%; target <= 5%%); without the floor: %d (%.1f%%)\n",
-		f, n, 100 * f / n, f0, 100 * f0 / n }'
 
-# 2: coverage of each run's CI over the mean of every other run of the path
-sqlite3 -separator ' ' "$db" "SELECT r.name || '/' || r.path, r.mean_ns, r.ci95_ns FROM results r
-	WHERE r.status = 'ok' ORDER BY r.name, r.path, r.run_id" >"$work/m"
-awk '{ k = $1; n[k]++; s[k] += $2; m[k, n[k]] = $2; c[k, n[k]] = $3 }
-	END {
-		for (k in n) for (i = 1; i <= n[k]; i++) {
-			other = (s[k] - m[k, i]) / (n[k] - 1)
-			d = m[k, i] - other; if (d < 0) d = -d
-			tot++; hit += d <= c[k, i]; ph[k] += d <= c[k, i]
-		}
-		for (k in n)
-			printf "  coverage of %s: %d of %d\n", k, ph[k], n[k]
-		printf "coverage: a run'"'"'s 95%% CI holds the mean of the other runs in %d of %d (%.1f%%; target >= 90%%)\n",
-			hit, tot, 100 * hit / tot }' "$work/m"
+# 1, 2, 4 ----------------------------------------------------------------
+if has 1; then
+	if [ -z "$from" ]; then
+		echo "1. $nruns runs quiet, then $nruns with half of them loaded, pauses up to $pause s (load $(load))"
+		session "$work/q.db" q "$nruns" 0
+		session "$work/l.db" l "$nruns" 1
+		cp "$work/q.db" "$work/qc.db"
+		UKBENCH_DB="$work/qc.db" "$ukb" calibrate >"$work/calibrate.out" 2>&1 ||
+			echo "validity: calibrate failed: $(tail -1 "$work/calibrate.out")"
+	fi
+	pairs "$work/q.db" q "$nruns" "$work/q.pairs"
+	pairs "$work/qc.db" q "$nruns" "$work/qc.pairs"
+	pairs "$work/l.db" l "$nruns" "$work/l.pairs"
+	# 4: every format of a few pairs, their printed figures
+	: >"$work/formats"
+	for p in "1 2" "3 9" "5 $nruns"; do
+		set -- $p
+		for f in table json csv mail markdown; do
+			echo "== $f q$1 q$2" >>"$work/formats"
+			UKBENCH_DB="$work/q.db" COLUMNS=200 "$ukb" compare -f $f "q$1" "q$2" >>"$work/formats"
+		done
+		echo "== report q$1 q$2" >>"$work/formats"
+		UKBENCH_DB="$work/q.db" "$ukb" report -f markdown "q$1" "q$2" >>"$work/formats"
+	done
+fi
 
-# 3: change points among the first 20 runs, which changed nothing (the
-# history is of all the runs; a point counts when it falls among them)
-sqlite3 "$db" "SELECT id FROM runs WHERE label IN ($(seq -s, -f "'r%g'" 1 $((pairs < 20 ? 2 * pairs : 20)))) ORDER BY id" >"$work/ids"
-lo=$(head -1 "$work/ids") hi=$(tail -1 "$work/ids")
-"$ukb" history >"$work/h" 2>/dev/null
-cp_flat=$(awk -v lo="$lo" -v hi="$hi" '/<< change point/ && $1 + 0 >= lo && $1 + 0 <= hi' "$work/h" | wc -l)
-echo "false change points: $cp_flat in the first $(wc -l <"$work/ids") runs of 5 flat paths (target <= 1; history over all $((2 * pairs)) runs)"
+# 3 ------------------------------------------------------------------------
+if has 3; then
+	if [ -z "$from" ]; then
+		# the filter that slows a null system call by $slow% in a plain loop
+		base=$("$bin/plain-loop" syscall 2000000)
+		filter=0
+		while :; do
+			s=$("$bin/seccomp-slow" "$filter" -- "$bin/plain-loop" syscall 2000000)
+			ratio=$(echo "$s $base" | awk '{ printf "%.4f", $1 / $2 }')
+			awk -v r="$ratio" -v t="$slow" 'BEGIN { exit !(r >= 1 + t / 100) }' && break
+			filter=$((filter == 0 ? 8 : filter * 2))
+			[ $filter -le 4000 ] || { echo "validity: no filter slows a system call by $slow%" >&2; break; }
+		done
+		echo "$filter $ratio" >"$work/filter"
+		echo "3. a seccomp filter of $filter comparisons: a null system call x$ratio in a plain loop"
+		i=0
+		while [ $i -lt "$ndet" ]; do
+			i=$((i + 1))
+			# shellcheck disable=SC2086
+			UKBENCH_DB="$work/d.db" "$ukb" run -q -l base $paths
+			# shellcheck disable=SC2086
+			UKBENCH_DB="$work/d.db" "$bin/seccomp-slow" "$filter" -- "$ukb" run -q -l slow $paths
+		done
+		# and the truth, interleaved, after
+		t=""
+		for k in 1 2 3 4 5; do
+			a=$("$bin/plain-loop" syscall 2000000)
+			b=$("$bin/seccomp-slow" "$filter" -- "$bin/plain-loop" syscall 2000000)
+			t="$t $(echo "$b $a" | awk '{ printf "%.4f", $1 / $2 }')"
+		done
+		echo "$t" >"$work/truth"
+	fi
+	UKBENCH_DB="$work/d.db" "$ukb" runs -f json | jq -r '.[] | "\(.id) \(.label)"' | sort -n >"$work/d.ids"
+	: >"$work/d.pairs"
+	for b in $(awk '$2 == "base" { print $1 }' "$work/d.ids"); do
+		for s in $(awk '$2 == "slow" { print $1 }' "$work/d.ids"); do
+			UKBENCH_DB="$work/d.db" "$ukb" compare -f json "$b" "$s" | jq -c '.[]' >>"$work/d.pairs"
+		done
+	done
+fi
 
-# 4: detection above the minimum detectable effect
-mde=$(sed -n 's/.*median over rounds: \([0-9.]*\)%.*/\1/p' "$work/cal")
-awk -v mde="$mde" '$1 ~ /^\+[0-9]+%$/ {
-		size = substr($1, 2) + 0; rate = $4 + 0
-		verdict = size > mde ? (rate >= 80 ? "ok" : "MISSED") : "below the MDE"
-		printf "detection of %s: %s of %s rounds (%s; MDE %.2f%%: %s)\n", $1, $3, $2, $4, mde, verdict
-	}' "$work/cal"
+# 5 ------------------------------------------------------------------------
+if has 5; then
+	if [ -z "$from" ]; then
+		echo "5. $nreps runs back to back (load $(load))"
+		i=0
+		while [ $i -lt "$nreps" ]; do
+			i=$((i + 1))
+			# shellcheck disable=SC2086
+			UKBENCH_DB="$work/r.db" "$ukb" run -q -l "r$i" $paths
+		done
+	fi
+	for n in 1 2 3 4 6; do
+		cp "$work/r.db" "$work/r$n.db"
+		UKBENCH_DB="$work/r$n.db" "$ukb" runs -f json | jq -r '.[].id' | sort -n >"$work/r.ids"
+		k=0
+		while read -r id; do
+			k=$((k + 1))
+			UKBENCH_DB="$work/r$n.db" "$ukb" runs --relabel "g$(((k - 1) / n + 1))" "$id" --yes >/dev/null
+		done <"$work/r.ids"
+		pairs "$work/r$n.db" g $((nreps / n)) "$work/r$n.pairs"
+	done
+fi
+
+python3 - "$work" "$nruns" "$nreps" "$parts" <<'EOF'
+import json, os, re, statistics, sys
+
+work, nruns, nreps, parts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split()
+FLAG = ("improved", "regressed")
+
+def rows(name):
+    p = os.path.join(work, name)
+    return [json.loads(l) for l in open(p)] if os.path.exists(p) else []
+
+def compared(r):
+    return r.get("verdict") in ("no change", "within noise", "improved", "regressed", "unreplicated")
+
+def rate(rs, what=None):
+    rs = [r for r in rs if compared(r) and (what is None or what(r))]
+    f = sum(r["verdict"] in FLAG for r in rs)
+    return f, len(rs)
+
+def pct(f, n):
+    return f"{f} of {n} ({100 * f / n:.1f}%)" if n else "none compared"
+
+def per_path(rs):
+    out = {}
+    for r in rs:
+        if compared(r):
+            out.setdefault(f"{r['name']}/{r['path']}", []).append(r)
+    return out
+
+def loaded():
+    m = {}
+    p = os.path.join(work, "l.runs")
+    if os.path.exists(p):
+        for line in open(p):
+            name, ld, _ = line.split()
+            m[int(name[1:])] = ld == "1"
+    return m
+
+if "1" in parts:
+    print("1. A/A, every pair of runs spread in time, one run a side:")
+    for name, title in (("q.pairs", "fresh store, no calibrate"), ("qc.pairs", "after calibrate"),
+                        ("l.pairs", "half the runs under 2x oversubscription")):
+        rs = rows(name)
+        f, n = rate(rs)
+        print(f"   {title}: {pct(f, n)} called improved or regressed (target: at most 5%)")
+        for p, prs in sorted(per_path(rs).items()):
+            ff = sum(r["verdict"] in FLAG for r in prs)
+            print(f"      {p:40s} {ff:4d} of {len(prs):4d}  median MDE {100 * statistics.median(r['mde'] for r in prs):.2f}%")
+        if name == "l.pairs":
+            ld = loaded()
+            f, n = rate(rs, lambda r: ld.get(r["i"]) != ld.get(r["j"]))
+            print(f"      quiet against loaded: {pct(f, n)}")
+    print("2. coverage: a run's ±CI95 as run stated it holds the median of the other runs' means:")
+    for pre in ("q", "l"):
+        runs = {}
+        for i in range(1, nruns + 1):
+            p = os.path.join(work, f"{pre}{i}.json")
+            if not os.path.exists(p):
+                continue
+            for r in json.load(open(p))["results"]:
+                if r["status"] == "ok" and r.get("stats"):
+                    runs.setdefault(f"{r['name']}/{r['path']}", []).append(
+                        (r["stats"]["mean_ns"], r["stats"]["ci95_ns"]))
+        hit = tot = 0
+        for p, v in sorted(runs.items()):
+            h = 0
+            for k, (m, ci) in enumerate(v):
+                others = statistics.median(x for j, (x, _) in enumerate(v) if j != k)
+                h += abs(m - others) <= ci
+            hit += h
+            tot += len(v)
+            print(f"      {pre}: {p:40s} {h} of {len(v)}")
+        print(f"   {'quiet' if pre == 'q' else 'half loaded'}: {pct(hit, tot)} (target: at least 90%)")
+    # 4: the printed change against the printed figures
+    bad = checked = 0
+    text = open(os.path.join(work, "formats")).read() if os.path.exists(os.path.join(work, "formats")) else ""
+    num = r"([0-9][0-9.]*)(?: ns|ms|us|s)?"
+    for block in text.split("== ")[1:]:
+        kind = block.split()[0]
+        body = block[block.index("\n") + 1:]
+        found = []
+        if kind == "json":
+            for r in json.loads(body):
+                if r.get("base_ns") and r.get("other_ns") and r.get("change") is not None:
+                    found.append((r["base_ns"], r["other_ns"], 100 * r["change"]))
+        elif kind == "csv":
+            lines = body.strip().split("\n")
+            keys = lines[0].split(",")
+            for l in lines[1:]:
+                v = dict(zip(keys, l.split(",")))
+                if v.get("base_ns") and v.get("other_ns") and v.get("change"):
+                    found.append((float(v["base_ns"]), float(v["other_ns"]), 100 * float(v["change"])))
+        elif kind == "table":
+            for m in re.finditer(r"^\S.*?\s+(\S+)\s+([0-9.]+)\s+([0-9.]+)\s+([-+][0-9.]+)%", body, re.M):
+                found.append((float(m.group(2)), float(m.group(3)), float(m.group(4))))
+        elif kind == "mail":
+            for m in re.finditer(r"^\s+" + num + r" -> " + num + r"\s+([-+][0-9.]+)%", body, re.M):
+                found.append((float(m.group(1)), float(m.group(2)), float(m.group(3))))
+        else:
+            for m in re.finditer(r"\|\s*" + num + r"\s*\|\s*" + num + r"\s*\|\s*\**([-+][0-9.]+)%", body):
+                found.append((float(m.group(1)), float(m.group(2)), float(m.group(3))))
+        for a, b, c in found:
+            checked += 1
+            bad += abs(100 * (b / a - 1) - c) > 0.1
+        if not found:
+            print(f"   (no figures read from {kind})")
+    if checked:
+        print(f"4. the printed change against the printed figures' ratio: {checked - bad} of {checked} within 0.1 points, in table, JSON, CSV, mail, markdown and report")
+
+if "3" in parts and os.path.exists(os.path.join(work, "filter")):
+    flt, ratio = open(os.path.join(work, "filter")).read().split()
+    truth = [float(x) for x in open(os.path.join(work, "truth")).read().split()]
+    print(f"3. a seccomp filter of {flt} comparisons: a null system call x{statistics.median(truth):.3f} in a plain loop (median of {len(truth)}, interleaved):")
+    for p, prs in sorted(per_path(rows("d.pairs")).items()):
+        sys_path = not p.endswith("/vdso")
+        f = sum(r["verdict"] == "regressed" for r in prs) if sys_path else sum(r["verdict"] in FLAG for r in prs)
+        ch = statistics.median(r["change"] for r in prs)
+        print(f"      {p:40s} {'regressed' if sys_path else 'changed':9s} {f:3d} of {len(prs):3d} ({100 * f / len(prs):5.1f}%)  median change {100 * ch:+.2f}%  median MDE {100 * statistics.median(r['mde'] for r in prs):.2f}%")
+
+if "5" in parts:
+    print("5. replication: runs back to back, labels of N runs, every pair of labels compared:")
+    mdes = {}
+    for n in (1, 2, 3, 4, 6):
+        rs = rows(f"r{n}.pairs")
+        f, c = rate(rs)
+        labels = nreps // n
+        print(f"   N = {n}: {labels} labels, {pct(f, c)} path comparisons called changed")
+        for p, prs in sorted(per_path(rs).items()):
+            mdes.setdefault(p, []).append((n, statistics.median(r["mde"] for r in prs)))
+    for p, v in sorted(mdes.items()):
+        print(f"      {p:40s} median MDE " + "  ".join(f"N={n}: {100 * m:.2f}%" for n, m in v))
+EOF

@@ -37,6 +37,7 @@
 #include "comparison.h"
 #include "describe.h"
 #include "env.h"
+#include "learn.h"
 #include "options.h"
 #include "runner.h"
 #include "runref.h"
@@ -285,101 +286,53 @@ static void tally_round(const struct rec_run *runs, const struct cmp_opts *o, st
 }
 
 /*
- * A run's log mean of path @x, the variance of it its processes show, and
- * the log mean of the reference beside them (NAN when not timed). -1 when
- * the path was not replicated.
+ * What the unchanged runs teach of path @i: its floors and its slope, by
+ * the code compare learns with (learn.h), the runs of one calibration
+ * being one group.
  */
-static int run_point(const struct rec_result *x, double *ly, double *w, double *lx)
+static void floor_of(struct rec_run (*all)[NRUNS], size_t rounds, size_t i, struct learn_model *m)
 {
-	double s = 0, ss = 0, r = 0;
+	struct learn_run lr[2 * rounds];
+	size_t n = 0;
 
-	if (x->status != UKB_OK || x->nproc < 2)
-		return -1;
-	for (size_t i = 0; i < x->nproc; i++) {
-		s += x->proc_means[i];
-		r += x->proc_ref ? x->proc_ref[i] : NAN;
-	}
-	s /= (double)x->nproc;
-	for (size_t i = 0; i < x->nproc; i++)
-		ss += (x->proc_means[i] - s) * (x->proc_means[i] - s);
-	if (!(s > 0))
-		return -1;
-	*ly = log(s);
-	*w = ss / (double)(x->nproc - 1) / (double)x->nproc / (s * s);
-	*lx = r > 0 ? log(r / (double)x->nproc) : NAN;
-	return 0;
-}
-
-/* What the unchanged runs say of one path: its floors and its slope. */
-struct path_floor {
-	double floor;	 /* of the measured means */
-	double adjusted; /* at one speed of the machine, where beta is known */
-	double beta;	 /* 0: not learned, compared as measured */
-	double se_beta, tau;
-};
-
-/*
- * The floors of path @i of the unchanged runs: the variance of their log
- * means between runs beyond the variance of each run's mean that its
- * processes show; and after taking out how they move with the reference.
- */
-static void floor_of(struct rec_run (*all)[NRUNS], size_t rounds, size_t i, struct path_floor *f)
-{
-	double ly[2 * rounds], lx[2 * rounds], within[2 * rounds];
-	struct ukb_run_pair pair[2 * rounds];
-	size_t n = 0, np = 0;
-
-	memset(f, 0, sizeof(*f));
+	learn_model(NULL, 0, NULL, 0, m);
 	if (i >= all[0][A1].nresults || !all[0][A1].results)
 		return;
-
 	for (size_t r = 0; r < rounds; r++)
 		for (int k = A1; k <= A2; k++) {
 			const struct rec_result *x =
 			    i < all[r][k].nresults ? &all[r][k].results[i] : NULL;
 
-			if (!x || strcmp(x->name, all[0][A1].results[i].name) ||
+			if (!x || x->status != UKB_OK ||
+			    strcmp(x->name, all[0][A1].results[i].name) ||
 			    strcmp(x->path, all[0][A1].results[i].path) ||
-			    run_point(x, &ly[n], &within[n], &lx[n]))
+			    learn_run_of(x->proc_means, x->proc_ref, x->nproc, &lr[n]))
 				continue;
-			np += !rec_run_pair(x, &pair[np]);
+			lr[n].id = (int64_t)n + 1;
+			lr[n].group = 0;
 			n++;
 		}
-	f->floor = ukb_between_runs_sd(ly, within, n);
-	f->beta = f->se_beta = f->tau = 0;
-	f->adjusted = f->floor;
-	if (np == n) {
-		struct ukb_adjust a;
-
-		ukb_floor_adjusted(pair, np, &a);
-		/* the reference is used where it pays: a smaller floor than without */
-		if (a.df >= 3 && a.beta > 0 && a.floor < f->floor) {
-			f->adjusted = a.floor;
-			f->beta = a.beta;
-			f->se_beta = a.se_beta;
-			f->tau = a.tau;
-		}
-	}
+	learn_model(lr, n, NULL, 0, m);
 }
 
 /* Each path's floors, printed; the largest of each kind returned. */
-static void floors(struct rec_run (*all)[NRUNS], size_t rounds, struct path_floor *each,
+static void floors(struct rec_run (*all)[NRUNS], size_t rounds, struct learn_model *each,
 		   double *most, double *most_adj)
 {
 	*most = *most_adj = 0;
 	printf("\nbetween runs at different times, a path's mean moves beyond what its "
 	       "processes show\n(SD, the floor): of the measured means, and at one speed of "
-	       "the machine, as\ncompare takes them (the path's sensitivity to the "
-	       "reference beside it taken out):\n");
+	       "the machine, as\ncompare takes them (the path's slope on the reference "
+	       "beside it taken out):\n");
 	printf("  %-36s %8s %8s %6s\n", "", "measured", "adjusted", "slope");
 	for (size_t i = 0; i < all[0][A1].nresults; i++) {
 		floor_of(all, rounds, i, &each[i]);
 		printf("  %-36s %7.2f%% %7.2f%% %6.2f\n", all[0][A1].results[i].name,
-		       100 * each[i].floor, 100 * each[i].adjusted, each[i].beta);
-		if (each[i].floor > *most)
-			*most = each[i].floor;
-		if (each[i].adjusted > *most_adj)
-			*most_adj = each[i].adjusted;
+		       100 * each[i].raw.learned, 100 * each[i].adj.learned, each[i].beta);
+		if (each[i].raw.learned > *most)
+			*most = each[i].raw.learned;
+		if (each[i].adj.learned > *most_adj)
+			*most_adj = each[i].adj.learned;
 	}
 }
 
@@ -488,7 +441,7 @@ static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[N
 
 /* The comparisons of every round, without the floor and with it; 0 or -1. */
 static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS],
-		     const struct path_floor *each, struct tally *t)
+		     const struct learn_model *each, struct tally *t)
 {
 	for (int pass = 0; pass < 2; pass++) {
 		struct cmp_opts o = { .alpha = 0.05, .threshold = c->threshold, .limit = -1 };
@@ -501,14 +454,14 @@ static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS]
 			for (int k = 0; k < NRUNS; k++)
 				for (size_t i = 0; i < all[r][k].nresults; i++) {
 					struct rec_result *x = &all[r][k].results[i];
-					int known = pass && i < all[0][A1].nresults;
+					struct floor_pick p = { .source = FLOOR_LEARNED };
 
-					x->floor_rel = known ? each[i].floor : 0;
-					x->floor_adj = known ? each[i].adjusted : 0;
-					/* the slope is learned from A and A' alone */
-					x->ref_beta = i < all[0][A1].nresults ? each[i].beta : 0;
-					x->ref_beta_se = known ? each[i].se_beta : 0;
-					x->ref_tau = known ? each[i].tau : 0;
+					if (i >= all[0][A1].nresults)
+						continue;
+					p.m = each[i];
+					floor_apply(&p, x);
+					if (!pass)
+						x->fl.raw = x->fl.adj = 0;
 				}
 			tally_round(all[r], &o, &t[pass]);
 		}
@@ -560,7 +513,7 @@ int cmd_calibrate(int argc, char **argv)
 	struct calibrate_cli c = { .rounds = 8, .threshold = 0.01 };
 	struct rec_run(*all)[NRUNS];
 	struct tally t[2] = { 0 };
-	struct path_floor *each = NULL;
+	struct learn_model *each = NULL;
 	int first, rc;
 
 	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, NULL, &c, &first);

@@ -110,8 +110,6 @@ const struct command cmd_compare_def = {
 		 "  within noise           significant but smaller than the threshold\n"
 		 "  no change              not significant\n"
 		 "  unreplicated           a side measured in one process (run --runs 1)\n"
-		 "  no busy floor          a side measured on a busy machine whose floor was\n"
-		 "                         learned from quiet runs only: no change is claimed\n"
 		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
 		 "\n"
 		 "A run is an id (12, #12), a label, or a ukbench JSON file. A label names its\n"
@@ -121,19 +119,20 @@ const struct command cmd_compare_def = {
 		 "Without runs, the two latest stored runs are compared (the older the base);\n"
 		 "with one LABEL, the two latest runs of that label, each alone.\n"
 		 "\n"
+		 "The change is always other/base - 1 of the two figures printed beside it.\n"
 		 "Each interval holds the floor: how much a path's mean moves between runs of\n"
-		 "the same thing beyond what one run's processes show. It is learned from\n"
-		 "repeated runs of one label (never from the runs compared, never across\n"
-		 "labels), those made busy or quiet as the run was where there are enough\n"
-		 "(busy: the path's thread waited 7% or more of its batches' time; where its\n"
-		 "CPU time is not known, 5% or more of its batches disturbed), else all of\n"
-		 "them and the path compared as measured, not at a slope on the reference\n"
-		 "learned in other conditions; else from 'ukbench calibrate'. The header\n"
-		 "says where it came from, when and under what load. The floor counts once\n"
-		 "a run pooled; where a side's runs moved between them more than their\n"
-		 "processes and the floor allow (F test at 10%), that side is judged by its\n"
-		 "runs' own spread instead, on runs - 1 degrees of freedom, and a note says so.\n"
-		 "--wide shows the interval without it.",
+		 "the same thing beyond what one run's processes show. It is learned from this\n"
+		 "host's stored runs of the path: runs of one kernel build, boot and ukbench\n"
+		 "build, each set against its group's mean (a label two runs or more share is\n"
+		 "a group of its own), never from the runs compared; until they teach it, a\n"
+		 "floor of 1.5% a run is assumed. A side pooled from several runs adds what\n"
+		 "its own runs show. Where the path's slope on the reference timed beside its\n"
+		 "batches is known (marked ~), the interval also holds the change at one speed\n"
+		 "of the machine, with the floor at that speed: a change is called only where\n"
+		 "it stands both as measured and at one speed, so that neither the machine's\n"
+		 "state nor a reference a kernel change moved makes a verdict. The header says\n"
+		 "where the floor came from, and when a side ran in another state of the\n"
+		 "machine than its usual one. --wide shows the interval without the floor.",
 	.opts = compare_opts_table,
 	.footer =
 	    "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
@@ -352,112 +351,45 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 		builds_differ(a, b, cols);
 	}
 	{
-		char text[512];
+		char text[1536], from[400], ka[64], kb[64];
+		const struct floor_choice *fc = &o->fc;
 		int cols = out_columns(stdout, o->wide);
 
-		snprintf(text, sizeof(text),
-			 "change = other/base - 1 of the means of process means; its %g%% CI, p "
-			 "and verdict from one method: Welch's t on the log ratio (delta method); "
-			 "MDE: the change detected with 80%% power; verdict beyond a noise "
-			 "threshold of %g%%",
-			 100 * (1 - o->c.alpha), 100 * o->c.threshold);
-		put_folded(stdout, text, 0, 0, cols ? cols : 80);
-	}
-	{
-		char text[512];
-		int cols = out_columns(stdout, o->wide);
-
-		char ka[64], kb[64];
-
+		cols = cols ? cols : 80;
+		cmp_method_text(text, sizeof(text), &o->c, NULL);
+		put_folded(stdout, text, 0, 0, cols);
+		cmp_floor_describe(fc, from, sizeof(from));
+		snprintf(text, sizeof(text), "floor: %s%s", from,
+			 strcmp(a->host, b->host) ? "; the runs are of two hosts, each with its own"
+						  : "");
+		put_folded(stdout, text, 0, 0, cols);
 		if (o->c.raw)
+			put_folded(stdout, "--raw: compared as measured, the reference left aside",
+				   0, 0, cols);
+		else if (!rec_same_ref(a, b)) {
 			snprintf(text, sizeof(text),
-				 "--raw: the measured means, the machine's own drift left in");
-		else if (!rec_same_ref(a, b))
-			snprintf(text, sizeof(text),
-				 "compared as measured, the machine's own drift left in: the two "
-				 "runs timed different reference work beside their batches (%s, "
-				 "%s: made by other versions or builds of ukbench)",
+				 "compared as measured: the two runs timed different reference "
+				 "work beside their batches (%s, %s: made by other versions or "
+				 "builds of ukbench)",
 				 rec_ref_kind(a->settings, ka, sizeof(ka)),
 				 rec_ref_kind(b->settings, kb, sizeof(kb)));
-		else
-			snprintf(text, sizeof(text),
-				 "where marked ~, the change is taken at one speed of the machine: "
-				 "each process's mean over the reference timed beside its batches, "
-				 "to the power the path was seen to move with it in repeated runs; "
-				 "--wide shows the measured change and the machine's own, --raw "
-				 "compares as measured");
-		put_folded(stdout, text, 0, 0, cols ? cols : 80);
-	}
-	{
-		const struct floor_choice *fc = &o->fc;
-		size_t known = fc->paths[FLOOR_LABELS] + fc->paths[FLOOR_CALIBRATE];
-		int cols = out_columns(stdout, o->wide);
-		char text[768], span[64];
-
-		if (fc->lo == fc->hi)
-			snprintf(span, sizeof(span), "%.2f%%", 100 * fc->hi);
-		else
-			snprintf(span, sizeof(span), "%.2f%% to %.2f%%", 100 * fc->lo,
-				 100 * fc->hi);
-		if (fc->paths[FLOOR_GIVEN])
-			snprintf(text, sizeof(text),
-				 "floor: %s a side, as given (%s); --wide shows each interval "
-				 "without it",
-				 span, fc->from);
-		else if (known)
-			snprintf(text, sizeof(text),
-				 "floor: a run's mean moves by %s between runs of the same thing "
-				 "(from %s), added to each interval%s%s; --wide shows the interval "
-				 "without it",
-				 span, fc->from,
-				 fc->paths[FLOOR_NONE] ? "; not known for some paths, whose "
-							 "intervals leave it out"
-						       : "",
-				 fc->paths[FLOOR_CALIBRATE] && fc->paths[FLOOR_LABELS]
-				     ? " (calibrate's where no label was repeated)"
-				     : "");
-		else
-			snprintf(text, sizeof(text),
-				 "floor: not known (%s): the intervals cover the variation between "
-				 "processes, not between runs",
-				 fc->from);
-		put_folded(stdout, text, 0, 0, cols ? cols : 80);
-		if (fc->busy_floor && !fc->busy_runs)
+			put_folded(stdout, text, 0, 0, cols);
+		}
+		if (!fc->none && fc->pct < 0 && fc->paths[FLOOR_PRIOR])
 			put_folded(stdout,
-				   "warning: the floor was measured on a busy machine and these "
-				   "runs were not: it is likely larger than their variation (the "
-				   "intervals err wide)",
-				   9, 2, cols ? cols : 80);
-		else if (fc->unfit) {
-			char msg[640];
-
-			snprintf(msg, sizeof(msg),
-				 "warning: %zu path%s measured on a busy machine %s a floor "
-				 "learned from quiet runs only: how much %s between runs under "
-				 "that load is not known, and %s may be too narrow, so no verdict "
-				 "of a change is given ('no busy floor'); repeat the runs with one "
-				 "label under the same load, or 'ukbench calibrate --busy'",
-				 fc->unfit, fc->unfit == 1 ? "" : "s",
-				 fc->unfit == 1 ? "has" : "have",
-				 fc->unfit == 1 ? "it moves" : "they move",
-				 fc->unfit == 1 ? "its interval" : "their intervals");
-			put_folded(stdout, msg, 9, 2, cols ? cols : 80);
-		} else if (!fc->busy_floor && fc->busy_runs && known)
-			put_folded(
-			    stdout,
-			    "warning: a run was made on a busy machine and the floor on a "
-			    "quiet one: it is taken as measured, not at the slope on the "
-			    "reference learned quiet (a busy machine moves a path with the "
-			    "reference otherwise), and the intervals may still be too narrow "
-			    "(repeat the runs, or calibrate under the same load)",
-			    9, 2, cols ? cols : 80);
-		else if (fc->busy_runs && !known && !fc->paths[FLOOR_GIVEN])
-			put_folded(stdout,
-				   "warning: a run was made on a busy machine and no floor is "
-				   "known: a busy machine moves a path between runs by more than "
-				   "its processes show, and the intervals leave that out (repeat "
-				   "the runs with one label, or calibrate under the same load)",
-				   9, 2, cols ? cols : 80);
+				   "note: this host's runs have not shown yet how far a run of "
+				   "some paths moves: their floor is assumed, wide; runs of one "
+				   "label on this kernel, or 'ukbench calibrate', teach it",
+				   6, 2, cols);
+		if (fc->wide_busy) {
+			snprintf(text, sizeof(text),
+				 "note: %zu path%s measured on a busy machine, %s floor learned "
+				 "from quiet runs only: the floor is at least the one assumed "
+				 "where none is known (%.1f%%)",
+				 fc->wide_busy, fc->wide_busy == 1 ? "" : "s",
+				 fc->wide_busy == 1 ? "its" : "their", 100 * LEARN_PRIOR_FLOOR);
+			put_folded(stdout, text, 6, 2, cols);
+		}
 	}
 	{
 		int cols = out_columns(stdout, o->wide);
@@ -502,7 +434,7 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			cmp_rows_out(&o->out, &sa, &sb, rows, n);
 		} else if (o->fmt == CMPF_MARKDOWN) {
 			/* the one markdown of a comparison: the report's */
-			char from[256];
+			char from[400];
 			struct report_cmp rc = { .a = a,
 						 .b = b,
 						 .desc_a = da,
@@ -515,7 +447,10 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			cmp_floor_describe(&o->fc, from, sizeof(from));
 			report_md_compare(stdout, &rc, 1);
 		} else {
-			cmp_mail(stdout, &sa, &sb, rows, n, &o->c);
+			char from[400];
+
+			cmp_floor_describe(&o->fc, from, sizeof(from));
+			cmp_mail(stdout, &sa, &sb, rows, n, &o->c, from);
 		}
 		status = cmp_exit_status(rows, n);
 		*both = ng;
@@ -529,15 +464,15 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 
 		if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
 			put_folded(stdout, text, 9, 2, cols);
-		if (cmp_beyond_note(rows, n, text, sizeof(text)))
+		if (cmp_ref_note(rows, n, text, sizeof(text)))
 			put_folded(stdout, text, 6, 2, cols);
 		{
 			char la[300], lb[300], na[320], nb[320];
 
 			snprintf(na, sizeof(na), "'%s'", vis(a->label, la, sizeof(la)));
 			snprintf(nb, sizeof(nb), "'%s'", vis(b->label, lb, sizeof(lb)));
-			if (cmp_spread_note(rows, n, a->label[0] ? na : "the base",
-					    b->label[0] ? nb : "the other", text, sizeof(text)))
+			if (cmp_state_note(rows, n, a->label[0] ? na : "the base",
+					   b->label[0] ? nb : "the other", text, sizeof(text)))
 				put_folded(stdout, text, 6, 2, cols);
 		}
 	}
@@ -570,11 +505,11 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		    "the default)\n",
 		    unrep, unrep > 1 ? "s" : "");
 	if (ng)
-		printf(
-		    "\n* p < %g; ~ at one speed of the machine\ngeometric mean of other/base over "
-		    "%zu path%s: %.4f (%+.2f%%)\n",
-		    o->c.alpha, ng, ng == 1 ? "" : "s", ukb_geomean_ratio(changes, ng),
-		    100 * (ukb_geomean_ratio(changes, ng) - 1));
+		printf("\n* p < %g; ~ the interval holds the change at one\n  speed of the machine "
+		       "too\ngeometric mean of other/base over "
+		       "%zu path%s: %.4f (%+.2f%%)\n",
+		       o->c.alpha, ng, ng == 1 ? "" : "s", ukb_geomean_ratio(changes, ng),
+		       100 * (ukb_geomean_ratio(changes, ng) - 1));
 	status = cmp_exit_status(rows, n);
 	if (o->c.limit >= 0)
 		summarize(rows, n, o);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmp-floor.h"
 #include "filter-opts.h"
 #include "options.h"
 #include "output.h"
@@ -143,6 +144,7 @@ static void series_rows(const struct series *s, struct rows *out)
 		rows_bool(out, st->change_point);
 		rows_num(out, st->change_point ? st->step : NAN);
 		rows_num(out, st->change_point ? st->p : NAN);
+		rows_bool(out, s->state && s->state[i]);
 	}
 }
 
@@ -224,8 +226,19 @@ static void print_series(const struct series *s, size_t window, int narrow)
 		}
 		if (s->steps[i].change_point)
 			print_step(&s->steps[i], narrow);
+		else if (s->state && s->state[i])
+			printf("  ~");
 		printf("\n");
 	}
+	if (s->nstate)
+		put_folded(stdout,
+			   "~ made in another state of the machine (its reference far from this "
+			   "host's usual, or its processes spreading twice as much as usual): no "
+			   "change point is taken from it",
+			   0, 2,
+			   narrow == 2 ? 60
+			   : narrow    ? 80
+				       : 100);
 	printf("%zu change point%s%s%s\n\n", s->nchange, s->nchange == 1 ? "" : "s",
 	       s->n < 2 * window && narrow == 2 ? "\n " : "",
 	       s->n < 2 * window ? " (a step needs a full window of runs on each side)" : "");
@@ -300,7 +313,8 @@ int cmd_history(int argc, char **argv)
 				   .window = o.window,
 				   .alpha = 0.01,
 				   .threshold = o.threshold };
-	if (series_load(st, &so, &set, err, sizeof(err))) {
+	if (series_load(st, &so, &set, err, sizeof(err)) ||
+	    floor_series(st, &set, &so, err, sizeof(err))) {
 		error("%s", err);
 		ret = UKB_EXIT_FAIL;
 		goto out;
@@ -330,6 +344,7 @@ int cmd_history(int argc, char **argv)
 			"change_point",
 			"step",
 			"p",
+			"other_state",
 			NULL,
 		};
 		struct rows r;

@@ -288,7 +288,8 @@ static int report_history(struct report_opts *o, struct store *st, const char *p
 	char err[1024];
 	int ret = UKB_EXIT_OK;
 
-	if (series_load(st, &so, &set, err, sizeof(err))) {
+	if (series_load(st, &so, &set, err, sizeof(err)) ||
+	    floor_series(st, &set, &so, err, sizeof(err))) {
 		error("%s", err);
 		series_release(&set);
 		return UKB_EXIT_FAIL;

@@ -406,18 +406,16 @@ struct view {
 	/* what the store knows of the movement between runs on this host */
 	struct store *st;
 	double precision;
-	size_t from_history, from_calibrate;
-	/* paths whose floor held the machine's speed by the reference; the farthest */
+	size_t from_learned, from_prior;
+	/* paths whose floor held the machine's speed by the reference */
 	size_t at_speed;
-	double speed;
-	char speed_path[160];
 };
 
 /*
  * Adds to a replicated figure what no run can see of itself: how much the
- * path's mean moves between runs of the same thing on this host and
- * kernel, learned from repeated runs of a label, else from calibrate
- * (cmp-floor.h).
+ * path's mean moves between runs of the same thing on this host, learned
+ * from its stored runs, else assumed (cmp-floor.h), and how far the
+ * machine's state during the run moves it.
  */
 static void apply_floor(struct view *v, const struct rec_run *run, struct rec_result *r)
 {
@@ -429,17 +427,11 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 	floor_pick(v->st, run, r, NULL, 0, &p);
 	if (p.error[0])
 		warning("%s", p.error);
-	v->from_history += p.source == FLOOR_LABELS;
-	v->from_calibrate += p.source == FLOOR_CALIBRATE;
-	r->floor_rel = floor_of_run(&p, r, &d);
-	if (isfinite(d)) {
-		v->at_speed++;
-		if (fabs(d) > fabs(v->speed)) {
-			v->speed = d;
-			snprintf(v->speed_path, sizeof(v->speed_path), "%s/%s", r->name, r->path);
-		}
-	}
-	rec_result_restat(r);
+	floor_apply(&p, r);
+	v->from_learned += p.source == FLOOR_LEARNED;
+	v->from_prior += p.source == FLOOR_PRIOR;
+	floor_of_run(r, &d);
+	v->at_speed += isfinite(d) && r->fl.beta > 0;
 	r->converged = r->stats.ci95_rel <= v->precision;
 }
 
@@ -670,6 +662,10 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 		table_throughput(&v->table, run);
 		if (ro->plan.sel.scan)
 			cmp_scan_print(out, w, run, ro->plan.sel.scan);
+		char state[768];
+
+		if (!floor_state_note(run, state, sizeof(state)))
+			state[0] = 0;
 		run_notes_print(
 		    out, w, run,
 		    &(struct run_notes){ .procs = ro->plan.procs,
@@ -678,11 +674,11 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 					 .precision = ro->plan.m.precision,
 					 .default_budget_s = plan_default_budget(ro->sel.n),
 					 .store_read = v->st != NULL,
-					 .from_history = v->from_history,
-					 .from_calibrate = v->from_calibrate,
+					 .from_learned = v->from_learned,
+					 .from_prior = v->from_prior,
+					 .prior = LEARN_PRIOR_FLOOR,
 					 .at_speed = v->at_speed,
-					 .speed = v->speed,
-					 .speed_path = v->speed_path });
+					 .state = state });
 		lab_notes_print(out, w, run);
 		return 0;
 	}

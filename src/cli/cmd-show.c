@@ -7,9 +7,11 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "cmp-floor.h"
 #include "width.h"
 #include "options.h"
 #include "output.h"
+#include "run-notes.h"
 #include "runref.h"
 
 struct show_opts {
@@ -89,6 +91,16 @@ int cmd_show(int argc, char **argv)
 	}
 	ret = print_run(stdout, out_columns(stdout, o.wide), &run, o.fmt) ? UKB_EXIT_FAIL
 									  : UKB_EXIT_OK;
+	/* a run made in another state of the machine says so, against the host's other runs */
+	if (!ret && o.fmt == OUT_TABLE && st) {
+		char note[768], err[256];
+
+		floor_learn_run(st, &run, err, sizeof(err));
+		if (err[0])
+			warning("%s", err);
+		if (floor_state_note(&run, note, sizeof(note)))
+			run_note(stdout, o.wide, "note: %s", note);
+	}
 	rec_run_release(&run);
 	store_close(st);
 	return ret;

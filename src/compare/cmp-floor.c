@@ -5,6 +5,7 @@
 #include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmp-floor.h"
@@ -12,102 +13,309 @@
 /*
  * The conditions @r was measured in: busy or quiet by the share of time its
  * thread waited (else of its disturbed batches), as the store judges its
- * runs; any, for a path that keeps its disturbed batches (its figure holds
- * them).
+ * runs. A path that keeps its disturbed batches is quiet: its figure holds
+ * them.
  */
-static int result_cond(const struct rec_result *r)
+static int result_busy(const struct rec_result *r)
 {
 	double dist = r->nsamples ? (double)rec_disturbed_count(r) / (double)r->nsamples : NAN;
 
-	if (r->keeps_disturbed)
-		return STORE_ANY;
-	return store_busy_during(rec_waited_share(r), dist) ? STORE_BUSY : STORE_QUIET;
+	return !r->keeps_disturbed && store_busy_during(rec_waited_share(r), dist);
+}
+
+/* Do two stored runs measure the same thing, as far as their identity says? */
+static int same_key(const struct store_path_run *a, const struct store_path_run *b)
+{
+	return !strcmp(a->kernel, b->kernel) && !strcmp(a->build, b->build) &&
+	       !strcmp(a->boot, b->boot) && !strcmp(a->version, b->version);
+}
+
+/*
+ * Groups of runs known to measure the same thing (learn.h): one kernel
+ * build, boot and ukbench build; within them, a label two runs or more
+ * share is a group of its own, and the runs of every other label one.
+ */
+static void group_runs(const struct store_path_run *p, struct learn_run *lr, size_t n)
+{
+	int *rep = calloc(n + 1, sizeof(*rep));
+	size_t next = 0;
+
+	/* without memory every run is a group of its own: nothing is learned */
+	for (size_t i = 0; i < n; i++) {
+		lr[i].group = i;
+		for (size_t j = 0; rep && j < n && !rep[i]; j++)
+			rep[i] = j != i && p[i].label[0] && same_key(&p[i], &p[j]) &&
+				 !strcmp(p[i].label, p[j].label);
+	}
+	if (!rep)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		lr[i].group = n;
+		/* the group of an earlier run it belongs with */
+		for (size_t j = 0; j < i && lr[i].group == n; j++)
+			if (same_key(&p[i], &p[j]) && rep[i] == rep[j] &&
+			    (!rep[i] || !strcmp(p[i].label, p[j].label)))
+				lr[i].group = lr[j].group;
+		if (lr[i].group == n)
+			lr[i].group = next++;
+	}
+	free(rep);
+}
+
+/*
+ * The stored runs @p[0..n) of one setting of a path (@params, @threads,
+ * @bytes) as learn_run()s into @lr, grouped (group_runs()); references of
+ * another kind than @kind left out. @p is reordered, the runs of the
+ * setting first. Returns how many.
+ */
+static size_t learn_rows(struct store_path_run *p, size_t n, const char *params, unsigned threads,
+			 long bytes, const char *kind, struct learn_run *lr)
+{
+	size_t k = 0;
+
+	/* the same setting of the path only: other parameters measure another thing */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(p[i].params, params) || p[i].threads != threads || p[i].bytes != bytes)
+			continue;
+		if (k != i) {
+			struct store_path_run t = p[k];
+
+			p[k] = p[i];
+			p[i] = t;
+		}
+		k++;
+	}
+	group_runs(p, lr, k);
+	for (size_t i = 0; i < k; i++) {
+		/* a reference that did other work says nothing of this run's */
+		int ref = p[i].refs && !strcmp(p[i].ref_kind, kind);
+		size_t g = lr[i].group;
+
+		if (learn_run_of(p[i].means, ref ? p[i].refs : NULL, p[i].n, &lr[i]))
+			lr[i].y = NAN;
+		lr[i].group = g;
+		lr[i].id = p[i].id;
+		lr[i].busy = store_busy_during(p[i].waited, p[i].disturbed);
+	}
+	return k;
 }
 
 void floor_pick(struct store *st, const struct rec_run *run, const struct rec_result *r,
 		const int64_t *exclude, size_t nex, struct floor_pick *out)
 {
-	char err[256], kind[96];
-	struct store_floor_est *adj = &out->adj;
-	int cond, rc;
+	struct store_path_run *p = NULL;
+	struct learn_run *lr = NULL;
+	char kind[96], err[256];
+	size_t n = 0, k = 0;
 
 	memset(out, 0, sizeof(*out));
-	out->source = FLOOR_NONE;
+	learn_model(NULL, 0, NULL, 0, &out->m);
+	out->source = FLOOR_PRIOR;
+	out->busy = result_busy(r);
 	if (!st || r->status != UKB_OK)
 		return;
-	/*
-	 * Learned from the runs made as this one was, busy or quiet (store.h),
-	 * where they are enough; else from all, as a floor learned in other
-	 * conditions (the header warns).
-	 */
-	cond = result_cond(r);
-	rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL, cond,
-			       exclude, nex, &out->est, err, sizeof(err));
-	if (!rc && out->est.df < 2 && cond != STORE_ANY) {
-		cond = STORE_ANY;
-		out->other_cond = 1;
-		rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path, NULL,
-				       cond, exclude, nex, &out->est, err, sizeof(err));
-	}
-	if (!rc)
-		rc = store_label_floor(st, run->host, run->kernel_release, r->name, r->path,
-				       rec_ref_kind(run->settings, kind, sizeof(kind)), cond,
-				       exclude, nex, adj, err, sizeof(err));
-	if (rc)
+	if (store_path_runs(st, run->host, r->name, r->path, FLOOR_RUNS, &p, &n, err,
+			    sizeof(err))) {
 		snprintf(out->error, sizeof(out->error), "%s", err);
-	else if (out->est.df >= 2) {
-		out->floor = out->est.floor;
-		/*
-		 * too few runs with the reference: compared as measured; the
-		 * reference is used where it pays, a smaller floor than
-		 * without; and not at a slope learned in other conditions:
-		 * under 2x oversubscription the system call's slope on it
-		 * fell from 1.05 to 0.40 on an Intel Xeon guest, and a busy
-		 * run's move adjusted at the quiet slope is not what the
-		 * quiet floor at that slope measured
-		 */
-		out->beta =
-		    !out->other_cond && adj->df >= 3 && adj->floor < out->est.floor ? adj->beta : 0;
-		out->se_beta = out->beta > 0 ? adj->se_beta : 0;
-		out->tau = out->beta > 0 ? adj->tau : 0;
-		out->adjusted = out->beta > 0 ? adj->floor : out->floor;
-		out->df = (double)(out->beta > 0 ? adj->df : out->est.df);
-		out->source = FLOOR_LABELS;
 		return;
 	}
-	if (!store_floor_get(st, run->host, &out->cal, err, sizeof(err))) {
-		out->floor = out->cal.floor;
-		/* no slope of this path learned: it is compared as measured */
-		out->adjusted = out->floor;
-		out->df = 2.0 * out->cal.rounds - 1;
-		out->source = FLOOR_CALIBRATE;
+	rec_ref_kind(run->settings, kind, sizeof(kind));
+	lr = calloc(n + 1, sizeof(*lr));
+	if (!lr) {
+		snprintf(out->error, sizeof(out->error), "learning a floor: out of memory");
+		store_path_runs_free(p, n);
+		return;
+	}
+	k = learn_rows(p, n, r->params, r->threads, r->bytes, kind, lr);
+	learn_model(lr, k, exclude, nex, &out->m);
+	if (out->m.raw.learned_df > 0)
+		out->source = FLOOR_LEARNED;
+	free(lr);
+	store_path_runs_free(p, n);
+}
+
+void floor_apply(const struct floor_pick *p, struct rec_result *r)
+{
+	const struct learn_model *m = &p->m;
+	struct rec_floor *f = &r->fl;
+
+	memset(f, 0, sizeof(*f));
+	f->scale = learn_scale(m, floor_spread(r));
+	f->raw = m->raw.sd * f->scale;
+	f->raw_df = m->raw.df;
+	f->adj = m->adj.sd * f->scale;
+	f->adj_df = m->adj.df;
+	f->beta = m->beta;
+	f->se_beta = m->se_beta;
+	f->slope_judged = m->slope_judged;
+	f->ref_level = m->ref_level;
+	f->ref_sd = m->ref_sd;
+	f->ref_runs = m->ref_runs;
+	/*
+	 * Measured busy, the floor learned from quiet runs only: a busy
+	 * machine moves a path between runs by more than a quiet one, so the
+	 * floor is at least the one assumed of a host that taught none.
+	 */
+	if (p->source == FLOOR_LEARNED && p->busy && !m->busy)
+		floor_widen(r, m->prior, REC_WIDE_BUSY);
+}
+
+double floor_spread(const struct rec_result *r)
+{
+	double ss = 0;
+	size_t df = 0;
+
+	if (r->nproc < 2 || !r->proc_means)
+		return NAN;
+	/* within each run pooled (runref.c), not across them */
+	for (size_t i = 0, j; i < r->nproc; i = j) {
+		double m = 0;
+
+		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
+		     j++)
+			;
+		for (size_t q = i; q < j; q++)
+			m += r->proc_means[q] / (double)(j - i);
+		for (size_t q = i; q < j && m > 0; q++)
+			ss += (r->proc_means[q] / m - 1) * (r->proc_means[q] / m - 1);
+		df += j - i - 1;
+	}
+	return df ? sqrt(ss / (double)df) : NAN;
+}
+
+void floor_widen(struct rec_result *r, double prior, int why)
+{
+	r->fl.wide |= why;
+	r->fl.raw = fmax(r->fl.raw, prior);
+	r->fl.adj = fmax(r->fl.adj, prior);
+}
+
+int floor_run_state(const struct rec_run *run, double *most, const struct rec_result **at)
+{
+	int other = 0;
+
+	*most = 0;
+	*at = NULL;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+		struct learn_model m = { .ref_sd = r->fl.ref_sd };
+		double d;
+
+		if (r->status != UKB_OK || r->fl.ref_runs < 5 || !isfinite(r->fl.ref_level))
+			continue;
+		d = floor_ref_log(r) - r->fl.ref_level;
+		if (!learn_other_state(&m, d))
+			continue;
+		other = 1;
+		if (fabs(d) > fabs(*most)) {
+			*most = d;
+			*at = r;
+		}
+	}
+	return other;
+}
+
+static size_t ids_of(const struct rec_run *r, int64_t *ids, size_t max);
+
+static int cmp_scale(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+int floor_state_note(const struct rec_run *run, char *buf, size_t len)
+{
+	const struct rec_result *at = NULL;
+	double most, scale[run->nresults + 1], disorder = 0;
+	int other = floor_run_state(run, &most, &at), n = 0;
+	size_t k = 0;
+
+	buf[0] = 0;
+	/* the run's disorder: the median over its paths, as one noisy path is not the machine */
+	for (size_t i = 0; i < run->nresults; i++)
+		if (run->results[i].status == UKB_OK && run->results[i].fl.scale > 0)
+			scale[k++] = run->results[i].fl.scale;
+	if (k) {
+		qsort(scale, k, sizeof(*scale), cmp_scale);
+		disorder = k % 2 ? scale[k / 2] : (scale[k / 2 - 1] + scale[k / 2]) / 2;
+	}
+	if (other)
+		n = snprintf(
+		    buf, len,
+		    "this run was made in another state of the machine: the reference timed "
+		    "beside %s/%s ran %.1f%% %s than its median over this host's newest %zu "
+		    "runs",
+		    at->name, at->path, 100 * fabs(expm1(most)), most > 0 ? "slower" : "faster",
+		    at->fl.ref_runs);
+	if (disorder >= LEARN_DISORDER && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n,
+			      "%s its paths' processes spread %.1f times as much as this host's "
+			      "usually do (the median over its paths)",
+			      other ? ", and"
+				    : "this run was made in an unusual state of the machine:",
+			      disorder);
+	if (!n)
+		return 0;
+	if ((size_t)n < len)
+		snprintf(
+		    buf + n, len - (size_t)n,
+		    "; its figures carry that state, and its intervals hold what it moves each "
+		    "path as far as this host's runs have shown");
+	return 1;
+}
+
+void floor_learn_run(struct store *st, struct rec_run *run, char *err, size_t len)
+{
+	int64_t ex[128];
+	size_t nex = ids_of(run, ex, sizeof(ex) / sizeof(ex[0]));
+
+	err[0] = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct rec_result *r = &run->results[i];
+		struct floor_pick p;
+
+		if (r->status != UKB_OK || r->nproc < 2)
+			continue;
+		floor_pick(st, run, r, ex, nex, &p);
+		if (p.error[0] && !err[0])
+			snprintf(err, len, "%s", p.error);
+		floor_apply(&p, r);
 	}
 }
 
-double floor_of_run(const struct floor_pick *p, const struct rec_result *r, double *offset)
+double floor_ref_log(const struct rec_result *r)
 {
-	const struct store_floor_est *a = &p->adj;
-	struct ukb_run_pair run;
-	double d, n;
+	double s = 0;
 
-	*offset = NAN;
-	if (p->source != FLOOR_LABELS || p->other_cond || a->df < 3 || !(a->beta > 0) ||
-	    a->ref_runs < 3 || rec_run_pair(r, &run))
-		return p->floor;
-	d = run.lx - a->ref_level;
-	n = (double)a->ref_runs;
-	*offset = d;
-	return sqrt(a->floor * a->floor + a->beta * a->beta * (d * d + a->ref_sd * a->ref_sd / n) +
-		    a->se_beta * a->se_beta * d * d);
+	if (!r->proc_ref || r->nproc < 1)
+		return NAN;
+	for (size_t i = 0; i < r->nproc; i++) {
+		if (!(r->proc_ref[i] > 0) || !isfinite(r->proc_ref[i]))
+			return NAN;
+		s += r->proc_ref[i];
+	}
+	return log(s / (double)r->nproc);
 }
 
-int floor_pick_busy(const struct floor_pick *p)
+void floor_of_run(struct rec_result *r, double *offset)
 {
-	if (p->source == FLOOR_LABELS)
-		return store_busy(p->est.load, p->est.waited, p->est.disturbed);
-	if (p->source == FLOOR_CALIBRATE)
-		return store_busy(p->cal.load, p->cal.waited, p->cal.disturbed);
-	return 0;
+	const struct rec_floor *f = &r->fl;
+	double d = NAN;
+
+	if (f->ref_runs >= 5 && isfinite(f->ref_level))
+		d = floor_ref_log(r) - f->ref_level;
+	*offset = d;
+	if (f->beta > 0 && isfinite(d)) {
+		r->floor_rel = f->adj;
+		r->floor_df = f->adj_df;
+		r->state_rel = expm1(f->beta * fabs(d));
+	} else {
+		r->floor_rel = f->raw;
+		r->floor_df = f->raw_df;
+		r->state_rel = 0;
+	}
+	rec_result_restat(r);
 }
 
 int run_busy(const struct rec_run *run, double *load, double *waited, double *disturbed)
@@ -160,66 +368,45 @@ static size_t ids_of(const struct rec_run *r, int64_t *ids, size_t max)
 
 /* One run's results: each gets its floor, counted by source. */
 static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *run,
-		    const int64_t *ex, size_t nex, struct floor_pick *labels, int *have_labels)
+		    const int64_t *ex, size_t nex)
 {
 	for (size_t i = 0; i < run->nresults; i++) {
 		struct rec_result *r = &run->results[i];
 		struct floor_pick p;
+		enum floor_source src;
 
 		if (r->status != UKB_OK)
 			continue;
+		memset(&r->fl, 0, sizeof(r->fl));
 		/* boots pooled: each boot one observation, which moves as runs do */
 		if (r->boots >= 2) {
-			r->floor_rel = r->floor_adj = 0;
+			fc->paths[FLOOR_NONE]++;
 			continue;
 		}
 		if (fc->none || fc->pct >= 0) {
-			r->floor_rel = r->floor_adj = fc->none ? 0 : fc->pct / 100;
-			r->floor_df = 0;
-			fc->paths[FLOOR_GIVEN]++;
-			fc->lo = fc->hi = r->floor_rel;
-			continue;
-		}
-		floor_pick(st, run, r, ex, nex, &p);
-		if (p.error[0] && !fc->error[0])
-			snprintf(fc->error, sizeof(fc->error), "%s", p.error);
-		/*
-		 * a busy run whose floor was learned from quiet runs only: under
-		 * 2x oversubscription on an AMD EPYC guest under PVM, one run a
-		 * side against calibrate's quiet floor, 72 of 380 A/A path
-		 * comparisons were called changed as measured (the runs moved
-		 * by 1.4-1.7%, the floor said 0.6-0.8%); at the quiet slope, on
-		 * another day, 95 of 380: no verdict of a change is given
-		 * (comparison.c). Where no floor is known at all, the header
-		 * warns and the verdicts stand, as for a quiet run.
-		 */
-		r->floor_unfit = result_cond(r) == STORE_BUSY &&
-				 (p.source == FLOOR_CALIBRATE || p.other_cond) &&
-				 !floor_pick_busy(&p);
-		r->floor_rel = p.floor;
-		r->floor_adj = p.adjusted;
-		r->floor_df = p.df;
-		r->ref_beta = p.beta;
-		r->ref_beta_se = p.se_beta;
-		r->ref_tau = p.tau;
-		r->ref_level = p.adj.ref_level;
-		r->ref_sd = p.beta > 0 && p.adj.ref_runs >= 3 ? p.adj.ref_sd : 0;
-		fc->paths[p.source]++;
-		if (p.source == FLOOR_NONE)
-			continue;
-		fc->busy_floor |= floor_pick_busy(&p);
-		/* what the header shows: the floor of what is compared */
-		if (p.adjusted < fc->lo)
-			fc->lo = p.adjusted;
-		if (p.adjusted > fc->hi)
-			fc->hi = p.adjusted;
-		if (p.source == FLOOR_LABELS) {
-			/* the widest span of dates and the most runs, for the header */
-			if (!*have_labels || p.est.runs > labels->est.runs)
-				*labels = p;
-			*have_labels = 1;
+			r->fl.raw = r->fl.adj = fc->none ? 0 : fc->pct / 100;
+			src = fc->none ? FLOOR_NONE : FLOOR_GIVEN;
 		} else {
-			*labels = *have_labels ? *labels : p;
+			floor_pick(st, run, r, ex, nex, &p);
+			if (p.error[0] && !fc->error[0])
+				snprintf(fc->error, sizeof(fc->error), "%s", p.error);
+			floor_apply(&p, r);
+			src = p.source;
+
+			if (p.m.runs > fc->runs) {
+				fc->runs = p.m.runs;
+				fc->groups = p.m.groups;
+			}
+		}
+		fc->paths[src]++;
+		if (src == FLOOR_NONE)
+			continue;
+		/* what the header shows: the floor of what is compared */
+		{
+			double f = r->fl.beta > 0 ? r->fl.adj : r->fl.raw;
+
+			fc->lo = fmin(fc->lo, f);
+			fc->hi = fmax(fc->hi, f);
 		}
 	}
 }
@@ -228,64 +415,117 @@ void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run 
 		      struct rec_run *b)
 {
 	int64_t ex[128];
-	size_t nex = 0;
-	struct floor_pick shown = { 0 };
-	int have_labels = 0;
-	double load, waited, dist;
-	char when[128] = "";
+	size_t nex;
 
 	memset(fc->paths, 0, sizeof(fc->paths));
-	fc->unfit = 0;
+	fc->wide_busy = fc->runs = fc->groups = 0;
 	fc->lo = INFINITY;
 	fc->hi = 0;
-	fc->busy_floor = 0;
-	fc->busy_runs = run_busy(a, &load, &waited, &dist) | run_busy(b, &load, &waited, &dist);
-	if (fc->none) {
-		snprintf(fc->from, sizeof(fc->from), "--no-floor");
-	} else if (fc->pct >= 0) {
-		snprintf(fc->from, sizeof(fc->from), "--floor %g", fc->pct);
-	}
+	fc->error[0] = 0;
 	/* the runs compared never teach their own floor */
 	nex = ids_of(a, ex, sizeof(ex) / sizeof(ex[0]));
 	nex += ids_of(b, ex + nex, sizeof(ex) / sizeof(ex[0]) - nex);
-	set_run(fc, st, a, ex, nex, &shown, &have_labels);
-	set_run(fc, st, b, ex, nex, &shown, &have_labels);
-	/* the paths either of whose sides has no floor for its load */
-	for (size_t i = 0; i < b->nresults; i++) {
-		const struct rec_result *x = &b->results[i], *y = rec_find(a, x->name, x->path);
+	set_run(fc, st, a, ex, nex);
+	set_run(fc, st, b, ex, nex);
+	for (int k = 0; k < 2; k++) {
+		const struct rec_run *run = k ? b : a;
 
-		fc->unfit += x->floor_unfit || (y && y->floor_unfit);
+		for (size_t i = 0; i < run->nresults; i++) {
+			const struct rec_result *r = &run->results[i];
+
+			if (r->status != UKB_OK || !r->fl.wide)
+				continue;
+			fc->wide_busy += !!(r->fl.wide & REC_WIDE_BUSY);
+			fc->hi = fmax(fc->hi, r->fl.beta > 0 ? r->fl.adj : r->fl.raw);
+		}
 	}
-	for (size_t i = 0; i < a->nresults; i++)
-		fc->unfit += a->results[i].floor_unfit &&
-			     !rec_find(b, a->results[i].name, a->results[i].path);
 	if (!isfinite(fc->lo))
 		fc->lo = 0;
-	if (fc->none || fc->pct >= 0)
-		return;
-	if (shown.source == FLOOR_LABELS)
-		snprintf(when, sizeof(when),
-			 "repeated runs of a label, up to %zu runs of %zu, %.10s..%.10s",
-			 shown.est.runs, shown.est.labels, shown.est.first, shown.est.last);
-	else if (shown.source == FLOOR_CALIBRATE)
-		snprintf(when, sizeof(when), "ukbench calibrate, %s, %u rounds", shown.cal.started,
-			 shown.cal.rounds);
-	snprintf(fc->from, sizeof(fc->from), "%s%s%s%s", when,
-		 fc->busy_floor ? when[0] ? ", measured on a busy machine" : "measured busy" : "",
-		 !when[0] ? "'ukbench calibrate' measures it, or repeated runs of one label" : "",
-		 strcmp(a->host, b->host) ? "; the runs are of two hosts, each with its own" : "");
 }
 
 void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len)
 {
-	size_t known =
-	    fc->paths[FLOOR_LABELS] + fc->paths[FLOOR_CALIBRATE] + fc->paths[FLOOR_GIVEN];
+	char span[64];
 
-	if (!known)
-		snprintf(buf, len, "none known (%s)", fc->from);
-	else if (fc->lo == fc->hi)
-		snprintf(buf, len, "%.2f%% a side (%s)", 100 * fc->hi, fc->from);
+	if (fc->lo == fc->hi)
+		snprintf(span, sizeof(span), "%.2f%%", 100 * fc->hi);
 	else
-		snprintf(buf, len, "%.2f%% to %.2f%% a side (%s)", 100 * fc->lo, 100 * fc->hi,
-			 fc->from);
+		snprintf(span, sizeof(span), "%.2f%% to %.2f%%", 100 * fc->lo, 100 * fc->hi);
+	if (fc->none)
+		snprintf(buf, len, "none (--no-floor)");
+	else if (fc->pct >= 0)
+		snprintf(buf, len, "%s a run (--floor %g)", span, fc->pct);
+	else if (fc->paths[FLOOR_LEARNED] && !fc->paths[FLOOR_PRIOR])
+		snprintf(buf, len,
+			 "%s a run (learned from up to %zu runs of this host in %zu group%s)", span,
+			 fc->runs, fc->groups, fc->groups == 1 ? "" : "s");
+	else if (fc->paths[FLOOR_LEARNED])
+		snprintf(buf, len,
+			 "%s a run (learned from up to %zu runs of this host; assumed where none "
+			 "taught it)",
+			 span, fc->runs);
+	else
+		snprintf(buf, len, "%s a run (assumed: no runs of this host teach it yet)", span);
+}
+
+/* One series against its host's runs: the states marked, the steps found again. */
+static int series_one(struct store *st, struct series *s, const struct series_opts *o, char *err,
+		      size_t len)
+{
+	struct store_path_run *p = NULL;
+	struct learn_run *lr = NULL;
+	struct learn_model m;
+	double *adj = NULL;
+	int *state = NULL, ret = -1;
+	size_t n = 0, k = 0;
+
+	if (store_path_runs(st, s->host, s->name, s->path, FLOOR_RUNS, &p, &n, err, len))
+		return -1;
+	lr = calloc(n + 1, sizeof(*lr));
+	adj = calloc(s->n + 1, sizeof(*adj));
+	state = calloc(s->n + 1, sizeof(*state));
+	if (!lr || !adj || !state) {
+		snprintf(err, len, "reading the history: out of memory");
+		goto out;
+	}
+	/* the reference work of the newest run: older builds' differs */
+	k = learn_rows(p, n, s->params, n ? p[0].threads : 0, n ? p[0].bytes : 0,
+		       n ? p[0].ref_kind : "", lr);
+	learn_model(lr, k, NULL, 0, &m);
+	for (size_t j = 0; j < s->n; j++) {
+		adj[j] = s->pts[j].p->mean;
+		for (size_t i = 0; i < k; i++) {
+			double d;
+
+			if (lr[i].id != s->pts[j].p->run || !isfinite(lr[i].y))
+				continue;
+			d = learn_offset(&m, lr[i].x);
+			state[j] = learn_other_state(&m, d) ||
+				   learn_scale(&m, lr[i].spread) >= LEARN_DISORDER;
+			if (m.beta > 0 && isfinite(d))
+				adj[j] = s->pts[j].p->mean * exp(-m.beta * d);
+			break;
+		}
+	}
+	if (series_restep(s, state, m.beta > 0 ? adj : NULL, o)) {
+		snprintf(err, len, "reading the history: out of memory");
+		goto out;
+	}
+	state = NULL;
+	ret = 0;
+out:
+	free(lr);
+	free(adj);
+	free(state);
+	store_path_runs_free(p, n);
+	return ret;
+}
+
+int floor_series(struct store *st, struct series_set *set, const struct series_opts *o, char *err,
+		 size_t len)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (series_one(st, &set->s[i], o, err, len))
+			return -1;
+	return 0;
 }

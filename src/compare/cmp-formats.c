@@ -31,26 +31,20 @@ const char *const cmp_row_keys[] = {
 	"verdict",
 	"replicated",
 	"adjusted",
-	"measured_change",
+	"adjusted_change",
 	"machine_change",
 	"slope",
 	"floor",
 	"ci_low_without_floor",
 	"ci_high_without_floor",
 	"settings_differ",
-	"judged_by_runs",
+	"state_base",
+	"state_other",
+	"reference_moved",
+	"runs_base",
+	"runs_other",
 	NULL,
 };
-
-/* Which sides' runs judged them (struct cmp_spread): "base", "other", "both", or NULL. */
-static const char *judged_sides(const struct cmp_row *r)
-{
-	static const char *const name[] = { NULL, "base", "other", "both" };
-
-	if (!r->ok)
-		return NULL;
-	return name[(r->spread[0].judged ? 1 : 0) | (r->spread[1].judged ? 2 : 0)];
-}
 
 void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_side *b,
 		  const struct cmp_row *rows, size_t n)
@@ -75,14 +69,18 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		rows_str(out, r->ok ? cmp_verdict_name(r) : cmp_why_not(r));
 		rows_bool(out, r->ok && r->replicated);
 		rows_bool(out, r->ok && r->adjusted);
-		rows_num(out, r->ok ? r->raw.change : NAN);
-		rows_num(out, r->ok && r->adjusted ? r->ref.change : NAN);
+		rows_num(out, r->ok && r->adjusted ? r->adj.change : NAN);
+		rows_num(out, r->ok && r->ref.mean_a > 0 ? r->ref.change : NAN);
 		rows_num(out, r->ok && r->adjusted ? r->beta : NAN);
 		rows_num(out, r->ok ? r->floor : NAN);
 		rows_num(out, r->ok ? r->c0.ci_lo : NAN);
 		rows_num(out, r->ok ? r->c0.ci_hi : NAN);
 		rows_bool(out, r->differ);
-		rows_str(out, judged_sides(r));
+		rows_num(out, r->ok ? expm1(r->state[0]) : NAN);
+		rows_num(out, r->ok ? expm1(r->state[1]) : NAN);
+		rows_bool(out, r->ok && r->ref_moved);
+		rows_num(out, r->ok ? (double)r->runs[0] : NAN);
+		rows_num(out, r->ok ? (double)r->runs[1] : NAN);
 	}
 }
 
@@ -168,15 +166,30 @@ static void side_line(FILE *f, const char *role, const struct cmp_side *s)
 	fold(f, line, 7);
 }
 
-void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
-	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o)
+void cmp_method_text(char *buf, size_t len, const struct cmp_opts *o, const char *floor_from)
 {
-	char method[512], fa[32], fb[32];
-	size_t shown = 0, adjusted = 0;
-	int floored = 0;
+	int n = snprintf(
+	    buf, len,
+	    "change = other/base - 1 of the two figures (each the mean of its per-process "
+	    "means); its %g%% CI, p and verdict come from one method, Welch's t on the log "
+	    "ratio, with the floor: how far a run's mean moves between runs of the same thing "
+	    "beyond what its processes show. Where marked ~, the path's slope on the reference "
+	    "timed beside its batches is known: the interval also holds the change at one "
+	    "speed of the machine, and a change is called only where it stands both ways. "
+	    "MDE: the change detected with 80%% power; improved or regressed needs p < %g and "
+	    "a change beyond %g%%.",
+	    100 * (1 - o->alpha), o->alpha, 100 * o->threshold);
 
-	for (size_t i = 0; i < n; i++)
-		floored |= rows[i].ok && rows[i].floor > 0;
+	if (floor_from && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " Floor: %s.", floor_from);
+}
+
+void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
+	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o,
+	      const char *floor_from)
+{
+	char method[1024], fa[32], fb[32];
+	size_t shown = 0, adjusted = 0;
 
 	{
 		char da[512], db[512];
@@ -188,14 +201,8 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	side_warnings(f, a);
 	side_line(f, "other", b);
 	side_warnings(f, b);
-	snprintf(method, sizeof(method),
-		 "Method: the mean cost per call, as the mean of each run's per-process means; "
-		 "the change other/base - 1 with its %g%% CI from Welch's t on the log ratio; a "
-		 "verdict of improved or regressed needs p < %g and a change beyond %g%%%s.",
-		 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
-		 floored ? "; the intervals include how much runs of the same thing move between "
-			   "runs"
-			 : "");
+	memcpy(method, "Method: ", 8);
+	cmp_method_text(method + 8, sizeof(method) - 8, o, floor_from);
 	fputc('\n', f);
 	fold(f, method, 0);
 	fputc('\n', f);
@@ -204,7 +211,11 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		fputc('\n', f);
 	}
 	/* fold() makes the names visible */
-	if (cmp_spread_note(rows, n, "the base", "the other", method, sizeof(method))) {
+	if (cmp_state_note(rows, n, "the base", "the other", method, sizeof(method))) {
+		fold(f, method, 0);
+		fputc('\n', f);
+	}
+	if (cmp_ref_note(rows, n, method, sizeof(method))) {
 		fold(f, method, 0);
 		fputc('\n', f);
 	}
@@ -248,10 +259,9 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	if (adjusted) {
 		fputc('\n', f);
 		fold(f,
-		     "~ the change at one speed of the machine: each process's mean over a "
-		     "reference loop timed beside its batches, to the power the path was seen to "
-		     "move with it in repeated runs, so that the machine's own drift between "
-		     "the runs leaves the change ('ukbench compare --raw' shows it as measured).",
+		     "~ the interval holds the change at one speed of the machine too: each "
+		     "process's mean over a reference loop timed beside its batches, to the power "
+		     "the path was seen to move with it ('ukbench compare --raw' leaves it out).",
 		     0);
 	}
 }

@@ -34,9 +34,19 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 
 /*
  * The mail-ready summary to @f, plain text, every line at most 72
- * columns. (A comparison's markdown is the report's: report_md_compare().)
+ * columns; @floor_from: the floors, as cmp_floor_describe() says them.
+ * (A comparison's markdown is the report's: report_md_compare().)
  */
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
-	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o);
+	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o,
+	      const char *floor_from);
+
+/*
+ * The method of a comparison in a paragraph, the same in the table's
+ * header, the mail, the markdown and the report: what the change is, where
+ * its interval and verdict come from, the floor (@floor_from, NULL: not
+ * said) and what ~ marks.
+ */
+void cmp_method_text(char *buf, size_t len, const struct cmp_opts *o, const char *floor_from);
 
 #endif

@@ -61,8 +61,8 @@ void cmp_print_header(struct cmp_table *t)
 		return;
 	}
 	fprintf(f, "%-35s %-8s %11s %11s %10s  %-21s %7s %8s %8s %9s %9s  %-21s  %s\n", "benchmark",
-		"path", "base ns", "other ns", "change", "95% CI", "MDE", "p", "p(mwu)", "measured",
-		"machine", "95% CI, no floor", "verdict");
+		"path", "base ns", "other ns", "change", "95% CI", "MDE", "p", "p(mwu)",
+		"one speed", "machine", "95% CI, no floor", "verdict");
 }
 
 void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, int color)
@@ -98,7 +98,7 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 	format_ns(fa, sizeof(fa), r->c.mean_a);
 	format_ns(fb, sizeof(fb), r->c.mean_b);
 	pct(ch, sizeof(ch), r->c.change);
-	/* ~: taken at one speed of the machine */
+	/* ~: its interval holds the change at one speed of the machine too */
 	if (r->adjusted)
 		strncat(ch, "~", sizeof(ch) - strlen(ch) - 1);
 	pct(lo, sizeof(lo), r->c.ci_lo);
@@ -129,12 +129,15 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 		return;
 	}
 	/*
-	 * Beside the verdict: the change of the measured means, how much the
-	 * machine itself moved (the reference), and the interval the
+	 * Beside the verdict: the change at one speed of the machine, how much
+	 * the machine itself moved (the reference), and the interval the
 	 * processes alone give.
 	 */
-	pct(raw, sizeof(raw), r->raw.change);
 	if (r->adjusted)
+		pct(raw, sizeof(raw), r->adj.change);
+	else
+		snprintf(raw, sizeof(raw), "-");
+	if (r->ref.mean_a > 0)
 		pct(mach, sizeof(mach), r->ref.change);
 	else
 		snprintf(mach, sizeof(mach), "-");

@@ -8,15 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmp-floor.h"
 #include "comparison.h"
+#include "learn.h"
 #include "select.h"
 #include "stats.h"
 
 /*
  * Each process's mean at one speed of the machine: its mean over its
- * reference's (reference.h) to the power @beta, the path's sensitivity to
- * what moves the reference (ANCOVA on the logs with a known slope). 0
- * (nothing in *@out) unless every process of @r has a reference.
+ * reference's (reference.h) to the power @beta, the path's slope on what
+ * moves the reference (ANCOVA on the logs with a known slope). 0 (nothing
+ * in *@out) unless every process of @r has a reference.
  */
 static size_t adjusted(const struct rec_result *r, double beta, double **out)
 {
@@ -35,10 +37,167 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
 }
 
 /*
- * Where no slope was learned from repeated runs: the slope of the log
- * process means on their reference's within each side, pooled (ANCOVA's
- * estimate), when the processes show it clearly (t above 2). 0 otherwise,
- * *@se its standard error.
+ * What is known of one side's log mean, on the scale compared (@x, its
+ * process values, @r's processes): the mean of the process values, the
+ * variance its processes show and the floor's (each on its own degrees of
+ * freedom). Each run the side pools moves by the floor @f (relative SD,
+ * learned on @fdf degrees of freedom; 0: given, exact). A side pooled
+ * from runs of one boot shows how far its own runs moved: their spread
+ * beyond their processes, on runs - 1 degrees of freedom, moderates the
+ * floor (learn_moderate()), so that more runs a side add what they show,
+ * and never judge by their few degrees of freedom alone. The pooled mean
+ * weighs each run by its processes, and its processes' variance is each
+ * run's within it, so the runs' spread is counted once.
+ */
+struct side_est {
+	double mean;
+	double var_proc, df_proc;   /* of the log mean, from the processes within runs */
+	double var_floor, df_floor; /* from the floor */
+	size_t runs;
+};
+
+static int side_est(const struct rec_result *r, const double *x, double f, double fdf,
+		    struct side_est *e)
+{
+	double n = (double)r->nproc, w2 = 0, s2 = 0, wbar = 0, lbar = 0, den = 0, fv;
+	double lm[r->nproc ? r->nproc : 1], wr[r->nproc ? r->nproc : 1];
+	size_t k = 0;
+
+	memset(e, 0, sizeof(*e));
+	if (r->nproc < 2)
+		return -1;
+	for (size_t i = 0; i < r->nproc; i++)
+		e->mean += x[i] / n;
+	if (!(e->mean > 0) || !isfinite(e->mean))
+		return -1;
+	/* the processes of one run lie together (runref.c); one run without proc_run */
+	for (size_t i = 0, j; i < r->nproc; i = j, k++) {
+		double sum = 0, ss = 0, m, c;
+
+		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
+		     j++)
+			;
+		c = (double)(j - i);
+		for (size_t q = i; q < j; q++)
+			sum += x[q];
+		m = sum / c;
+		if (!(m > 0) || !isfinite(m))
+			return -1;
+		for (size_t q = i; q < j; q++)
+			ss += (x[q] / m - 1) * (x[q] / m - 1);
+		lm[k] = log(m);
+		wr[k] = c >= 2 ? ss / (c - 1) / c : 0;
+		/* the run's weight in the pooled mean, squared */
+		w2 += c * c / (n * n);
+		e->var_proc += c * c / (n * n) * wr[k];
+		if (c >= 2)
+			den += pow(c * c / (n * n) * wr[k], 2) / (c - 1);
+	}
+	e->runs = k;
+	e->df_proc = den > 0 ? e->var_proc * e->var_proc / den : INFINITY;
+	fv = f * f;
+	e->df_floor = fdf > 0 ? fdf : INFINITY;
+	if (k >= 2 && fdf > 0) {
+		struct learn_floor fl = { .sd = f, .df = fdf };
+
+		for (size_t i = 0; i < k; i++) {
+			lbar += lm[i] / (double)k;
+			wbar += wr[i] / (double)k;
+		}
+		for (size_t i = 0; i < k; i++)
+			s2 += (lm[i] - lbar) * (lm[i] - lbar) / (double)(k - 1);
+		fv = learn_moderate(&fl, s2 - wbar, k, &e->df_floor);
+	}
+	e->var_floor = fv * w2;
+	return 0;
+}
+
+/*
+ * @a against @b from what is known of each (floors included where
+ * @floors), with @extra (a variance known exactly) added: into @c,
+ * Mann-Whitney on @xa, @xb. 0 or -1.
+ */
+static int compare_est(const struct side_est *a, const struct side_est *b, int floors, double extra,
+		       const double *xa, size_t na, const double *xb, size_t nb, double alpha,
+		       struct ukb_cmp *c)
+{
+	/*
+	 * the two sides' floors are most often one estimate, learned from the
+	 * same runs of the host: one part, on the fewer degrees of freedom
+	 */
+	double var[4] = { a->var_proc, b->var_proc, floors ? a->var_floor + b->var_floor : 0,
+			  extra };
+	double df[4] = { a->df_proc, b->df_proc, fmin(a->df_floor, b->df_floor), INFINITY };
+
+	if (ukb_compare_log(a->mean, b->mean, var, df, 4, alpha, c))
+		return -1;
+	/* nothing estimated at all: the processes' own count */
+	if (!isfinite(c->df))
+		c->df = (double)(na + nb - 2);
+	ukb_cmp_mwu(xa, na, xb, nb, c);
+	return 0;
+}
+
+/* Welch-Satterthwaite over two variances and their degrees of freedom. */
+static double sat_df(double va, double dfa, double vb, double dfb)
+{
+	double den = (isfinite(dfa) && dfa > 0 ? va * va / dfa : 0) +
+		     (isfinite(dfb) && dfb > 0 ? vb * vb / dfb : 0);
+
+	return den > 0 ? (va + vb) * (va + vb) / den : INFINITY;
+}
+
+/*
+ * The hull of @m (as measured) and @j (at one speed of the machine) into
+ * @c: the change as measured, the interval holding both, p the larger of
+ * the two (1 where they point apart: neither direction stands both ways),
+ * the MDE a change needs to stand both ways. @alpha as compared.
+ */
+static void hull(const struct ukb_cmp *m, const struct ukb_cmp *j, double alpha, struct ukb_cmp *c)
+{
+	double df = fmin(m->df, j->df), q = ukb_t_quantile(1 - alpha / 2, df);
+
+	*c = *m;
+	c->ci_lo = fmin(m->ci_lo, j->ci_lo);
+	c->ci_hi = fmax(m->ci_hi, j->ci_hi);
+	c->se = fmax(m->se, j->se);
+	c->df = df;
+	c->p_welch = (m->change >= 0) == (j->change >= 0) ? fmax(m->p_welch, j->p_welch) : 1;
+	c->mde =
+	    exp((q + ukb_t_quantile(0.8, df)) * c->se + fabs(log1p(j->change) - log1p(m->change))) -
+	    1;
+}
+
+/* The side's reference against the machine's usual speed (log), NAN unknown. */
+static double state_of(const struct rec_result *r)
+{
+	if (r->fl.ref_runs < 5 || !isfinite(r->fl.ref_level))
+		return NAN;
+	return floor_ref_log(r) - r->fl.ref_level;
+}
+
+/* The two sides' process means compared on their batches, not replicated. */
+static void compare_batches(struct cmp_row *row, const struct cmp_opts *o)
+{
+	const struct rec_result *a = row->a, *b = row->b;
+	double fa = a->fl.raw > 0 ? a->fl.raw : o->floor, fb = b->fl.raw > 0 ? b->fl.raw : o->floor;
+	double va = fa * fa, vb = fb * fb;
+	double df = sat_df(va, a->fl.raw_df, vb, b->fl.raw_df);
+
+	row->ok =
+	    !ukb_compare_df(a->samples, a->nsamples, b->samples, b->nsamples, va + vb, df, o->alpha,
+			    &row->c) &&
+	    !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, 0, o->alpha, &row->c0);
+	row->raw = row->c;
+	row->floor = sqrt(va + vb);
+}
+
+/*
+ * Where the host's runs taught no slope: the slope of the log process
+ * means on their reference's within each side, pooled (ANCOVA's
+ * estimate), when the processes show it clearly (t above 2): a run that
+ * spans several states of the machine sees its own slope in its
+ * processes. 0 otherwise, *@se its standard error.
  */
 static double within_beta(const struct rec_result *a, const struct rec_result *b, double *se)
 {
@@ -79,268 +238,104 @@ static double within_beta(const struct rec_result *a, const struct rec_result *b
 }
 
 /*
- * The slope both sides share: the mean of those learned, else the
- * processes'. *@se gets how far the slope of these two runs may be from it:
- * its standard error, and how far a pair of runs strays (ref_tau).
+ * Both replicated: on process means; where a slope is known, at one speed
+ * of the machine as well. The interval as measured is then the interval
+ * at one speed moved by the machine's move at that slope: conditional on
+ * the references the processes met, each process's spread is what is left
+ * at one speed, and the mean as measured is off by the slope times the
+ * move. Their hull holds every slope from none to the one used.
  */
-static double shared_beta(const struct rec_result *a, const struct rec_result *b, double *se)
+static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 {
-	double sa = sqrt(a->ref_beta_se * a->ref_beta_se + a->ref_tau * a->ref_tau);
-	double sb = sqrt(b->ref_beta_se * b->ref_beta_se + b->ref_tau * b->ref_tau);
+	const struct rec_result *a = row->a, *b = row->b;
+	double *xa = NULL, *xb = NULL, fa, fb, dfa, dfb, se = 0;
+	struct side_est ea, eb, ja, jb;
+	struct ukb_cmp raw0, adj0;
+	size_t na = 0, nb = 0;
 
-	*se = sa > sb ? sa : sb;
-	if (a->ref_beta > 0 && b->ref_beta > 0)
-		return (a->ref_beta + b->ref_beta) / 2;
-	if (a->ref_beta > 0 || b->ref_beta > 0)
-		return a->ref_beta > 0 ? a->ref_beta : b->ref_beta;
-	return within_beta(a, b, se);
-}
-
-/*
- * How much of the machine's move between @a and @b lies beyond the speeds
- * of the stored runs its slope was learned at: of the span between the two
- * sides' reference log means, the part outside the stored runs' level
- * +- CMP_SEEN_SDS of their SDs (either side's); 0 within them, or where
- * they are not known. Beyond them, how the path follows the reference is
- * not known (on an AMD EPYC guest, one run made while the machine ran
- * 7.9% slower than the 19 others, their SD 1.5%, lay 2.1% off at the
- * slope, 0.90, that held them to an SD of 0.23%); two runs both made at a
- * new speed are not taken far, and keep their interval.
- */
-static double beyond_seen(const struct rec_result *a, const struct rec_result *b)
-{
-	const struct rec_result *side[2] = { a, b };
-	struct ukb_run_pair pa, pb;
-	double lo = INFINITY, hi = -INFINITY, x0, x1, in;
-
-	for (int k = 0; k < 2; k++) {
-		double w = CMP_SEEN_SDS * side[k]->ref_sd;
-
-		if (!(side[k]->ref_sd > 0))
-			continue;
-		lo = fmin(lo, side[k]->ref_level - w);
-		hi = fmax(hi, side[k]->ref_level + w);
+	if (!o->raw && a->fl.beta > 0 && b->fl.beta > 0) {
+		row->beta = (a->fl.beta + b->fl.beta) / 2;
+		se = fmax(a->fl.se_beta, b->fl.se_beta);
+	} else if (!o->raw && !a->fl.slope_judged && !b->fl.slope_judged) {
+		row->beta = within_beta(a, b, &se);
 	}
-	if (!(hi > lo) || rec_run_pair(a, &pa) || rec_run_pair(b, &pb))
-		return 0;
-	x0 = fmin(pa.lx, pb.lx);
-	x1 = fmax(pa.lx, pb.lx);
-	in = fmin(x1, hi) - fmax(x0, lo);
-	return x1 - x0 - (in > 0 ? in : 0);
-}
+	na = adjusted(a, row->beta, &xa);
+	nb = adjusted(b, row->beta, &xb);
+	row->adjusted = na && nb;
+	/* the floor at one speed of the machine where the host's runs taught it */
+	fa = a->fl.beta > 0 && row->adjusted ? a->fl.adj : a->fl.raw;
+	fb = b->fl.beta > 0 && row->adjusted ? b->fl.adj : b->fl.raw;
+	dfa = a->fl.beta > 0 && row->adjusted ? a->fl.adj_df : a->fl.raw_df;
+	dfb = b->fl.beta > 0 && row->adjusted ? b->fl.adj_df : b->fl.raw_df;
+	fa = fa > 0 ? fa : o->floor;
+	fb = fb > 0 ? fb : o->floor;
+	row->ok =
+	    !side_est(a, a->proc_means, fa, dfa, &ea) && !side_est(b, b->proc_means, fb, dfb, &eb);
+	if (row->ok && row->adjusted)
+		row->adjusted = !side_est(a, xa, fa, dfa, &ja) && !side_est(b, xb, fb, dfb, &jb);
+	if (row->ok && a->proc_ref && b->proc_ref)
+		ukb_compare(a->proc_ref, a->nproc, b->proc_ref, b->nproc, 0, o->alpha, &row->ref);
+	if (row->ok && row->adjusted) {
+		/*
+		 * The slope is itself an estimate: the further the machine
+		 * moved between the sides, the more its error weighs (ANCOVA's
+		 * term for it).
+		 */
+		double dx = log1p(row->ref.change), vs = dx * dx * se * se;
+		struct side_est ma = ja, mb = jb;
 
-/*
- * The runs pooled on a side (@r, its process values @x on the scale
- * compared) against the model the floor makes of them: each run's log mean
- * moving by its processes' error and the floor (@fvar a run, learned on
- * @fdf degrees of freedom; 0: exact). The floor comes from other runs;
- * these runs show how this side moved. Where their log means spread more
- * than the model allows, beyond chance (F test at CMP_SPREAD_ALPHA), the
- * model does not hold for this side, and the runs, its unit of
- * replication, judge it by their own spread: the variance of the pooled
- * mean they show (the variance of a run's log mean, weighted as the mean
- * of every process weights them), on runs - 1 degrees of freedom. On an
- * AMD EPYC guest under PVM, two of 20 A/A runs, made 5 s apart, lay 4-5%
- * below the others at one speed of the machine, their SD 1.7%: pooled as
- * labels of four runs made one after another, the label that held them
- * was called changed against each of the four others, with a floor of
- * 0.86% learned from the others; judged so, against none. Runs that share
- * such a state all through a label, its spread cannot show.
- */
-static void runs_spread(const struct rec_result *r, const double *x, double fvar, double fdf,
-			struct cmp_spread *out)
-{
-	double *lm, mall = 0, vall = 0, wsum = 0, wdf = 0, lbar = 0, s2 = 0, n2 = 0, model, den,
-		    df2, f;
-	size_t k = 0, nw = 0, n = r->nproc;
-
-	memset(out, 0, sizeof(*out));
-	if (!r->proc_run || n < 3 || !(lm = malloc(n * sizeof(*lm))))
-		return;
-	/* the processes of one run lie together (runref.c) */
-	for (size_t i = 0, j; i < n; i = j, k++) {
-		double sum = 0, ss = 0, m;
-
-		for (j = i; j < n && r->proc_run[j] == r->proc_run[i]; j++)
-			sum += x[j];
-		m = sum / (double)(j - i);
-		for (size_t q = i; q < j; q++)
-			ss += (x[q] - m) * (x[q] - m);
-		if (!(m > 0) || !isfinite(m)) {
-			free(lm);
-			return;
-		}
-		lm[k] = log(m);
-		n2 += (double)(j - i) * (double)(j - i) / ((double)n * (double)n);
-		if (j - i >= 2) {
-			wsum += ss / (double)(j - i - 1) / ((double)(j - i) * m * m);
-			wdf += (double)(j - i - 1);
-			nw++;
-		}
+		ma.mean = ea.mean;
+		mb.mean = eb.mean;
+		row->ok = !compare_est(&ja, &jb, 1, vs, xa, na, xb, nb, o->alpha, &row->adj) &&
+			  !compare_est(&ja, &jb, 0, 0, xa, na, xb, nb, o->alpha, &adj0) &&
+			  !compare_est(&ma, &mb, 1, vs, a->proc_means, a->nproc, b->proc_means,
+				       b->nproc, o->alpha, &row->raw) &&
+			  !compare_est(&ma, &mb, 0, 0, a->proc_means, a->nproc, b->proc_means,
+				       b->nproc, o->alpha, &raw0);
+		hull(&row->raw, &row->adj, o->alpha, &row->c);
+		hull(&raw0, &adj0, o->alpha, &row->c0);
+		row->floor = sqrt(ja.var_floor + jb.var_floor + vs);
+	} else if (row->ok) {
+		row->ok = !compare_est(&ea, &eb, 1, 0, a->proc_means, a->nproc, b->proc_means,
+				       b->nproc, o->alpha, &row->raw) &&
+			  !compare_est(&ea, &eb, 0, 0, a->proc_means, a->nproc, b->proc_means,
+				       b->nproc, o->alpha, &raw0);
+		row->c = row->raw;
+		row->c0 = raw0;
+		row->floor = sqrt(ea.var_floor + eb.var_floor);
 	}
-	/* runs of one process each: their processes' spread is theirs already */
-	if (k < 3 || !nw) {
-		free(lm);
-		return;
-	}
-	for (size_t i = 0; i < k; i++)
-		lbar += lm[i] / (double)k;
-	for (size_t i = 0; i < k; i++)
-		s2 += (lm[i] - lbar) * (lm[i] - lbar) / (double)(k - 1);
-	free(lm);
-	model = wsum / (double)nw + fvar;
-	/* Satterthwaite over the model's two parts */
-	den = (wsum / (double)nw) * (wsum / (double)nw) / wdf +
-	      (fdf > 0 && isfinite(fdf) ? fvar * fvar / fdf : 0);
-	df2 = den > 0 ? fmin(model * model / den, 1e4) : 1e4;
-	f = model > 0 ? s2 / model : s2 > 0 ? INFINITY : 0;
-	out->runs = k;
-	out->sd = sqrt(s2);
-	out->allowed = sqrt(model);
-	if (!(ukb_f_sf(f, (double)(k - 1), df2) < CMP_SPREAD_ALPHA))
-		return;
-	/* what the processes alone give the pooled mean, as ukb_compare() has it */
-	for (size_t i = 0; i < n; i++)
-		mall += x[i] / (double)n;
-	for (size_t i = 0; i < n; i++)
-		vall += (x[i] - mall) * (x[i] - mall) / (double)(n - 1);
-	out->judged = 1;
-	out->var = fmax(0, s2 * n2 - vall / ((double)n * mall * mall));
-	out->df = (double)(k - 1);
-}
-
-/*
- * The floor variance of a comparison: each side's, over the runs it pools
- * (or what its runs' own spread showed beyond its processes, where they
- * judged it: @sa, @sb, NULL when not looked at); *@df its degrees of
- * freedom (Satterthwaite over the two sides' parts, each floor learned
- * from floor_df runs; INFINITY where both are exact).
- */
-static double floor_var(const struct rec_result *a, const struct rec_result *b, double fa,
-			double fb, double dflt, const struct cmp_spread *sa,
-			const struct cmp_spread *sb, double *df)
-{
-	double ka = a->pooled > 1 ? (double)a->pooled : 1;
-	double kb = b->pooled > 1 ? (double)b->pooled : 1;
-	double va, vb, dfa = a->floor_df, dfb = b->floor_df, den = 0;
-
-	fa = fa > 0 ? fa : dflt;
-	fb = fb > 0 ? fb : dflt;
-	va = fa * fa / ka;
-	vb = fb * fb / kb;
-	if (sa && sa->judged) {
-		va = sa->var;
-		dfa = sa->df;
-	}
-	if (sb && sb->judged) {
-		vb = sb->var;
-		dfb = sb->df;
-	}
-	if (dfa > 0)
-		den += va * va / dfa;
-	if (dfb > 0)
-		den += vb * vb / dfb;
-	*df = den > 0 ? (va + vb) * (va + vb) / den : INFINITY;
-	return va + vb;
-}
-
-/* The floor's variance a run of @r, as floor_var() takes it. */
-static double run_fvar(double f, double dflt)
-{
-	f = f > 0 ? f : dflt;
-	return f * f;
+	row->runs[0] = ea.runs;
+	row->runs[1] = eb.runs;
+	free(xa);
+	free(xb);
 }
 
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
-	double *xa = NULL, *xb = NULL, raw, adj, floor, se = 0, raw_df, adj_df;
-	struct cmp_spread sp[2] = { { 0 }, { 0 } };
-	size_t na, nb;
 
 	if (!a || !b || a->status != UKB_OK || b->status != UKB_OK)
 		return;
+	row->state[0] = row->state[1] = NAN;
+	row->runs[0] = row->runs[1] = 1;
 	/* each process is one observation; batches of one process are not */
 	row->replicated = a->nproc >= 2 && b->nproc >= 2;
-	/*
-	 * What each run cannot see of itself, on the scale compared: the
-	 * floor of its path (cmp-floor.h), else the caller's; a side pooled
-	 * from runs whose means disagree beyond it, what they show
-	 */
-	memset(row->spread, 0, sizeof(row->spread));
-	if (row->replicated) {
-		runs_spread(a, a->proc_means, run_fvar(a->floor_rel, o->floor), a->floor_df,
-			    &sp[0]);
-		runs_spread(b, b->proc_means, run_fvar(b->floor_rel, o->floor), b->floor_df,
-			    &sp[1]);
-		row->spread[0] = sp[0];
-		row->spread[1] = sp[1];
-	}
-	raw = floor_var(a, b, a->floor_rel, b->floor_rel, o->floor, &sp[0], &sp[1], &raw_df);
-	if (!row->replicated) {
-		row->ok = !ukb_compare_df(a->samples, a->nsamples, b->samples, b->nsamples, raw,
-					  raw_df, o->alpha, &row->c) &&
-			  !ukb_compare(a->samples, a->nsamples, b->samples, b->nsamples, 0,
-				       o->alpha, &row->c0);
-		row->raw = row->c;
-		floor = raw;
-	} else {
-		row->ok = !ukb_compare_df(a->proc_means, a->nproc, b->proc_means, b->nproc, raw,
-					  raw_df, o->alpha, &row->raw);
-		row->beta = o->raw ? 0 : shared_beta(a, b, &se);
-		na = adjusted(a, row->beta, &xa);
-		nb = adjusted(b, row->beta, &xb);
-		/*
-		 * Where both sides timed the reference, the change is taken at
-		 * the same speed of the machine: the machine's own drift
-		 * between the runs, which moves every path alike, leaves it.
-		 */
-		row->adjusted = na && nb && row->ok &&
-				!ukb_compare(a->proc_ref, a->nproc, b->proc_ref, b->nproc, 0,
-					     o->alpha, &row->ref);
-		if (row->adjusted) {
-			/*
-			 * The slope is itself an estimate: the further the
-			 * machine moved between the runs, the more its error
-			 * weighs (ANCOVA's term for it).
-			 */
-			double dx = log(row->ref.mean_b / row->ref.mean_a);
-
-			/*
-			 * and the part of the move beyond the speeds the slope
-			 * was learned at is not taken out: it stays in, at the
-			 * slope
-			 */
-			row->beyond = beyond_seen(a, b);
-			runs_spread(a, xa, run_fvar(a->floor_adj, o->floor), a->floor_df, &sp[0]);
-			runs_spread(b, xb, run_fvar(b->floor_adj, o->floor), b->floor_df, &sp[1]);
-			row->spread[0] = sp[0];
-			row->spread[1] = sp[1];
-			adj = floor_var(a, b, a->floor_adj, b->floor_adj, o->floor, &sp[0], &sp[1],
-					&adj_df);
-			floor = adj + dx * dx * se * se +
-				row->beta * row->beta * row->beyond * row->beyond;
-			row->ok =
-			    !ukb_compare_df(xa, na, xb, nb, floor, adj_df, o->alpha, &row->c) &&
-			    !ukb_compare(xa, na, xb, nb, 0, o->alpha, &row->c0);
-			/* the figures stay the measured ones */
-			row->c.mean_a = row->c0.mean_a = row->raw.mean_a;
-			row->c.mean_b = row->c0.mean_b = row->raw.mean_b;
-		} else {
-			floor = raw;
-			row->c = row->raw;
-			row->ok = row->ok && !ukb_compare(a->proc_means, a->nproc, b->proc_means,
-							  b->nproc, 0, o->alpha, &row->c0);
-		}
-		free(xa);
-		free(xb);
-	}
+	if (row->replicated)
+		compare_procs(row, o);
+	else
+		compare_batches(row, o);
 	if (!row->ok)
 		return;
-	row->floor = sqrt(floor);
+	row->state[0] = state_of(a);
+	row->state[1] = state_of(b);
+	/* the host's spread of the reference, learned from every run alike */
+	if (row->ref.mean_a > 0 && a->fl.ref_runs >= 5) {
+		struct learn_model m = { .ref_sd = a->fl.ref_sd };
+
+		row->ref_moved = learn_other_state(&m, log1p(row->ref.change));
+	}
 	row->verdict = ukb_verdict_of(row->c.change, row->c.p_welch, o->alpha, o->threshold);
-	row->unfit = row->replicated && (a->floor_unfit || b->floor_unfit);
-	if (!row->replicated || row->unfit)
+	if (!row->replicated)
 		row->outcome = CMP_CANNOT_TELL;
 	else if (o->limit < 0 || row->c.ci_hi < o->limit)
 		row->outcome = CMP_NOT_REGRESSED;
@@ -397,61 +392,74 @@ int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf
 	return 1;
 }
 
-int cmp_beyond_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
+int cmp_state_note(const struct cmp_row *rows, size_t n, const char *da, const char *db, char *buf,
+		   size_t len)
 {
-	size_t k = 0;
-	double most = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].ok && rows[i].beyond > 0) {
-			k++;
-			most = rows[i].beyond > most ? rows[i].beyond : most;
-		}
-	buf[0] = 0;
-	if (!k)
-		return 0;
-	snprintf(buf, len,
-		 "note: for %zu path%s the machine moved between the runs up to %.1f%% beyond "
-		 "its speeds in the stored runs %s slope on the reference was learned from (%g "
-		 "of their SDs): that part of the move is not taken out, and stays in %s "
-		 "interval",
-		 k, k == 1 ? "" : "s", 100 * expm1(most), k == 1 ? "its" : "their", CMP_SEEN_SDS,
-		 k == 1 ? "its" : "their");
-	return 1;
-}
-
-int cmp_spread_note(const struct cmp_row *rows, size_t n, const char *da, const char *db, char *buf,
-		    size_t len)
-{
-	const struct cmp_spread *most = NULL;
 	const struct cmp_row *at = NULL;
+	double most = 0, moves = 0;
 	int side = 0;
-	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!rows[i].ok || !(rows[i].spread[0].judged || rows[i].spread[1].judged))
+		if (!rows[i].ok)
 			continue;
-		k++;
 		for (int s = 0; s < 2; s++) {
-			const struct cmp_spread *p = &rows[i].spread[s];
+			const struct rec_result *r = s ? rows[i].b : rows[i].a;
+			struct learn_model m = { .ref_sd = r->fl.ref_sd };
+			double d = rows[i].state[s], b = rows[i].adjusted ? rows[i].beta : 0;
 
-			if (p->judged && (!most || p->sd / p->allowed > most->sd / most->allowed)) {
-				most = p;
+			if (!learn_other_state(&m, d))
+				continue;
+			/* the farthest by what it moves the path, where that is known */
+			if (!at || fabs(b * d) > fabs(moves) || (!moves && fabs(d) > fabs(most))) {
+				most = d;
+				moves = b * d;
 				at = &rows[i];
 				side = s;
 			}
 		}
 	}
 	buf[0] = 0;
-	if (!k || !most)
+	if (!at)
+		return 0;
+	{
+		char move[160] = "";
+
+		if (moves)
+			snprintf(move, sizeof(move),
+				 ", which moves the path by about %.1f%% at its slope on it",
+				 100 * fabs(expm1(moves)));
+		snprintf(buf, len,
+			 "note: %s was measured while the machine ran %.1f%% %s than this host's "
+			 "runs usually do, by the reference beside %s/%s%s; where marked ~ the "
+			 "interval holds the change at the usual speed too",
+			 side ? db : da, 100 * fabs(expm1(most)), most > 0 ? "slower" : "faster",
+			 at->a->name, at->a->path, move);
+	}
+	return 1;
+}
+
+int cmp_ref_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
+{
+	const struct cmp_row *at = NULL;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].ok && rows[i].adjusted && rows[i].ref_moved) {
+			k++;
+			if (!at || fabs(rows[i].ref.change) > fabs(at->ref.change))
+				at = &rows[i];
+		}
+	buf[0] = 0;
+	if (!at)
 		return 0;
 	snprintf(buf, len,
-		 "note: for %zu path%s, the runs pooled on a side moved between them more than "
-		 "their processes and the floor allow (%s/%s: the %zu runs of %s by %.2f%%, "
-		 "where %.2f%% was allowed): such a side is judged by its runs' own spread, a "
-		 "wider interval on fewer degrees of freedom",
-		 k, k == 1 ? "" : "s", at->a->name, at->a->path, most->runs, side ? db : da,
-		 100 * most->sd, 100 * most->allowed);
+		 "note: for %zu path%s the reference moved between the sides beyond how far it "
+		 "moves between this host's runs (%s/%s: %+.1f%%, where its runs spread by "
+		 "%.1f%%): a kernel change can move it too (a mitigation on the way back to user "
+		 "space), so no verdict rests on taking it out: a change is called where it "
+		 "stands as measured as well",
+		 k, k == 1 ? "" : "s", at->a->name, at->a->path, 100 * at->ref.change,
+		 100 * at->a->fl.ref_sd);
 	return 1;
 }
 
@@ -534,8 +542,6 @@ const char *cmp_verdict_name(const struct cmp_row *r)
 {
 	if (!r->replicated && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))
 		return "unreplicated";
-	if (r->unfit && r->verdict != UKB_NO_CHANGE)
-		return "no busy floor";
 	return ukb_verdict_name(r->verdict);
 }
 

@@ -15,32 +15,8 @@
 
 #include <stddef.h>
 
-#include "twosample.h"
 #include "record.h"
-
-/*
- * A reference more than this many SDs of the stored runs' from their level
- * lies beyond the speeds of the machine the slope was learned at.
- */
-#define CMP_SEEN_SDS 3.0
-
-/*
- * A side pooled from runs of one boot carries the floor once a run; where
- * its runs' means spread more than their processes and the floor allow,
- * beyond chance at this level (an F test), it is judged by their own
- * spread instead (comparison.c).
- */
-#define CMP_SPREAD_ALPHA 0.10
-
-/* What the runs pooled on one side showed of themselves (compare_row()). */
-struct cmp_spread {
-	size_t runs;	/* runs pooled with their processes; 0: one run, not looked at */
-	double sd;	/* SD of their log means */
-	double allowed; /* the SD their processes and the floor allow a run's log mean */
-	int judged;	/* they spread beyond it: the side is judged by their spread */
-	double var;	/* judged: the variance of the side's log mean beyond its processes' */
-	double df;	/* ... on runs - 1 degrees of freedom */
-};
+#include "twosample.h"
 
 struct cmp_opts {
 	double alpha;	  /* significance level, 0.05 */
@@ -69,44 +45,44 @@ struct cmp_row {
 	int differ;
 	int replicated; /* both sides have two process means or more */
 	/*
-	 * a side measured busy whose floor came from no busy run
-	 * (rec_result.floor_unfit): its interval may be too narrow, and no
-	 * verdict of a change is given
-	 */
-	int unfit;
-	/*
-	 * The change compared: at one speed of the machine where both sides
-	 * timed the reference (@adjusted: each process's mean over its
-	 * reference's), else of the measured means. Its means are the
-	 * measured ones either way.
+	 * The change: other/base - 1 of the figures printed beside it, always.
+	 * Its interval, p and verdict: where the path's slope on the reference
+	 * is known (@adjusted), the hull of the interval of the change as
+	 * measured and of the change at one speed of the machine (each
+	 * process's mean over its reference's to the power of the slope),
+	 * both with the floor at one speed: a change is called only where it
+	 * stands both ways, so no verdict rests on taking the machine's move
+	 * out, and the interval holds every slope between none and the one
+	 * learned (an intersection-union test: p is the larger p). Else the
+	 * interval of the change as measured, with the floor as measured.
 	 */
 	struct ukb_cmp c;
-	/* the same without the floor: what the processes alone say */
-	struct ukb_cmp c0;
-	struct ukb_cmp raw; /* of the measured means, floor included */
+	struct ukb_cmp c0;  /* the same without the floor: what the processes alone say */
+	struct ukb_cmp raw; /* as measured, alone */
+	struct ukb_cmp adj; /* at one speed of the machine (@adjusted only) */
 	struct ukb_cmp ref; /* of the reference: how the machine itself moved */
 	int adjusted;
-	double beta;  /* the path's sensitivity to the reference, as learned */
+	double beta;  /* the path's slope on the reference, as learned */
 	double floor; /* the floor in c's interval, both sides together (relative SD) */
 	/*
-	 * how much (log) of the machine's move between the sides lies beyond
-	 * its speeds the slope was learned at (comparison.c); 0: none
+	 * each side's reference against the machine's usual speed (log; NAN:
+	 * not known), and whether the reference moved between the sides beyond
+	 * how far it moves between this host's runs
 	 */
-	double beyond;
-	/* the runs pooled on each side (base, other), on the scale compared */
-	struct cmp_spread spread[2];
+	double state[2];
+	int ref_moved;
+	size_t runs[2]; /* the runs pooled on each side */
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };
 
 /*
- * Does the row's verdict claim what it says: both sides replicated, and
- * no side measured busy without a floor of busy runs (improved and
- * regressed are then marked and coloured as such)?
+ * Does the row's verdict claim what it says: both sides replicated
+ * (improved and regressed are then marked and coloured as such)?
  */
 static inline int cmp_claims(const struct cmp_row *r)
 {
-	return r->replicated && !r->unfit;
+	return r->replicated;
 }
 
 /*
@@ -148,12 +124,18 @@ int cmp_same_settings(const struct rec_result *a, const struct rec_result *b);
 void cmp_settings_diff(const struct cmp_row *r, char *buf, size_t len);
 
 /*
- * The note the table carries when a side of rows of @rows[0..n) was judged
- * by its runs' own spread (struct cmp_spread); 0 and "" when none was.
- * @da, @db: how the sides are named.
+ * The note for the rows of @rows[0..n) one of whose sides was measured in
+ * another state of the machine than its usual one (cmp_row.state,
+ * learn_other_state()): the farthest, named by @da or @db. 0 and "" when none.
  */
-int cmp_spread_note(const struct cmp_row *rows, size_t n, const char *da, const char *db, char *buf,
-		    size_t len);
+int cmp_state_note(const struct cmp_row *rows, size_t n, const char *da, const char *db, char *buf,
+		   size_t len);
+
+/*
+ * The note for the rows whose reference moved between the sides beyond its
+ * run-to-run spread on this host (cmp_row.ref_moved). 0 and "" when none.
+ */
+int cmp_ref_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
 
 /*
  * The warning every output carries when rows of @rows[0..n) were measured
@@ -162,14 +144,7 @@ int cmp_spread_note(const struct cmp_row *rows, size_t n, const char *da, const 
  */
 int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf, size_t len);
 
-/*
- * The note for the rows taken at one speed of the machine although it
- * moved between the runs beyond its speeds the slope was learned at
- * (cmp_row.beyond), in @buf; 1 when there is one, else 0 and "".
- */
-int cmp_beyond_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
-
-/* The verdict as printed: "regressed", ..., "unreplicated" or "no busy floor". */
+/* The verdict as printed: "regressed", ..., or "unreplicated". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 
 /* The exit status automation gets for these rows: 0, 1 or 125. */

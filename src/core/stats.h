@@ -54,68 +54,6 @@ double ukb_t_cdf(double t, double df);
 double ukb_t_quantile(double p, double df);
 
 /*
- * The upper tail of the F distribution with @d1 and @d2 degrees of freedom
- * (either fractional): P(F > @f). NAN for a bad argument.
- */
-double ukb_f_sf(double f, double d1, double d2);
-
-/*
- * How much runs move between one another beyond what each shows of itself:
- * sqrt(max(0, var(@log_means) - mean(@within))), @within[i] being run i's
- * own variance of its log mean (its processes' spread over their count).
- * A relative SD; 0 for fewer than two runs.
- */
-double ukb_between_runs_sd(const double *log_means, const double *within, size_t n);
-
-/*
- * The same, from groups of runs known to measure the same thing (repeated
- * runs of one label): each run's log mean against its own group's mean,
- * so that a difference between groups never enters. @group[i] numbers
- * run i's group. *@df gets the degrees of freedom (runs less groups of
- * two or more); 0 below two.
- */
-double ukb_between_runs_sd_grouped(const double *log_means, const double *within,
-				   const size_t *group, size_t n, size_t *df);
-
-/*
- * One run for ukb_floor_adjusted(): the log of its mean and of its
- * reference's mean, and what its processes show of them: the variances of
- * those logs and their covariance (each over the process count), so that
- * the variance of log mean - beta log ref within the run is
- * vyy - 2 beta vxy + beta^2 vxx.
- */
-struct ukb_run_pair {
-	double ly, lx;
-	double vyy, vxy, vxx;
-	size_t group; /* runs of one group measure the same thing */
-};
-
-/* What ukb_floor_adjusted() learns of a path. */
-struct ukb_adjust {
-	double beta;	/* slope of ly on lx within groups, held to [0, 2] */
-	double se_beta; /* its standard error */
-	/*
-	 * How far the slope of one pair of runs strays from beta: the part of
-	 * the difference of two adjusted runs that grows with how far the
-	 * machine moved between them (a residual of tau * (lx_i - lx_j)).
-	 */
-	double tau;
-	double floor; /* the rest: the SD of ly - beta lx of a run, beyond its processes */
-	size_t df;    /* runs less groups less one; below 3, all of it is 0 */
-};
-
-/*
- * The floor after taking out what the reference explains: beta by least
- * squares within groups, less what each run's own noise (vxx, vxy) adds
- * to the sums, since a reference measured with noise draws a least
- * squares slope toward 0; then over every pair of runs of a group, the
- * squared difference of their adjusted log means less what their own
- * processes show, fitted as 2 floor^2 + tau^2 (lx_i - lx_j)^2. Returns
- * a->floor.
- */
-double ukb_floor_adjusted(const struct ukb_run_pair *p, size_t n, struct ukb_adjust *a);
-
-/*
  * A random permutation of 0..n-1 into @idx (Fisher-Yates), drawn from the
  * xorshift generator state *@state, which moves on (never 0).
  */

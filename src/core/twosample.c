@@ -202,34 +202,30 @@ int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double f
 	return ukb_compare_df(a, na, b, nb, floor, INFINITY, alpha, c);
 }
 
-int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, double floor,
-		   double floor_df, double alpha, struct ukb_cmp *c)
+int ukb_compare_log(double ma, double mb, const double *var, const double *df, size_t nparts,
+		    double alpha, struct ukb_cmp *c)
 {
-	double va, vb, sa, sb, q, lr;
+	double v = 0, den = 0, exact = 0, lr, q;
 
 	memset(c, 0, sizeof(*c));
-	if (na < 2 || nb < 2 || !(alpha > 0 && alpha < 1) || !(floor >= 0))
+	if (!(ma > 0) || !(mb > 0) || !(alpha > 0 && alpha < 1))
 		return -EINVAL;
-	mean_var(a, na, &c->mean_a, &va);
-	mean_var(b, nb, &c->mean_b, &vb);
-	if (!(c->mean_a > 0) || !(c->mean_b > 0))
-		return -EINVAL;
-	sa = va / ((double)na * c->mean_a * c->mean_a);
-	sb = vb / ((double)nb * c->mean_b * c->mean_b);
-	c->se = sqrt(sa + sb + floor);
-	lr = log(c->mean_b / c->mean_a);
-	c->change = c->mean_b / c->mean_a - 1;
-	/*
-	 * Welch-Satterthwaite over the three parts; a floor known exactly
-	 * (floor_df infinite) adds no uncertainty of its own
-	 */
-	{
-		double den = sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1) +
-			     (isfinite(floor_df) && floor_df > 0 ? floor * floor / floor_df : 0);
-		double tot = sa + sb + (isfinite(floor_df) ? floor : 0);
-
-		c->df = den > 0 ? tot * tot / den : (double)(na + nb - 2);
+	for (size_t i = 0; i < nparts; i++) {
+		if (!(var[i] >= 0))
+			return -EINVAL;
+		v += var[i];
+		/* a part known exactly adds no uncertainty of its own */
+		if (isfinite(df[i]) && df[i] > 0)
+			den += var[i] * var[i] / df[i];
+		else
+			exact += var[i];
 	}
+	c->mean_a = ma;
+	c->mean_b = mb;
+	c->se = sqrt(v);
+	lr = log(mb / ma);
+	c->change = mb / ma - 1;
+	c->df = den > 0 ? (v - exact) * (v - exact) / den : INFINITY;
 	if (c->se == 0) {
 		c->t = lr == 0 ? 0 : copysign(INFINITY, lr);
 		c->p_welch = lr == 0 ? 1 : 0;
@@ -242,6 +238,12 @@ int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, doubl
 	c->ci_lo = exp(lr - q * c->se) - 1;
 	c->ci_hi = exp(lr + q * c->se) - 1;
 	c->mde = exp((q + ukb_t_quantile(0.8, c->df)) * c->se) - 1;
+	return 0;
+}
+
+void ukb_cmp_mwu(const double *a, size_t na, const double *b, size_t nb, struct ukb_cmp *c)
+{
+	c->mwu_exact = 0;
 	c->p_mwu = ukb_mann_whitney(a, na, b, nb, &c->u, &c->z);
 	if (na * nb <= 2500 && !has_ties(a, na, b, nb)) {
 		double p = ukb_mann_whitney_exact_p(c->u, na, nb);
@@ -251,6 +253,34 @@ int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, doubl
 			c->mwu_exact = 1;
 		}
 	}
+}
+
+int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, double floor,
+		   double floor_df, double alpha, struct ukb_cmp *c)
+{
+	double ma, va, mb, vb, var[3], df[3];
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	if (na < 2 || nb < 2 || !(floor >= 0))
+		return -EINVAL;
+	mean_var(a, na, &ma, &va);
+	mean_var(b, nb, &mb, &vb);
+	if (!(ma > 0) || !(mb > 0))
+		return -EINVAL;
+	var[0] = va / ((double)na * ma * ma);
+	df[0] = (double)(na - 1);
+	var[1] = vb / ((double)nb * mb * mb);
+	df[1] = (double)(nb - 1);
+	var[2] = floor;
+	df[2] = floor_df;
+	rc = ukb_compare_log(ma, mb, var, df, 3, alpha, c);
+	if (rc)
+		return rc;
+	/* both parts' spreads nil and the floor exact: the processes' own count */
+	if (!isfinite(c->df) && var[0] + var[1] == 0)
+		c->df = (double)(na + nb - 2);
+	ukb_cmp_mwu(a, na, b, nb, c);
 	return 0;
 }
 

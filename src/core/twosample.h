@@ -52,6 +52,19 @@ int ukb_compare(const double *a, size_t na, const double *b, size_t nb, double f
 int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, double floor,
 		   double floor_df, double alpha, struct ukb_cmp *out);
 
+/*
+ * The same from what is known of each side's log mean: means @ma and @mb
+ * (positive), and the variance of log(mb / ma) in @nparts parts @var, each
+ * on its degrees of freedom @df (INFINITY: known exactly), which
+ * Welch-Satterthwaite combines. The Mann-Whitney fields are left 0
+ * (ukb_cmp_mwu()). Returns 0, or -EINVAL.
+ */
+int ukb_compare_log(double ma, double mb, const double *var, const double *df, size_t nparts,
+		    double alpha, struct ukb_cmp *out);
+
+/* The Mann-Whitney U test of @a against @b into @c's u, z, p_mwu, mwu_exact. */
+void ukb_cmp_mwu(const double *a, size_t na, const double *b, size_t nb, struct ukb_cmp *c);
+
 /* Welch's t-test alone: two-sided p, with t and df. */
 double ukb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df);
 

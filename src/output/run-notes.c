@@ -70,31 +70,27 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 			 "runs made the same way, and measure again without --quick for a "
 			 "figure to post",
 			 n->budget_s, 100 * n->precision, n->default_budget_s);
-	if (n->procs != 1 && (n->from_history || n->from_calibrate))
+	if (n->procs != 1 && n->from_learned)
 		run_note(out, w,
-			 "±CI95 includes how much a run moves between runs of the same thing: "
-			 "for %zu paths from repeated runs of a label, for %zu from 'ukbench "
-			 "calibrate'%s",
-			 n->from_history, n->from_calibrate,
-			 n->at_speed ? "; where a path's slope on the reference is known, at one "
-				       "speed of the machine and as far as the machine's speed "
-				       "at the time moves it (the reference against the newest "
-				       "stored runs)"
+			 "±CI95 includes how far a run moves between runs of the same thing, as "
+			 "this host's stored runs showed it for %zu path%s%s%s",
+			 n->from_learned, n->from_learned == 1 ? "" : "s",
+			 n->from_prior ? "; for the others it is assumed, wide" : "",
+			 n->at_speed ? "; where a path's slope on the reference is known, at "
+				       "the machine's usual speed, and as far as its state "
+				       "during this run moves the path"
 				     : "");
 	else if (n->procs != 1 && !n->store_read)
 		run_note(out, w,
-			 "the store was not read (--no-store): how much a run moves between "
-			 "runs, which it may know, is left out of ±CI95");
+			 "the store was not read (--no-store): how far a run moves between runs "
+			 "is assumed in ±CI95, wide (%.1f%% a run)",
+			 100 * n->prior);
 	else if (n->procs != 1)
 		run_note(out, w,
-			 "how much a run moves between runs is not known yet (no label run "
-			 "twice on this kernel, no 'ukbench calibrate'): ±CI95 leaves it out");
-	if (n->procs != 1 && n->at_speed && fabs(n->speed) >= 0.005)
-		run_note(out, w,
-			 "the machine ran %.1f%% %s than in the newest stored runs (the "
-			 "reference timed beside %s, the farthest of %zu path%s): ±CI95 holds "
-			 "what that moves each path at its slope on the reference; 'ukbench "
-			 "compare' takes the machine's speed out",
-			 100 * fabs(expm1(n->speed)), n->speed < 0 ? "faster" : "slower",
-			 n->speed_path, n->at_speed, n->at_speed == 1 ? "" : "s");
+			 "how far a run moves between runs is not known yet on this host (its "
+			 "runs of these paths teach it: a few of one label, or 'ukbench "
+			 "calibrate'): ±CI95 assumes %.1f%% a run, wide",
+			 100 * n->prior);
+	if (n->procs != 1 && n->state && n->state[0])
+		run_note(out, w, "%s", n->state);
 }

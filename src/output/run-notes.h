@@ -14,19 +14,18 @@
 
 /* What the notes say of how the run was made. */
 struct run_notes {
-	unsigned procs;			     /* --runs; 0: chosen per path */
-	int quick;			     /* --quick */
-	double budget_s, precision;	     /* a path's budget and the precision target */
-	double default_budget_s;	     /* what a default run gives a path */
-	int store_read;			     /* the store was read for the floors */
-	size_t from_history, from_calibrate; /* paths whose floor came from each */
-	/*
-	 * paths whose floor held the machine's speed against the newest
-	 * stored runs (floor_of_run()); the farthest from theirs (log) and its path
-	 */
+	unsigned procs;		    /* --runs; 0: chosen per path */
+	int quick;		    /* --quick */
+	double budget_s, precision; /* a path's budget and the precision target */
+	double default_budget_s;    /* what a default run gives a path */
+	int store_read;		    /* the store was read for the floors */
+	/* paths whose floor the host's runs taught, and those it was assumed for */
+	size_t from_learned, from_prior;
+	double prior; /* the floor assumed where none was taught */
+	/* paths whose interval held the machine's state against the host's usual speed */
 	size_t at_speed;
-	double speed;
-	const char *speed_path;
+	/* the note of a run made in another state of the machine; NULL or "": none */
+	const char *state;
 };
 
 /* A note folded to the width of @out (80 with @wide). */

@@ -57,14 +57,23 @@ void rec_result_restat(struct rec_result *r)
 	/*
 	 * One figure everywhere: the mean of the process means. Its CI covers
 	 * the spread of the processes and, when known, the movement between
-	 * runs that no single run can see (the floor).
+	 * runs that no single run can see (the floor, an estimate on floor_df
+	 * degrees of freedom: Welch-Satterthwaite over the two), and how far
+	 * the machine's state during the run may have moved it (state_rel).
 	 */
 	r->stats.mean = per.mean;
 	r->stats.ci95 = per.ci95;
-	if (r->floor_rel > 0 && per.n >= 2)
-		r->stats.ci95 = ukb_t_quantile(0.975, (double)(per.n - 1)) *
-				sqrt(per.stddev * per.stddev / (double)per.n +
-				     r->floor_rel * r->floor_rel * per.mean * per.mean);
+	if (r->floor_rel > 0 && per.n >= 2) {
+		double vp = per.stddev * per.stddev / (double)per.n / (per.mean * per.mean);
+		double vf = r->floor_rel * r->floor_rel;
+		double den =
+		    vp * vp / (double)(per.n - 1) + (r->floor_df > 0 ? vf * vf / r->floor_df : 0);
+		double df = den > 0 ? (vp + vf) * (vp + vf) / den : (double)(per.n - 1);
+
+		r->stats.ci95 = ukb_t_quantile(0.975, df) * sqrt(vp + vf) * per.mean;
+	}
+	if (r->state_rel > 0)
+		r->stats.ci95 += r->state_rel * per.mean;
 	r->stats.ci95_rel = r->stats.ci95 / per.mean;
 	r->between_sd = per.stddev;
 	if (!r->proc_se)
@@ -251,34 +260,6 @@ double rec_ref_mean(const struct rec_result *r, size_t from, size_t to)
 			n++;
 		}
 	return n ? sum / (double)n : NAN;
-}
-
-int rec_run_pair(const struct rec_result *r, struct ukb_run_pair *p)
-{
-	double my = 0, mx = 0, sy = 0, sx = 0, n = (double)r->nproc;
-
-	if (r->status != UKB_OK || r->nproc < 2 || !r->proc_ref)
-		return -1;
-	for (size_t i = 0; i < r->nproc; i++) {
-		if (!(r->proc_means[i] > 0) || !(r->proc_ref[i] > 0))
-			return -1;
-		my += log(r->proc_means[i]) / n;
-		mx += log(r->proc_ref[i]) / n;
-		sy += r->proc_means[i] / n;
-		sx += r->proc_ref[i] / n;
-	}
-	p->ly = log(sy);
-	p->lx = log(sx);
-	p->vyy = p->vxy = p->vxx = 0;
-	for (size_t i = 0; i < r->nproc; i++) {
-		double dy = log(r->proc_means[i]) - my, dx = log(r->proc_ref[i]) - mx;
-
-		p->vyy += dy * dy / ((n - 1) * n);
-		p->vxy += dy * dx / ((n - 1) * n);
-		p->vxx += dx * dx / ((n - 1) * n);
-	}
-	p->group = 0;
-	return 0;
 }
 
 int rec_excludes_disturbed(const struct rec_result *r)

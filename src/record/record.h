@@ -32,6 +32,34 @@ struct rec_counter {
 	size_t n;
 };
 
+/*
+ * What the host's stored runs taught of a path (learn.h), as compare uses
+ * it; not kept.
+ */
+enum { REC_WIDE_BUSY = 1 << 0 };
+
+struct rec_floor {
+	/* the floor (relative SD of a run's mean) as measured, its degrees of freedom */
+	double raw, raw_df;
+	/* at one speed of the machine, the path's slope on the reference and its SE */
+	double adj, adj_df, beta, se_beta;
+	int slope_judged; /* the host's runs judged the slope (beta 0: it does not pay) */
+	/* the machine's usual speed (log reference), its robust SD and runs; 0 runs: unknown */
+	double ref_level, ref_sd;
+	size_t ref_runs;
+	/*
+	 * how much more this result's processes spread than the path's usually
+	 * do on this host (learn_scale(), at least 1), which the floors above
+	 * are already multiplied by
+	 */
+	double scale;
+	/*
+	 * measured busy while the floor was learned from quiet runs only
+	 * (REC_WIDE_BUSY): the floor is at least the prior's
+	 */
+	int wide;
+};
+
 struct rec_result {
 	char name[128];	     /* benchmark[.variant] */
 	char benchmark[128]; /* without the variant */
@@ -101,34 +129,21 @@ struct rec_result {
 	double between_sd; /* SD of the process means */
 	double within_se;  /* root mean square of the processes' own standard errors */
 	/*
-	 * How much this path's mean moves between runs made at different times
-	 * on this host beyond what the processes of one run show (relative SD):
-	 * measured from the stored runs of the same host and kernel, else by
-	 * `calibrate`; 0 when unknown. The CI includes it. For a run's own
-	 * interval, where the path's slope on the reference is known, it holds
-	 * the machine's speed at the time of the run too (floor_of_run()).
+	 * How much this path's mean moves between runs of the same thing
+	 * beyond what the processes of one run show (relative SD): what the
+	 * host's stored runs taught, else the prior (learn.h); 0 when not
+	 * included. The CI includes it.
 	 */
 	double floor_rel;
+	double floor_df; /* not kept: its degrees of freedom; 0: exact */
 	/*
-	 * compare, not kept: how the path's log mean moves with its
-	 * reference's (learned as the floor is; 0: not known, compared as
-	 * measured), and the floor of the mean so adjusted
+	 * The part of the CI, relative, that holds how far the machine ran
+	 * from its usual speed during the run (its reference against the
+	 * host's, times the path's slope on it); 0 when not known.
 	 */
-	double ref_beta, ref_beta_se, ref_tau;
-	/*
-	 * compare, not kept: how fast the machine ran in the stored runs
-	 * beside the slope (store_floor_est: the level and SD of their
-	 * reference's log means); ref_sd 0: not known
-	 */
-	double ref_level, ref_sd;
-	double floor_adj;
-	double floor_df; /* the runs the floors were learned from, beyond their groups; 0: exact */
-	/*
-	 * compare, not kept: this path was measured on a busy machine and its
-	 * floor learned from no busy run (quiet runs only, or none): how much
-	 * it moves between runs under that load is not known
-	 */
-	int floor_unfit;
+	double state_rel;
+	/* compare, not kept: what the host's runs taught of this path */
+	struct rec_floor fl;
 	/* pooled over runs of several boots (compare --all): each process mean is then
 	 * one boot's mean; 0 or 1 otherwise */
 	size_t boots;
@@ -235,13 +250,6 @@ int rec_same_ref(const struct rec_run *a, const struct rec_run *b);
 
 /* The mean of the known reference samples of @r[from, to) (NAN: none). */
 double rec_ref_mean(const struct rec_result *r, size_t from, size_t to);
-
-/*
- * @r as one run of ukb_floor_adjusted(): the logs of its mean and of its
- * reference's, and what its processes show of them. -1 unless it was
- * replicated with the reference beside every process.
- */
-int rec_run_pair(const struct rec_result *r, struct ukb_run_pair *p);
 
 /* Are the statistics of @r over its undisturbed batches only? */
 int rec_excludes_disturbed(const struct rec_result *r);

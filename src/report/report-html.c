@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmp-formats.h"
 #include "cmp-plot.h"
 #include "envdiff.h"
 #include "figures.h"
@@ -328,7 +329,7 @@ static void comparison(FILE *f, const struct report_cmp *r, size_t c, size_t ncm
 		fputs("</h2>\n", f);
 	}
 	sides(f, r);
-	report_method(method, sizeof(method), r->o, r->floor_from);
+	cmp_method_text(method, sizeof(method), r->o, r->floor_from);
 	fprintf(f, "<h2 id=\"c%zu-method\">Method</h2>\n<p>", c + 1);
 	html_text(f, method);
 	fputs("</p>\n", f);
@@ -592,20 +593,4 @@ int report_html_history(FILE *f, const struct report_hist *h, struct report_plot
 	}
 	gp_close(&g);
 	return tail(f);
-}
-
-void report_method(char *buf, size_t len, const struct cmp_opts *o, const char *floor_from)
-{
-	snprintf(buf, len,
-		 "The figure of a path is its mean cost per call, the mean of its per-process "
-		 "means (each process a fresh one). The change is other/base − 1; its %g%% "
-		 "confidence interval, its p-value and the verdict come from one method, "
-		 "Welch's t on the log ratio of the means (delta method), so that they agree. "
-		 "The MDE is the change this comparison detects with 80%% power. A verdict of "
-		 "improved or regressed needs p < %g and a change beyond the noise threshold of "
-		 "%g%%; a side measured in one process is compared on its batches and gets no "
-		 "such verdict (unreplicated). Floor, the variation between runs of the same "
-		 "thing added to each interval: %s.",
-		 100 * (1 - o->alpha), o->alpha, 100 * o->threshold,
-		 floor_from && *floor_from ? floor_from : "none known");
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmp-formats.h"
 #include "cmp-plot.h"
 #include "envdiff.h"
 #include "html.h"
@@ -208,7 +209,7 @@ int report_md_compare(FILE *f, const struct report_cmp *r, size_t ncmp)
 		fputs("\n\n", f);
 		side(f, "base", r[c].a, r[c].desc_a);
 		side(f, "other", r[c].b, r[c].desc_b);
-		report_method(method, sizeof(method), r[c].o, r[c].floor_from);
+		cmp_method_text(method, sizeof(method), r[c].o, r[c].floor_from);
 		fputs("\n", f);
 		para(f, method, 0);
 		fputs("\n", f);

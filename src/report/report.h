@@ -53,7 +53,4 @@ int report_html_history(FILE *f, const struct report_hist *h, struct report_plot
 int report_md_compare(FILE *f, const struct report_cmp *r, size_t ncmp);
 int report_md_history(FILE *f, const struct report_hist *h);
 
-/* The method in a paragraph, for both forms (plain text). */
-void report_method(char *buf, size_t len, const struct cmp_opts *o, const char *floor_from);
-
 #endif

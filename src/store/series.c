@@ -3,6 +3,7 @@
  * series.c - stored runs gathered into one series per host and path.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,11 +90,75 @@ nomem:
 	return -1;
 }
 
+/* The steps of @v[0..n) over the points @keep marks, into @out at their places. */
+static int steps_of(const double *v, const int *keep, size_t n, const struct series_opts *o,
+		    struct ukb_step *out)
+{
+	struct ukb_point *pts = calloc(n + 1, sizeof(*pts));
+	struct ukb_step *st = calloc(n + 1, sizeof(*st));
+	size_t k = 0;
+	int ret = -ENOMEM;
+
+	if (!pts || !st)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		if (keep[i])
+			pts[k++].mean = v[i];
+	if (ukb_changepoints(pts, k, o->window, o->alpha, o->threshold, st))
+		goto out;
+	k = 0;
+	for (size_t i = 0; i < n; i++)
+		out[i] = keep[i] ? st[k++] : (struct ukb_step){ .step = NAN, .p = NAN };
+	ret = 0;
+out:
+	free(pts);
+	free(st);
+	return ret;
+}
+
+int series_restep(struct series *s, int *state, const double *adj, const struct series_opts *o)
+{
+	double *raw = calloc(s->n + 1, sizeof(*raw));
+	int *keep = calloc(s->n + 1, sizeof(*keep));
+	struct ukb_step *a = calloc(s->n + 1, sizeof(*a));
+	struct ukb_step *b = calloc(s->n + 1, sizeof(*b));
+	int ret = -ENOMEM;
+
+	if (!raw || !keep || !a || !b)
+		goto out;
+	for (size_t i = 0; i < s->n; i++) {
+		raw[i] = s->pts[i].p->mean;
+		keep[i] = !state || !state[i];
+	}
+	if (steps_of(raw, keep, s->n, o, a) || (adj && steps_of(adj, keep, s->n, o, b)))
+		goto out;
+	s->nchange = s->nstate = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		if (adj)
+			a[i].change_point = a[i].change_point && b[i].change_point;
+		s->nchange += a[i].change_point != 0;
+		s->nstate += state && state[i];
+	}
+	free(s->steps);
+	s->steps = a;
+	a = NULL;
+	free(s->state);
+	s->state = state;
+	ret = 0;
+out:
+	free(raw);
+	free(keep);
+	free(a);
+	free(b);
+	return ret;
+}
+
 void series_release(struct series_set *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		free(set->s[i].pts);
 		free(set->s[i].steps);
+		free(set->s[i].state);
 	}
 	free(set->s);
 	free(set->points);

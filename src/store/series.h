@@ -24,7 +24,12 @@ struct series {
 	char host[128], name[128], path[32], params[160];
 	struct series_point *pts;
 	struct ukb_step *steps; /* one per point */
-	size_t n, nchange;	/* points; change points among them */
+	/*
+	 * per point, 1 where its run was made in another state of the machine
+	 * (series_restep()); NULL: not known
+	 */
+	int *state;
+	size_t n, nchange, nstate; /* points; change points and states among them */
 };
 
 struct series_set {
@@ -54,5 +59,15 @@ int series_load(struct store *st, const struct series_opts *o, struct series_set
 		size_t errlen);
 
 void series_release(struct series_set *set);
+
+/*
+ * The change points of @s found again: the runs @state marks (made in
+ * another state of the machine) left out, and a step kept only where the
+ * series at one speed of the machine, @adj (NULL: as measured), has it
+ * too, so that no change point is only the machine's state. @state and
+ * @adj hold a value per point; @state, allocated, is kept by @s on
+ * success. 0, or -ENOMEM (@s as it was, @state the caller's).
+ */
+int series_restep(struct series *s, int *state, const double *adj, const struct series_opts *o);
 
 #endif

@@ -24,7 +24,7 @@
 
 #include "store.h"
 
-#define UKB_STORE_OPS_VERSION 1
+#define UKB_STORE_OPS_VERSION 2
 
 struct store_ops {
 	int version; /* UKB_STORE_OPS_VERSION: a table of another layout is refused */
@@ -49,9 +49,8 @@ struct store_ops {
 		    char *err, size_t len);
 	int (*points)(void *impl, const struct store_filter *f, char **pats, int npats,
 		      struct store_point **out, size_t *n, char *err, size_t len);
-	int (*label_floor)(void *impl, const char *host, const char *kernel, const char *name,
-			   const char *path, const char *ref_kind, int cond, const int64_t *exclude,
-			   size_t nexclude, struct store_floor_est *out, char *err, size_t len);
+	int (*path_runs)(void *impl, const char *host, const char *name, const char *path,
+			 size_t max, struct store_path_run **out, size_t *n, char *err, size_t len);
 	int (*edit)(void *impl, const int64_t *ids, size_t n, const char *label, char *err,
 		    size_t len);
 	int (*floor_reset)(void *impl, const char *host, size_t *nruns, char *err, size_t len);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "select.h"
+#include "reference.h"
 #include "store-backend.h"
 #include "store-pg.h"
 
@@ -924,15 +925,107 @@ static int pgr_points(void *impl, const struct store_filter *f, char **pats, int
 	return pg_points(((struct pg_reader *)impl)->pg, f, pats, npats, out, n, err, len);
 }
 
-static int pgr_label_floor(void *impl, const char *host, const char *kernel, const char *name,
-			   const char *path, const char *ref_kind, int cond, const int64_t *exclude,
-			   size_t nexclude, struct store_floor_est *out, char *err, size_t len)
+/* "1.5 2 nan" (as pg_path_runs() asks the server for them) into a new array. */
+static int numbers(const char *t, double **out, size_t *n)
 {
-	(void)impl, (void)host, (void)kernel, (void)name, (void)path, (void)ref_kind, (void)cond;
-	(void)exclude, (void)nexclude, (void)err, (void)len;
-	/* the server's runs are not read for a floor */
-	memset(out, 0, sizeof(*out));
-	out->load = out->disturbed = out->waited = NAN;
+	size_t cap = 0;
+	char *end;
+
+	*out = NULL;
+	*n = 0;
+	while (*t) {
+		double v = strtod(t, &end);
+
+		if (end == t)
+			break;
+		if (store_grow(out, &cap, *n, sizeof(**out), 16))
+			return -1;
+		(*out)[(*n)++] = v > 0 ? v : NAN;
+		t = end;
+	}
+	return 0;
+}
+
+/*
+ * The server keeps each run whole, as its JSON document: the members the
+ * floor needs are read there by the server's own JSON operators.
+ */
+static int pgr_path_runs(void *impl, const char *host, const char *name, const char *path,
+			 size_t max, struct store_path_run **out, size_t *n, char *err, size_t len)
+{
+	struct pgstore *pg = ((struct pg_reader *)impl)->pg;
+	char limit[24];
+	const char *vals[4] = { host, name, path, limit };
+	PGresult *res;
+	int rows;
+
+	*out = NULL;
+	*n = 0;
+	snprintf(limit, sizeof(limit), "%zu", max);
+	res = query(pg,
+		    "SELECT r.id, r.label, r.started, r.kernel_release,"
+		    " d->'environment'->>'kernel_version', d->'environment'->>'boot_id',"
+		    " r.ukbench_version, d->'settings'->>'reference', e->>'params',"
+		    " e->>'threads', e->>'bytes_per_call',"
+		    " (d->'environment'->'loadavg'->>0)::float8 /"
+		    "  NULLIF((d->'environment'->>'online_cpus')::float8, 0),"
+		    " (e->'stats'->>'waited')::float8,"
+		    " (e->'stats'->>'disturbed')::float8 /"
+		    "  NULLIF((e->'stats'->>'disturbed')::float8 + (e->'stats'->>'n')::float8, 0),"
+		    " array_to_string(ARRAY(SELECT coalesce(v, 'nan') FROM"
+		    "  jsonb_array_elements_text(e->'process_means_ns') v), ' '),"
+		    " array_to_string(ARRAY(SELECT coalesce(v, 'nan') FROM"
+		    "  jsonb_array_elements_text(coalesce(e->'process_ref_ns', '[]')) v), ' ')"
+		    " FROM runs r CROSS JOIN LATERAL (SELECT r.document::jsonb AS d) j"
+		    " CROSS JOIN LATERAL jsonb_array_elements(j.d->'results') e"
+		    " WHERE r.host = $1 AND NOT r.interrupted AND e->>'name' = $2"
+		    " AND e->>'path' = $3 AND e->>'status' = 'ok'"
+		    " AND jsonb_typeof(e->'process_means_ns') = 'array'"
+		    " ORDER BY r.started DESC, r.id DESC LIMIT $4::bigint",
+		    4, vals);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	rows = PQntuples(res);
+	*out = calloc((size_t)rows + 1, sizeof(**out));
+	if (!*out) {
+		PQclear(res);
+		return store_fail(err, len, "out of memory");
+	}
+	for (int i = 0; i < rows; i++) {
+		struct store_path_run *p = &(*out)[i];
+		size_t nref;
+
+		*n = (size_t)i + 1;
+		p->id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+		col_text(res, i, 1, p->label, sizeof(p->label));
+		col_text(res, i, 2, p->started, sizeof(p->started));
+		col_text(res, i, 3, p->kernel, sizeof(p->kernel));
+		col_text(res, i, 4, p->build, sizeof(p->build));
+		col_text(res, i, 5, p->boot, sizeof(p->boot));
+		col_text(res, i, 6, p->version, sizeof(p->version));
+		col_text(res, i, 7, p->ref_kind, sizeof(p->ref_kind));
+		if (!p->ref_kind[0])
+			snprintf(p->ref_kind, sizeof(p->ref_kind), "%s", UKB_REF_KIND_BEFORE);
+		col_text(res, i, 8, p->params, sizeof(p->params));
+		p->threads = (unsigned)strtoul(PQgetvalue(res, i, 9), NULL, 10);
+		p->bytes = strtol(PQgetvalue(res, i, 10), NULL, 10);
+		p->load = col_num(res, i, 11);
+		p->waited = col_num(res, i, 12);
+		p->disturbed = col_num(res, i, 13);
+		if (numbers(PQgetvalue(res, i, 14), &p->means, &p->n) ||
+		    numbers(PQgetvalue(res, i, 15), &p->refs, &nref)) {
+			PQclear(res);
+			store_path_runs_free(*out, *n);
+			*out = NULL;
+			*n = 0;
+			return store_fail(err, len, "out of memory");
+		}
+		if (nref != p->n) {
+			free(p->refs);
+			p->refs = NULL;
+		}
+	}
+	PQclear(res);
 	return 0;
 }
 
@@ -972,7 +1065,7 @@ const struct store_ops store_pg_ops = {
 	.load_matching = pgr_load_matching,
 	.list = pgr_list,
 	.points = pgr_points,
-	.label_floor = pgr_label_floor,
+	.path_runs = pgr_path_runs,
 	.edit = pgr_edit,
 	.floor_reset = pgr_floor_reset,
 	.floor_put = pgr_floor_put,

@@ -24,6 +24,7 @@
 
 #include "fields.h"
 #include "json-write.h"
+#include "reference.h"
 #include "stats.h"
 #include "store.h"
 #include "store-sqlite.h"
@@ -148,6 +149,9 @@ static const char *const migrations[] = {
 	"  MAX(0, 1 - SUM(s.cpu_ns) / SUM(s.ns)) END FROM samples s"
 	"  WHERE s.result_id = results.id AND s.cpu_ns IS NOT NULL)"
 	"  WHERE threads IS NULL OR threads = 0;",
+
+	/* 8: the part of a result's CI that holds the machine's state during its run */
+	"ALTER TABLE results ADD COLUMN state_rel REAL;",
 };
 
 static int exec(struct sqlite_store *st, const char *sql, char *err, size_t len)
@@ -1540,97 +1544,6 @@ static int sqlite_floor_get(void *impl, const char *host, struct store_floor *f,
 	return finish_read(st, s, rc, err, len) ? -1 : 1;
 }
 
-/* A run's mean and the variance of that mean as its processes show it. */
-static int run_point(const char *pm, double *m, double *v)
-{
-	struct json_object *a = json_tokener_parse(pm);
-	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-	double s = 0, ss = 0;
-
-	for (size_t i = 0; i < n; i++)
-		s += json_object_get_double(json_object_array_get_idx(a, i));
-	if (n >= 2) {
-		*m = s / (double)n;
-		for (size_t i = 0; i < n; i++) {
-			double d = json_object_get_double(json_object_array_get_idx(a, i)) - *m;
-
-			ss += d * d;
-		}
-		*v = ss / (double)(n - 1) / (double)n;
-	}
-	json_object_put(a);
-	return n >= 2 && *m > 0 ? 0 : -1;
-}
-
-/*
- * A run for the adjusted floor: its process means @pm and their reference's
- * @pr (JSON arrays of one length, every reference known) in logs, with
- * what its processes show of them. -1 when it has no such pair.
- */
-static int run_pair(const char *pm, const char *pr, struct ukb_run_pair *p)
-{
-	struct json_object *a = json_tokener_parse(pm), *b = pr ? json_tokener_parse(pr) : NULL;
-	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-	double y[n ? n : 1], x[n ? n : 1], my = 0, mx = 0, sy = 0, sx = 0;
-	int ok =
-	    n >= 2 && json_object_is_type(b, json_type_array) && json_object_array_length(b) == n;
-
-	for (size_t i = 0; ok && i < n; i++) {
-		double m = json_object_get_double(json_object_array_get_idx(a, i));
-		double r = json_object_get_double(json_object_array_get_idx(b, i));
-
-		ok = m > 0 && r > 0;
-		y[i] = ok ? log(m) : 0;
-		x[i] = ok ? log(r) : 0;
-		my += y[i];
-		mx += x[i];
-		sy += m;
-		sx += r;
-	}
-	json_object_put(a);
-	json_object_put(b);
-	if (!ok)
-		return -1;
-	my /= (double)n;
-	mx /= (double)n;
-	p->ly = log(sy / (double)n);
-	p->lx = log(sx / (double)n);
-	p->vyy = p->vxy = p->vxx = 0;
-	for (size_t i = 0; i < n; i++) {
-		p->vyy += (y[i] - my) * (y[i] - my);
-		p->vxy += (y[i] - my) * (x[i] - mx);
-		p->vxx += (x[i] - mx) * (x[i] - mx);
-	}
-	p->vyy /= (double)(n - 1) * (double)n;
-	p->vxy /= (double)(n - 1) * (double)n;
-	p->vxx /= (double)(n - 1) * (double)n;
-	return 0;
-}
-
-/* The 1-minute load average per CPU in a run's environment; NAN when absent. */
-static double env_load(const char *env)
-{
-	struct json_object *e = env ? json_tokener_parse(env) : NULL, *l, *c;
-	double load = NAN;
-
-	if (json_object_object_get_ex(e, "loadavg", &l) &&
-	    json_object_is_type(l, json_type_array) && json_object_array_length(l) >= 1 &&
-	    json_object_object_get_ex(e, "online_cpus", &c) && json_object_get_int(c) > 0)
-		load = json_object_get_double(json_object_array_get_idx(l, 0)) /
-		       json_object_get_int(c);
-	json_object_put(e);
-	return load;
-}
-
-/* Is run @id one of @exclude[0..n) (the runs being compared)? */
-static int excluded(int64_t id, const int64_t *exclude, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (exclude[k] == id)
-			return 1;
-	return 0;
-}
-
 /* The share of a result's batches that were disturbed; NAN when none were taken. */
 static double disturbed_share(sqlite3_stmt *s, int col_disturbed, int col_n)
 {
@@ -1639,181 +1552,86 @@ static double disturbed_share(sqlite3_stmt *s, int col_disturbed, int col_n)
 	return nn + nd > 0 ? nd / (nn + nd) : NAN;
 }
 
-/*
- * How fast the machine ran in the newest runs of a path whose reference did
- * the work @ref_kind, of any label (the reference is the same work in every
- * run, whatever the label measures) made in the conditions @cond (the
- * other work on a busy machine slows the reference by more than the path):
- * the mean and SD of their reference's log means, in @out. 0, or -1 with
- * @err.
- */
-static int ref_level(struct sqlite_store *st, const char *host, const char *kernel,
-		     const char *name, const char *path, const char *ref_kind, int cond,
-		     const int64_t *exclude, size_t nexclude, struct store_floor_est *out,
-		     char *err, size_t len)
-{
-	struct ukb_running lx = { 0 };
-	sqlite3_stmt *s;
-	int rc = SQLITE_DONE;
-
-	if (prepare(st,
-		    "SELECT u.id, r.process_means, r.process_ref, u.settings, r.disturbed, r.n,"
-		    " r.waited FROM results r JOIN runs u ON u.id = r.run_id WHERE u.host = ?"
-		    " AND u.kernel_release = ? AND r.name = ? AND r.path = ? AND r.status = 'ok'"
-		    " AND u.interrupted = 0 AND r.process_ref IS NOT NULL"
-		    " ORDER BY u.started DESC, u.id DESC",
-		    &s, err, len))
-		return -1;
-	bind_text(s, 1, host);
-	bind_text(s, 2, kernel);
-	bind_text(s, 3, name);
-	bind_text(s, 4, path);
-	while (lx.n < STORE_REF_RUNS && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(s, 0);
-		const char *pm = (const char *)sqlite3_column_text(s, 1);
-		const char *pr = (const char *)sqlite3_column_text(s, 2);
-		struct ukb_run_pair p;
-		char kind[96];
-		if (!pm || excluded(id, exclude, nexclude) ||
-		    (cond >= 0 &&
-		     store_busy_during(col_num(s, 6), disturbed_share(s, 4, 5)) != cond) ||
-		    strcmp(
-			rec_ref_kind((const char *)sqlite3_column_text(s, 3), kind, sizeof(kind)),
-			ref_kind) ||
-		    run_pair(pm, pr, &p))
-			continue;
-		ukb_running_add(&lx, p.lx);
-	}
-	if (rc == SQLITE_ROW) /* the newest are enough */
-		rc = SQLITE_DONE;
-	if (finish_read(st, s, rc, err, len))
-		return -1;
-	out->ref_runs = lx.n;
-	out->ref_level = lx.mean;
-	out->ref_sd = lx.n >= 2 ? sqrt(lx.m2 / (double)(lx.n - 1)) : 0;
-	return 0;
-}
-
-static int sqlite_label_floor(void *impl, const char *host, const char *kernel, const char *name,
-			      const char *path, const char *ref_kind, int cond,
-			      const int64_t *exclude, size_t nexclude, struct store_floor_est *out,
-			      char *err, size_t len)
+static int sqlite_path_runs(void *impl, const char *host, const char *name, const char *path,
+			    size_t max, struct store_path_run **out, size_t *n, char *err,
+			    size_t len)
 {
 	struct sqlite_store *st = impl;
-	enum { PER_LABEL = 20, MAX = 400 };
-	double *lm = NULL, *within = NULL, *load = NULL, *dist = NULL, *waited = NULL;
-	struct ukb_run_pair *pair = NULL;
-	size_t *group = NULL, n = 0, in_label = 0;
-	char label[128] = "";
+	size_t cap = 0;
 	sqlite3_stmt *s;
-	int rc, ret = -1;
+	int rc;
 
-	memset(out, 0, sizeof(*out));
-	out->load = out->disturbed = out->waited = NAN;
-	lm = malloc(MAX * sizeof(*lm));
-	pair = malloc(MAX * sizeof(*pair));
-	within = malloc(MAX * sizeof(*within));
-	load = malloc(MAX * sizeof(*load));
-	dist = malloc(MAX * sizeof(*dist));
-	waited = malloc(MAX * sizeof(*waited));
-	group = malloc(MAX * sizeof(*group));
-	if (!lm || !pair || !within || !load || !dist || !waited || !group) {
-		store_fail(err, len, "out of memory");
-		goto out;
-	}
-	/* repeated runs of a label, each label's newest first */
+	*out = NULL;
+	*n = 0;
+	/* SQLite's own JSON functions read the few members the floor needs */
 	if (prepare(st,
-		    "SELECT u.id, u.label, u.started, u.environment, r.process_means, r.disturbed,"
-		    " r.n, r.process_ref, u.settings, r.waited FROM results r"
-		    " JOIN runs u ON u.id = r.run_id"
-		    " WHERE u.host = ? AND u.kernel_release = ? AND r.name = ? AND r.path = ?"
-		    " AND r.status = 'ok' AND u.interrupted = 0 AND r.process_means IS NOT NULL"
-		    " AND u.label <> '' ORDER BY u.label, u.started DESC, u.id DESC",
+		    "SELECT u.id, u.label, u.started, u.kernel_release,"
+		    " json_extract(u.environment, '$.kernel_version'),"
+		    " json_extract(u.environment, '$.boot_id'), u.ukbench_version,"
+		    " json_extract(u.settings, '$.reference'), r.params, r.threads, r.bytes,"
+		    " json_extract(u.environment, '$.loadavg[0]') /"
+		    "  json_extract(u.environment, '$.online_cpus'),"
+		    " r.waited, r.disturbed, r.n, r.process_means, r.process_ref"
+		    " FROM results r JOIN runs u ON u.id = r.run_id"
+		    " WHERE u.host = ? AND r.name = ? AND r.path = ? AND r.status = 'ok'"
+		    " AND u.interrupted = 0 AND r.process_means IS NOT NULL"
+		    " ORDER BY u.started DESC, u.id DESC LIMIT ?",
 		    &s, err, len))
-		goto out;
+		return -1;
 	bind_text(s, 1, host);
-	bind_text(s, 2, kernel);
-	bind_text(s, 3, name);
-	bind_text(s, 4, path);
+	bind_text(s, 2, name);
+	bind_text(s, 3, path);
+	sqlite3_bind_int64(s, 4, (sqlite3_int64)max);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(s, 0);
-		const char *lab = (const char *)sqlite3_column_text(s, 1);
-		const unsigned char *t = sqlite3_column_text(s, 4);
-		const char *ref = (const char *)sqlite3_column_text(s, 7);
-		double m, v;
-		char kind[96];
-		int skip = excluded(id, exclude, nexclude);
+		struct store_path_run *p;
+		size_t nref = 0;
 
-		if (n < MAX) {
-			dist[n] = disturbed_share(s, 5, 6);
-			waited[n] = col_num(s, 9);
-			skip = skip || (cond >= 0 && store_busy_during(waited[n], dist[n]) != cond);
+		if (store_grow(out, &cap, *n, sizeof(**out), 32)) {
+			sqlite3_finalize(s);
+			goto nomem;
 		}
-		skip = skip ||
-		       (ref_kind && strcmp(rec_ref_kind((const char *)sqlite3_column_text(s, 8),
-							kind, sizeof(kind)),
-					   ref_kind));
-		if (skip || !lab || !t || n == MAX || run_point((const char *)t, &m, &v) ||
-		    (ref_kind && run_pair((const char *)t, ref, &pair[n])))
-			continue;
-		if (strcmp(lab, label)) {
-			snprintf(label, sizeof(label), "%s", lab);
-			in_label = 0;
+		p = &(*out)[(*n)++];
+		memset(p, 0, sizeof(*p));
+		p->id = sqlite3_column_int64(s, 0);
+		store_col_text(s, 1, p->label, sizeof(p->label));
+		store_col_text(s, 2, p->started, sizeof(p->started));
+		store_col_text(s, 3, p->kernel, sizeof(p->kernel));
+		store_col_text(s, 4, p->build, sizeof(p->build));
+		store_col_text(s, 5, p->boot, sizeof(p->boot));
+		store_col_text(s, 6, p->version, sizeof(p->version));
+		store_col_text(s, 7, p->ref_kind, sizeof(p->ref_kind));
+		if (!p->ref_kind[0])
+			snprintf(p->ref_kind, sizeof(p->ref_kind), "%s", UKB_REF_KIND_BEFORE);
+		store_col_text(s, 8, p->params, sizeof(p->params));
+		p->threads = (unsigned)sqlite3_column_int64(s, 9);
+		p->bytes = (long)sqlite3_column_int64(s, 10);
+		p->load = col_num(s, 11);
+		p->waited = col_num(s, 12);
+		p->disturbed = disturbed_share(s, 13, 14);
+		if (col_numbers(s, 15, &p->means, &p->n, err, len) ||
+		    col_numbers(s, 16, &p->refs, &nref, err, len)) {
+			sqlite3_finalize(s);
+			goto fail;
 		}
-		if (in_label++ >= PER_LABEL)
-			continue;
-		group[n] = n && !strcmp(lab, label) && in_label > 1 ? group[n - 1] : n;
-		pair[n].group = group[n];
-		lm[n] = log(m);
-		within[n] = v / (m * m);
-		load[n] = env_load((const char *)sqlite3_column_text(s, 3));
-		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->last) > 0)
-			store_col_text(s, 2, out->last, sizeof(out->last));
-		if (n == 0 || strcmp((const char *)sqlite3_column_text(s, 2), out->first) < 0)
-			store_col_text(s, 2, out->first, sizeof(out->first));
-		n++;
+		if (nref != p->n) {
+			free(p->refs);
+			p->refs = NULL;
+		}
+		/* a process without an undisturbed reference batch was stored as null */
+		for (size_t i = 0; p->refs && i < nref; i++)
+			if (!(p->refs[i] > 0))
+				p->refs[i] = NAN;
 	}
 	if (finish_read(st, s, rc, err, len))
-		goto out;
-	if (ref_kind) {
-		struct ukb_adjust a;
-
-		if (ref_level(st, host, kernel, name, path, ref_kind, cond, exclude, nexclude, out,
-			      err, len))
-			goto out;
-		out->floor = ukb_floor_adjusted(pair, n, &a);
-		out->beta = a.beta;
-		out->se_beta = a.se_beta;
-		out->tau = a.tau;
-		out->df = a.df;
-	} else
-		out->floor = ukb_between_runs_sd_grouped(lm, within, group, n, &out->df);
-	/* what the estimate came from: the runs of labels with two or more */
-	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
-
-		for (size_t j = 0; j < n; j++)
-			k += group[j] == group[i];
-		if (k < 2) {
-			load[i] = dist[i] = waited[i] = NAN;
-			continue;
-		}
-		out->runs++;
-		out->labels += group[i] == i;
-	}
-	out->load = ukb_median_finite(load, n);
-	out->disturbed = ukb_median_finite(dist, n);
-	out->waited = ukb_median_finite(waited, n);
-	ret = 0;
-out:
-	free(lm);
-	free(pair);
-	free(within);
-	free(load);
-	free(dist);
-	free(waited);
-	free(group);
-	return ret;
+		goto fail;
+	return 0;
+nomem:
+	store_fail(err, len, "out of memory");
+fail:
+	store_path_runs_free(*out, *n);
+	*out = NULL;
+	*n = 0;
+	return -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1903,7 +1721,7 @@ const struct store_ops store_sqlite_ops = {
 	.load_matching = sqlite_load_matching,
 	.list = sqlite_list,
 	.points = sqlite_points,
-	.label_floor = sqlite_label_floor,
+	.path_runs = sqlite_path_runs,
 	.edit = sqlite_edit,
 	.floor_reset = sqlite_floor_reset,
 	.floor_put = sqlite_floor_put,

@@ -150,14 +150,23 @@ int store_points(struct store *st, const struct store_filter *f, char **pats, in
 	return st->ops->points(st->impl, f, pats, npats, out, n, err, len);
 }
 
-int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, const char *ref_kind, int cond, const int64_t *exclude,
-		      size_t nexclude, struct store_floor_est *out, char *err, size_t len)
+int store_path_runs(struct store *st, const char *host, const char *name, const char *path,
+		    size_t max, struct store_path_run **out, size_t *n, char *err, size_t len)
 {
-	if (!st->ops->label_floor)
-		return lacks(st, "learn a floor from its runs", err, len);
-	return st->ops->label_floor(st->impl, host, kernel, name, path, ref_kind, cond, exclude,
-				    nexclude, out, err, len);
+	*out = NULL;
+	*n = 0;
+	if (!st->ops->path_runs)
+		return lacks(st, "read a path's runs", err, len);
+	return st->ops->path_runs(st->impl, host, name, path, max, out, n, err, len);
+}
+
+void store_path_runs_free(struct store_path_run *runs, size_t n)
+{
+	for (size_t i = 0; runs && i < n; i++) {
+		free(runs[i].means);
+		free(runs[i].refs);
+	}
+	free(runs);
 }
 
 int store_edit(struct store *st, const int64_t *ids, size_t n, const char *label, char *err,

@@ -32,7 +32,7 @@
 
 #include "record.h"
 
-#define UKB_STORE_SCHEMA_VERSION 7
+#define UKB_STORE_SCHEMA_VERSION 8
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;
@@ -148,39 +148,37 @@ struct store_floor {
 };
 
 /*
- * How much one path's mean moves between runs of the same thing, from the
- * stored runs of @host and @kernel: repeated runs of one label only (the
- * newest 20 of each), each against its own label's mean, so that a change
- * between two labels never enters; leaving out the runs @exclude (those
- * being compared). The variance of their log means beyond what their
- * processes show, as a relative SD, with where it came from; with
- * @ref_kind: after taking out how their means move with the reference
- * timed beside them (reference.h), as compare takes them, from the runs
- * whose reference did that work only (rec_ref_kind()).
+ * One stored run of one path, as a floor is learned from it (learn.h): who
+ * made it, where and in what conditions, and its process means and
+ * references as kept. The statistics are the caller's.
  */
-struct store_floor_est {
-	double floor; /* 0 when df < 2: not known */
-	/*
-	 * @ref_kind: how the path's log mean moves with its reference's
-	 * (within labels), the floor being that of log mean - beta log ref
-	 */
-	double beta, se_beta, tau;
-	size_t runs, labels, df;
-	char first[32], last[32]; /* when the runs were made */
-	double load;		  /* median 1-minute load average per CPU; NAN: unknown */
-	double disturbed;	  /* median share of disturbed batches; NAN: unknown */
-	double waited;		  /* median rec_waited_share(); NAN: unknown */
-	/*
-	 * @ref_kind: how fast the machine ran in the newest runs of the path
-	 * (STORE_REF_RUNS at most, of any label, made in the conditions @cond,
-	 * left out as above): the mean of their reference's log means, and
-	 * its SD between them; ref_runs 0: none known
-	 */
-	double ref_level, ref_sd;
-	size_t ref_runs;
+struct store_path_run {
+	int64_t id;
+	char label[128], started[32];
+	char kernel[128]; /* its release */
+	char build[128];  /* the kernel's version string (uname -v): which build */
+	char boot[40];	  /* the boot id, "" when not known */
+	char version[64]; /* of ukbench */
+	char ref_kind[96];
+	char params[160];
+	unsigned threads;
+	long bytes;
+	double load;	  /* 1-minute load average per CPU; NAN: unknown */
+	double waited;	  /* rec_waited_share(); NAN: unknown */
+	double disturbed; /* share of disturbed batches; NAN: unknown */
+	double *means;	  /* n process means */
+	double *refs;	  /* n references beside them (NAN: not known); NULL: none */
+	size_t n;
 };
 
-#define STORE_REF_RUNS 20
+/*
+ * The newest @max runs of @host that measured @name/@path (replicated, not
+ * interrupted), newest first. The caller frees them with
+ * store_path_runs_free(). 0, or -1 with @err.
+ */
+int store_path_runs(struct store *st, const char *host, const char *name, const char *path,
+		    size_t max, struct store_path_run **out, size_t *n, char *err, size_t errlen);
+void store_path_runs_free(struct store_path_run *runs, size_t n);
 
 /*
  * The share of its batches' wall time a path's thread waited
@@ -189,9 +187,7 @@ struct store_floor_est {
  * The shares are measured during the run; the load average trails by a
  * minute and counts ukbench's own processes, so only a heavy one counts.
  * The share waited tells the conditions apart where the share disturbed
- * does not: on an AMD EPYC KVM guest, 20 quiet runs of the null system
- * call had 1-12% of their batches disturbed and 20 under 2x
- * oversubscription 5-12%, while they waited 0-3.5% and 10-33% of the time.
+ * does not (docs/validation.md).
  */
 #define STORE_BUSY_LOAD	     1.0
 #define STORE_BUSY_WAITED    0.07
@@ -214,26 +210,6 @@ static inline int store_busy(double load, double waited, double disturbed)
 {
 	return (isfinite(load) && load >= STORE_BUSY_LOAD) || store_busy_during(waited, disturbed);
 }
-
-/*
- * Which runs teach a floor: those made in the same conditions as the runs
- * it is for, busy or quiet by store_busy_during(). On a busy machine a
- * path moves between runs by more than on a quiet one, and with the
- * reference otherwise (under 2x oversubscription a system call's slope on
- * it fell from 1.05 to 0.40 and what it left rose from 0.31% to 0.47%): a
- * floor learned quiet is too narrow for busy runs, one learned busy too
- * wide for quiet ones.
- */
-enum store_cond {
-	STORE_ANY = -1,
-	STORE_QUIET = 0, /* runs where store_busy_during() is false */
-	STORE_BUSY = 1,	 /* where it is true */
-};
-
-/* 0, or -1 with @err. @cond: which runs, by the load they were made under. */
-int store_label_floor(struct store *st, const char *host, const char *kernel, const char *name,
-		      const char *path, const char *ref_kind, int cond, const int64_t *exclude,
-		      size_t nexclude, struct store_floor_est *out, char *err, size_t errlen);
 
 /*
  * Relabels the runs @ids[0..n) to @label, or with @label NULL deletes them

@@ -86,7 +86,7 @@ test_expect_success 'a database of a newer schema: refused, versions named' '
 	sqlite3 new.db "pragma user_version = 9; pragma wal_checkpoint(truncate);" >/dev/null &&
 	cp new.db before &&
 	test_expect_code 2 ukbench runs --db new.db 2>err &&
-	grep -q "schema version 9, newer than the 7 this ukbench knows" err &&
+	grep -q "schema version 9, newer than the 8 this ukbench knows" err &&
 	cmp new.db before
 '
 
@@ -203,7 +203,7 @@ test_expect_success 'show without a run shows the latest; compare of a run with 
 	grep -q "^3 paths in" out &&
 	ukbench compare --db "$TEST_ROOT/l.db" 2 2 >out &&
 	grep -q "^warning: #2 .second. and #2 .second. are one run: it is compared with itself" out &&
-	grep -q "^\* p < 0.05; ~ at one speed of the machine" out &&
+	grep -q "^\* p < 0.05; ~ the interval holds the change at one$" out &&
 	test_expect_code 2 ukbench show --db "$TEST_ROOT/none.db" 2>err &&
 	grep -q "no run is stored yet" err
 '
@@ -215,9 +215,9 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 	sqlite3 w.db "SELECT waited FROM results" >now &&
 	awk "{ exit !(\$1 >= 0 && \$1 <= 1) }" now &&
 	sqlite3 w.db "SELECT max(0, 1 - sum(cpu_ns) / sum(ns)) FROM samples WHERE cpu_ns IS NOT NULL" >want &&
-	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; PRAGMA user_version = 6;" &&
+	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; ALTER TABLE results DROP COLUMN state_rel; PRAGMA user_version = 6;" &&
 	ukbench runs --db w.db >/dev/null &&
-	test "$(sqlite3 w.db "PRAGMA user_version")" = 7 &&
+	test "$(sqlite3 w.db "PRAGMA user_version")" = 8 &&
 	sqlite3 w.db "SELECT waited FROM results" >after &&
 	if test -s want && test -n "$(cat want)"; then
 		awk -v a="$(cat after)" -v b="$(cat want)" "BEGIN { d = a - b; exit !(a != \"\" && d < 1e-9 && d > -1e-9) }"
@@ -225,6 +225,15 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 		# a CPU clock too coarse to judge a batch by: no CPU time, none waited
 		test -z "$(cat now)" && test -z "$(cat after)"
 	fi
+'
+
+test_expect_success 'schema 7 to 8: the state a result held, kept with it' '
+	ukbench run $tiny --db s8.db -l a syscall.null/syscall >/dev/null &&
+	sqlite3 s8.db "ALTER TABLE results DROP COLUMN state_rel; PRAGMA user_version = 7;" &&
+	ukbench show --db s8.db a >before &&
+	test "$(sqlite3 s8.db "PRAGMA user_version")" = 8 &&
+	test "$(sqlite3 s8.db "SELECT count(*) FROM pragma_table_info(\"results\") WHERE name = \"state_rel\"")" = 1 &&
+	grep -q "syscall.null" before
 '
 
 test_done

@@ -60,7 +60,7 @@ test_expect_success '--wide: every column, one line a row' '
 	ukbench run $tiny --db v.db -l b time.time >/dev/null &&
 	grep -q "^benchmark  *path  *ns/call  *±CI95  *±proc  *median  *cpu ns  *calls/s  *samples$" run.out &&
 	ukbench compare --db v.db a b --wide >cmp.out &&
-	grep -q "^benchmark  *path  *base ns  *other ns  *change  *95% CI  *MDE  *p  *p(mwu)  *measured  *machine  *95% CI, no floor  *verdict$" cmp.out &&
+	grep -q "^benchmark  *path  *base ns  *other ns  *change  *95% CI  *MDE  *p  *p(mwu)  *one speed  *machine  *95% CI, no floor  *verdict$" cmp.out &&
 	grep -q "^time.time  *vdso  " cmp.out &&
 	ukbench show --db v.db a -W | grep -q "calls/s" &&
 	ukbench history --db v.db -W time.time/vdso | grep -q "±CI95" &&

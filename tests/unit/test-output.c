@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <json-c/json.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -271,7 +272,7 @@ static void test_figures(void **state)
 
 static void test_run_notes(void **state)
 {
-	struct run_notes n = { .procs = 0, .store_read = 1, .from_history = 2 };
+	struct run_notes n = { .procs = 0, .store_read = 1, .from_learned = 2, .prior = 0.015 };
 	char *text = NULL;
 
 	(void)state;
@@ -280,7 +281,23 @@ static void test_run_notes(void **state)
 	/* folded at 80: read as one line */
 	for (char *p = text; (p = strchr(p, '\n'));)
 		*p = ' ';
-	assert_non_null(strstr(text, "for 2 paths from repeated runs of a label"));
+	assert_non_null(strstr(text, "as this host's stored runs showed it for 2 paths"));
+	assert_null(strstr(text, "assumed"));
+	free(text);
+	/* nothing taught yet: the floor assumed, and said */
+	n = (struct run_notes){ .procs = 0, .store_read = 1, .from_prior = 2, .prior = 0.015 };
+	CAPTURE(text, run_notes_print(f, 0, &run, &n));
+	for (char *p = text; (p = strchr(p, '\n'));)
+		*p = ' ';
+	assert_non_null(strstr(text, "assumes 1.5% a run"));
+	free(text);
+	/* a run made in another state of the machine says so */
+	n = (struct run_notes){ .procs = 0,
+				.store_read = 1,
+				.from_learned = 2,
+				.state = "this run was made while the machine ran slower" };
+	CAPTURE(text, run_notes_print(f, 0, &run, &n));
+	assert_non_null(strstr(text, "this run was made while the machine ran slower"));
 	free(text);
 	n = (struct run_notes){ .procs = 1 };
 	CAPTURE(text, run_notes_print(f, 0, &run, &n));

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * learn.c - what a host's stored runs teach of a path (see learn.h).
+ *
+ * The floor is a variance component: each run's log mean against its
+ * group's mean, pooled over the groups (one-way ANOVA's within-group mean
+ * square), less what the runs' own processes already show of it (the mean
+ * of their variances), on runs - groups degrees of freedom. Each run is
+ * weighed by its disorder (learn_scale()): a run whose floor is twice the
+ * host's counts a quarter. At one speed of the machine the same after the
+ * path's slope on the reference, fitted within the groups (ANCOVA's pooled
+ * slope, weighed alike), on one degree fewer.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "learn.h"
+#include "stats.h"
+
+int learn_run_of(const double *m, const double *ref, size_t n, struct learn_run *r)
+{
+	double my = 0, mx = 0, syy = 0, sxx = 0, sxy = 0;
+	int have_x = ref != NULL;
+
+	memset(r, 0, sizeof(*r));
+	r->x = NAN;
+	if (n < 2)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (!(m[i] > 0) || !isfinite(m[i]))
+			return -1;
+		my += m[i] / (double)n;
+		have_x = have_x && ref[i] > 0 && isfinite(ref[i]);
+		mx += have_x ? ref[i] / (double)n : 0;
+	}
+	/* relative deviations: the delta method's variance of the log of a mean */
+	for (size_t i = 0; i < n; i++) {
+		double dy = m[i] / my - 1, dx = have_x ? ref[i] / mx - 1 : 0;
+
+		syy += dy * dy;
+		sxx += dx * dx;
+		sxy += dx * dy;
+	}
+	r->y = log(my);
+	r->spread = sqrt(syy / (double)(n - 1));
+	r->w = syy / (double)(n - 1) / (double)n;
+	if (have_x) {
+		r->x = log(mx);
+		r->wx = sxx / (double)(n - 1) / (double)n;
+		r->wxy = sxy / (double)(n - 1) / (double)n;
+	}
+	return 0;
+}
+
+static int excluded(int64_t id, const int64_t *ex, size_t nex)
+{
+	for (size_t i = 0; i < nex; i++)
+		if (ex[i] == id)
+			return 1;
+	return 0;
+}
+
+/* The prior @prior moderated by @learned on @df degrees of freedom (0: none). */
+static void moderate(struct learn_floor *f, double prior, double learned, double df)
+{
+	f->learned = df > 0 ? learned : 0;
+	f->learned_df = df > 0 ? df : 0;
+	f->df = LEARN_PRIOR_DF + f->learned_df;
+	f->sd = sqrt((LEARN_PRIOR_DF * prior * prior + f->learned_df * f->learned * f->learned) /
+		     f->df);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/*
+ * The machine's usual speed and the path's usual spread, from the newest
+ * runs kept: the median and robust SD of the references' log means, and
+ * the median of the process spreads.
+ */
+static void usual(const struct learn_run *r, size_t n, const int *keep, struct learn_model *m)
+{
+	double v[LEARN_LEVEL_RUNS];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
+		if (keep[i] && r[i].spread > 0)
+			v[k++] = r[i].spread;
+	if (k >= LEARN_USUAL_MIN)
+		m->usual_spread = median(v, k);
+	k = 0;
+	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
+		if (keep[i] && isfinite(r[i].x))
+			v[k++] = r[i].x;
+	m->ref_runs = k;
+	if (!k)
+		return;
+	m->ref_level = median(v, k);
+	for (size_t i = 0; i < k; i++)
+		v[i] = fabs(v[i] - m->ref_level);
+	/* the median absolute deviation, scaled to an SD for normal data */
+	m->ref_sd = 1.4826 * median(v, k);
+}
+
+/*
+ * What the runs @use[] marks teach, weighed by @wt[]: the group means of
+ * their log means and references into @my, @mx (indexed by group, below
+ * @n), the weight of each group into @gw and its runs into @cnt; the
+ * groups of two runs or more counted.
+ */
+static size_t group_means(const struct learn_run *r, size_t n, const int *use, const double *wt,
+			  double *my, double *mx, double *gw, size_t *cnt)
+{
+	size_t groups = 0;
+
+	for (size_t g = 0; g < n; g++) {
+		my[g] = mx[g] = gw[g] = 0;
+		cnt[g] = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (use[i] && r[i].group < n) {
+			size_t g = r[i].group;
+
+			cnt[g]++;
+			gw[g] += wt[i];
+			my[g] += wt[i] * r[i].y;
+			mx[g] += wt[i] * (isfinite(r[i].x) ? r[i].x : 0);
+		}
+	for (size_t g = 0; g < n; g++) {
+		if (gw[g] > 0) {
+			my[g] /= gw[g];
+			mx[g] /= gw[g];
+		}
+		groups += cnt[g] >= 2;
+	}
+	return groups;
+}
+
+/* The arrays learn_model() works in, @n of each. */
+struct work {
+	double *my, *mx, *gw, *wt;
+	size_t *cnt;
+	int *keep, *use;
+};
+
+static int work_init(struct work *w, size_t n)
+{
+	w->my = malloc(n * sizeof(double));
+	w->mx = malloc(n * sizeof(double));
+	w->gw = malloc(n * sizeof(double));
+	w->wt = malloc(n * sizeof(double));
+	w->cnt = malloc(n * sizeof(size_t));
+	w->keep = malloc(n * sizeof(int));
+	w->use = malloc(n * sizeof(int));
+	return w->my && w->mx && w->gw && w->wt && w->cnt && w->keep && w->use ? 0 : -1;
+}
+
+static void work_release(struct work *w)
+{
+	free(w->my);
+	free(w->mx);
+	free(w->gw);
+	free(w->wt);
+	free(w->cnt);
+	free(w->keep);
+	free(w->use);
+}
+
+/* The floor as measured: the weighed within-group spread beyond the processes'. */
+static void learn_raw(const struct learn_run *r, size_t n, struct work *w, struct learn_model *m)
+{
+	double ss = 0, within = 0;
+	size_t runs = 0, groups = group_means(r, n, w->keep, w->wt, w->my, w->mx, w->gw, w->cnt);
+
+	for (size_t i = 0; i < n; i++) {
+		double e;
+
+		if (!w->keep[i] || r[i].group >= n || w->cnt[r[i].group] < 2)
+			continue;
+		e = r[i].y - w->my[r[i].group];
+		ss += w->wt[i] * e * e;
+		within += w->wt[i] * r[i].w;
+		runs++;
+		m->busy += r[i].busy != 0;
+	}
+	m->runs = runs;
+	m->groups = groups;
+	m->quiet = runs - m->busy;
+	if (runs > groups + 1) {
+		double df = (double)(runs - groups);
+
+		moderate(&m->raw, m->prior, sqrt(fmax(0, ss / df - within / (double)runs)), df);
+	}
+	m->adj = m->raw;
+}
+
+/* At one speed of the machine: the runs with a reference, the slope within groups. */
+static void learn_adj(const struct learn_run *r, size_t n, struct work *w, struct learn_model *m)
+{
+	double sxx = 0, sxy = 0, syy = 0, within = 0;
+	size_t runs = 0, groups;
+
+	for (size_t i = 0; i < n; i++)
+		w->use[i] = w->keep[i] && isfinite(r[i].x);
+	groups = group_means(r, n, w->use, w->wt, w->my, w->mx, w->gw, w->cnt);
+	for (size_t i = 0; i < n; i++) {
+		double dx, dy;
+
+		if (!w->use[i] || r[i].group >= n || w->cnt[r[i].group] < 2)
+			continue;
+		dx = r[i].x - w->mx[r[i].group];
+		dy = r[i].y - w->my[r[i].group];
+		sxx += w->wt[i] * dx * dx;
+		sxy += w->wt[i] * dx * dy;
+		syy += w->wt[i] * dy * dy;
+		runs++;
+	}
+	/*
+	 * Least squares on the runs' measured means: each reference mean has
+	 * an error of its own, which draws the slope toward 0, but a moment
+	 * correction for it (errors in variables) multiplied the slope of the
+	 * system-call paths, whose reference moves by 10% between processes,
+	 * by up to five, and their intervals with it (docs/validation.md).
+	 */
+	if (runs >= groups + 3 && sxx > 0) {
+		double df = (double)(runs - groups - 1), b = sxy / sxx, s2;
+
+		b = fmin(fmax(b, 0), LEARN_MAX_BETA);
+		m->slope_judged = 1;
+		s2 = fmax(0, syy - 2 * b * sxy + b * b * sxx) / df;
+		for (size_t i = 0; i < n; i++)
+			if (w->use[i] && r[i].group < n && w->cnt[r[i].group] >= 2)
+				within += w->wt[i] * (r[i].w - 2 * b * r[i].wxy + b * b * r[i].wx) /
+					  (double)runs;
+		m->beta = b;
+		m->se_beta = sqrt(s2 / sxx);
+		moderate(&m->adj, m->prior, sqrt(fmax(0, s2 - within)), df);
+		/* the reference is used where it pays (learn.h) */
+		if (!(m->adj.learned < LEARN_SLOPE_PAYS * m->raw.learned)) {
+			m->beta = m->se_beta = 0;
+			m->adj = m->raw;
+		}
+	}
+}
+
+void learn_model(const struct learn_run *r, size_t n, const int64_t *exclude, size_t nex,
+		 struct learn_model *m)
+{
+	struct work w;
+
+	memset(m, 0, sizeof(*m));
+	m->prior = LEARN_PRIOR_FLOOR;
+	moderate(&m->raw, m->prior, 0, 0);
+	m->adj = m->raw;
+	m->ref_level = m->ref_sd = NAN;
+	if (!n || work_init(&w, n)) {
+		if (n)
+			work_release(&w);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		w.keep[i] = !excluded(r[i].id, exclude, nex) && isfinite(r[i].y);
+	usual(r, n, w.keep, m);
+	for (size_t i = 0; i < n; i++) {
+		double s = learn_scale(m, r[i].spread);
+
+		w.wt[i] = 1 / (s * s);
+	}
+	learn_raw(r, n, &w, m);
+	learn_adj(r, n, &w, m);
+	work_release(&w);
+}
+
+double learn_scale(const struct learn_model *m, double spread)
+{
+	if (!(m->usual_spread > 0) || !(spread > 0))
+		return 1;
+	return fmax(1, spread / m->usual_spread);
+}
+
+double learn_moderate(const struct learn_floor *f, double s2, size_t k, double *df)
+{
+	double d = k >= 2 ? (double)(k - 1) : 0;
+
+	*df = f->df + d;
+	return (f->df * f->sd * f->sd + d * fmax(0, s2)) / *df;
+}
+
+double learn_offset(const struct learn_model *m, double x)
+{
+	if (m->ref_runs < LEARN_USUAL_MIN || !isfinite(m->ref_level) || !isfinite(x))
+		return NAN;
+	return x - m->ref_level;
+}
+
+int learn_other_state(const struct learn_model *m, double d)
+{
+	return isfinite(d) && fabs(d) > fmax(LEARN_STATE_SDS * m->ref_sd, LEARN_STATE_MIN);
+}
