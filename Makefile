@@ -7,8 +7,8 @@
 #   make SAN=1 O=build-san   AddressSanitizer + UndefinedBehaviorSanitizer
 #   make perf-check       the harness against hand-written loops (prints figures)
 #   make stopping-sim     bias and coverage of stopping rules, by simulation
-#   make validity         A/A false alarms, coverage, detection, change points here
-#   make sensitivity      MDE quiet and loaded, the headline under load, a planted change (SENS_FROM=DIR: a kept run compared anew)
+#   make validity         every pair of runs spread in time: A/A, coverage, a planted change, replication (VALIDITY_FROM=DIR: a kept run compared anew)
+#   make sensitivity      the default suite's length, the headline under load against a plain loop
 #   make ref-drift        how much of a path's drift the reference explains (REF_DRIFT_ARGS="SECONDS" or "--processes N")
 #   make report-speed     a report of 84 paths written and shown in Chromium: times
 #   make format-check     the code against .clang-format
@@ -289,17 +289,17 @@ report-speed: all
 	tests/report/speed.sh $(O)/ukbench
 
 # what verdicts are worth on this machine, with the real pipeline
-validity: all
+validity: all $(O)/plain-loop $(O)/seccomp-slow
 	tools/validity.sh
 
 # the plain loop a developer writes, and a change planted in system-call
-# entry: what sensitivity.sh measures ukbench against
+# entry: what validity.sh and sensitivity.sh measure ukbench against
 $(O)/plain-loop $(O)/seccomp-slow: $(O)/%: tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
-# MDE, A/A, coverage, the headline under load, a planted change: figures
-sensitivity: all $(O)/plain-loop $(O)/seccomp-slow
+# the suite's length and the headline under load against a plain loop: figures
+sensitivity: all $(O)/plain-loop
 	tools/sensitivity.sh
 
 analyze:

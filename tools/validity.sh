@@ -7,7 +7,7 @@
 # apart, not neighbours), and printed as figures:
 #
 #   1. A/A over all pairs spread in time: VALIDITY_RUNS (16) default runs
-#      of six paths, each after a random pause of up to VALIDITY_PAUSE (45)
+#      of six paths, each after a random pause of up to VALIDITY_PAUSE (60)
 #      seconds, every pair compared: the share of path comparisons called
 #      improved or regressed, in the store as it is (no calibrate) and in a
 #      copy of it after `ukbench calibrate` (target: at most 5% each); and
@@ -43,7 +43,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
 bin=$(dirname "$ukb")
 nruns=${VALIDITY_RUNS:-16}
-pause=${VALIDITY_PAUSE:-45}
+pause=${VALIDITY_PAUSE:-60}
 ndet=${VALIDITY_DETECT:-10}
 slow=${VALIDITY_SLOW:-7}
 nreps=${VALIDITY_REPS:-28}
@@ -153,14 +153,16 @@ fi
 # 3 ------------------------------------------------------------------------
 if has 3; then
 	if [ -z "$from" ]; then
-		# the filter that slows a null system call by $slow% in a plain loop
-		base=$("$bin/plain-loop" syscall 2000000)
+		# the shortest filter that slows a null system call by $slow% in a
+		# plain loop, each try against a plain loop just before it
 		filter=0
 		while :; do
+			base=$("$bin/plain-loop" syscall 2000000)
 			s=$("$bin/seccomp-slow" "$filter" -- "$bin/plain-loop" syscall 2000000)
 			ratio=$(echo "$s $base" | awk '{ printf "%.4f", $1 / $2 }')
+			echo "   filter $filter: x$ratio"
 			awk -v r="$ratio" -v t="$slow" 'BEGIN { exit !(r >= 1 + t / 100) }' && break
-			filter=$((filter == 0 ? 8 : filter * 2))
+			filter=$((filter < 4 ? filter + 1 : filter * 3 / 2))
 			[ $filter -le 4000 ] || { echo "validity: no filter slows a system call by $slow%" >&2; break; }
 		done
 		echo "$filter $ratio" >"$work/filter"

@@ -15,13 +15,13 @@
  *
  * The unchanged runs also measure what one run cannot see of itself: how
  * much a path's mean moves between runs of the same thing beyond what its
- * processes show. They are stored as repeated runs of the label
- * "calibrate", from which each path's floor is learned like any repeated
- * label's, and the largest of their floors is kept as the host's, for the
- * paths never calibrated. A calibration on a busy machine (load, or time
- * its paths waited, store.h) measures that machine's floor, not a quiet
- * one's: it is refused unless --busy says that is what is wanted, and
- * marked.
+ * processes show, learned by the code compare learns with (learn.h). They
+ * are stored as repeated runs of the label "calibrate", which teach run
+ * and compare like any of the host's runs; the largest floor is kept with
+ * the calibration, as a record. A calibration on a busy machine (load, or
+ * time its paths waited, store.h) measures that machine's floor, not a
+ * quiet one's: it is refused unless --busy says that is what is wanted,
+ * and marked.
  */
 #include <errno.h>
 #include <math.h>
@@ -97,8 +97,8 @@ const struct command cmd_calibrate_def = {
 		 "the detection rate of each size and the minimum detectable effect, and how\n"
 		 "much each path's mean moves between runs beyond what its processes show:\n"
 		 "the unchanged runs are stored as repeated runs of the label 'calibrate',\n"
-		 "from which run and compare learn each path's floor, and the largest floor\n"
-		 "is kept as the host's, for paths never calibrated. A calibration made on a\n"
+		 "which teach run and compare each path's floor as any of this host's runs\n"
+		 "do. A calibration made on a\n"
 		 "busy machine (load average of a CPU or more, or its paths' threads\n"
 		 "waiting 7% of the time or more) is refused unless --busy.",
 	.opts = calibrate_opts,

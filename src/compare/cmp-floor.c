@@ -141,9 +141,10 @@ void floor_apply(const struct floor_pick *p, struct rec_result *r)
 
 	memset(f, 0, sizeof(*f));
 	f->scale = learn_scale(m, floor_spread(r));
-	f->raw = m->raw.sd * f->scale;
+	f->usual = m->usual_spread;
+	f->raw = m->raw.sd;
 	f->raw_df = m->raw.df;
-	f->adj = m->adj.sd * f->scale;
+	f->adj = m->adj.sd;
 	f->adj_df = m->adj.df;
 	f->beta = m->beta;
 	f->se_beta = m->se_beta;
@@ -307,11 +308,11 @@ void floor_of_run(struct rec_result *r, double *offset)
 		d = floor_ref_log(r) - f->ref_level;
 	*offset = d;
 	if (f->beta > 0 && isfinite(d)) {
-		r->floor_rel = f->adj;
+		r->floor_rel = f->adj * f->scale;
 		r->floor_df = f->adj_df;
 		r->state_rel = expm1(f->beta * fabs(d));
 	} else {
-		r->floor_rel = f->raw;
+		r->floor_rel = f->raw * f->scale;
 		r->floor_df = f->raw_df;
 		r->state_rel = 0;
 	}
@@ -385,6 +386,7 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 		}
 		if (fc->none || fc->pct >= 0) {
 			r->fl.raw = r->fl.adj = fc->none ? 0 : fc->pct / 100;
+			r->fl.scale = 1;
 			src = fc->none ? FLOOR_NONE : FLOOR_GIVEN;
 		} else {
 			floor_pick(st, run, r, ex, nex, &p);

@@ -36,12 +36,26 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
 	return r->nproc;
 }
 
+/* The sum of @r's process means [i, j). */
+static double sum_raw(const struct rec_result *r, size_t i, size_t j)
+{
+	double s = 0;
+
+	for (size_t q = i; q < j; q++)
+		s += r->proc_means[q];
+	return s;
+}
+
 /*
  * What is known of one side's log mean, on the scale compared (@x, its
  * process values, @r's processes): the mean of the process values, the
  * variance its processes show and the floor's (each on its own degrees of
  * freedom). Each run the side pools moves by the floor @f (relative SD,
- * learned on @fdf degrees of freedom; 0: given, exact). A side pooled
+ * learned on @fdf degrees of freedom; 0: given, exact) on its own, and by
+ * what its disorder adds (its processes' spread over the usual, learn.h)
+ * together with the side's other runs: a state of the machine they shared
+ * does not average out over them, and one run's floor is f times its
+ * scale either way. A side pooled
  * from runs of one boot shows how far its own runs moved: their spread
  * beyond their processes, on runs - 1 degrees of freedom, moderates the
  * floor (learn_moderate()), so that more runs a side add what they show,
@@ -59,7 +73,7 @@ struct side_est {
 static int side_est(const struct rec_result *r, const double *x, double f, double fdf,
 		    struct side_est *e)
 {
-	double n = (double)r->nproc, w2 = 0, s2 = 0, wbar = 0, lbar = 0, den = 0, fv;
+	double n = (double)r->nproc, w2 = 0, s2 = 0, wbar = 0, lbar = 0, den = 0, fv, shared = 0;
 	double lm[r->nproc ? r->nproc : 1], wr[r->nproc ? r->nproc : 1];
 	size_t k = 0;
 
@@ -89,6 +103,15 @@ static int side_est(const struct rec_result *r, const double *x, double f, doubl
 		wr[k] = c >= 2 ? ss / (c - 1) / c : 0;
 		/* the run's weight in the pooled mean, squared */
 		w2 += c * c / (n * n);
+		/* its disorder: what it adds to the floor, shared by the side's runs */
+		if (c >= 2 && r->fl.usual > 0) {
+			double mr = sum_raw(r, i, j) / c, sp = 0, sc;
+
+			for (size_t q = i; q < j; q++)
+				sp += (r->proc_means[q] / mr - 1) * (r->proc_means[q] / mr - 1);
+			sc = fmax(1, sqrt(sp / (c - 1)) / r->fl.usual);
+			shared += c / n * sqrt(sc * sc - 1);
+		}
 		e->var_proc += c * c / (n * n) * wr[k];
 		if (c >= 2)
 			den += pow(c * c / (n * n) * wr[k], 2) / (c - 1);
@@ -108,7 +131,7 @@ static int side_est(const struct rec_result *r, const double *x, double f, doubl
 			s2 += (lm[i] - lbar) * (lm[i] - lbar) / (double)(k - 1);
 		fv = learn_moderate(&fl, s2 - wbar, k, &e->df_floor);
 	}
-	e->var_floor = fv * w2;
+	e->var_floor = fv * (w2 + shared * shared);
 	return 0;
 }
 
@@ -180,7 +203,8 @@ static double state_of(const struct rec_result *r)
 static void compare_batches(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
-	double fa = a->fl.raw > 0 ? a->fl.raw : o->floor, fb = b->fl.raw > 0 ? b->fl.raw : o->floor;
+	double fa = a->fl.raw > 0 ? a->fl.raw * fmax(a->fl.scale, 1) : o->floor;
+	double fb = b->fl.raw > 0 ? b->fl.raw * fmax(b->fl.scale, 1) : o->floor;
 	double va = fa * fa, vb = fb * fb;
 	double df = sat_df(va, a->fl.raw_df, vb, b->fl.raw_df);
 

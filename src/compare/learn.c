@@ -149,7 +149,7 @@ static size_t group_means(const struct learn_run *r, size_t n, const int *use, c
 
 /* The arrays learn_model() works in, @n of each. */
 struct work {
-	double *my, *mx, *gw, *wt;
+	double *my, *mx, *gw, *wt, *ss, *within;
 	size_t *cnt;
 	int *keep, *use;
 };
@@ -160,10 +160,14 @@ static int work_init(struct work *w, size_t n)
 	w->mx = malloc(n * sizeof(double));
 	w->gw = malloc(n * sizeof(double));
 	w->wt = malloc(n * sizeof(double));
+	w->ss = malloc(n * sizeof(double));
+	w->within = malloc(n * sizeof(double));
 	w->cnt = malloc(n * sizeof(size_t));
 	w->keep = malloc(n * sizeof(int));
 	w->use = malloc(n * sizeof(int));
-	return w->my && w->mx && w->gw && w->wt && w->cnt && w->keep && w->use ? 0 : -1;
+	return w->my && w->mx && w->gw && w->wt && w->ss && w->within && w->cnt && w->keep && w->use
+		   ? 0
+		   : -1;
 }
 
 static void work_release(struct work *w)
@@ -172,43 +176,87 @@ static void work_release(struct work *w)
 	free(w->mx);
 	free(w->gw);
 	free(w->wt);
+	free(w->ss);
+	free(w->within);
 	free(w->cnt);
 	free(w->keep);
 	free(w->use);
 }
 
+/*
+ * The learned floor from each group's weighed spread @ss[g] on @gdf[g]
+ * degrees of freedom, less what their processes show, @within[g] (a sum
+ * over its runs of weight times variance), @gr[g] the runs: the pooled
+ * one, or the largest of a group of LEARN_GROUP_DF degrees of freedom or
+ * more where that is larger (learn.h). Into *@f and *@df.
+ */
+static void group_floor(const double *ss, const double *within, const size_t *gr, size_t n,
+			double *f, double *df)
+{
+	double pss = 0, pw = 0, pdf = 0, best = -1, bdf = 0;
+	size_t runs = 0;
+
+	for (size_t g = 0; g < n; g++) {
+		double gdf, v;
+
+		if (gr[g] < 2)
+			continue;
+		gdf = (double)gr[g] - 1;
+		pss += ss[g];
+		pw += within[g];
+		pdf += gdf;
+		runs += gr[g];
+		v = ss[g] / gdf - within[g] / (double)gr[g];
+		if (gdf >= LEARN_GROUP_DF && v > best) {
+			best = v;
+			bdf = gdf;
+		}
+	}
+	*f = 0;
+	*df = 0;
+	if (pdf < 2)
+		return;
+	*f = pss / pdf - pw / (double)runs;
+	*df = pdf;
+	if (best > *f) {
+		*f = best;
+		*df = bdf;
+	}
+	*f = sqrt(fmax(0, *f));
+}
+
 /* The floor as measured: the weighed within-group spread beyond the processes'. */
 static void learn_raw(const struct learn_run *r, size_t n, struct work *w, struct learn_model *m)
 {
-	double ss = 0, within = 0;
 	size_t runs = 0, groups = group_means(r, n, w->keep, w->wt, w->my, w->mx, w->gw, w->cnt);
+	double f, df;
 
+	for (size_t g = 0; g < n; g++)
+		w->ss[g] = w->within[g] = 0;
 	for (size_t i = 0; i < n; i++) {
 		double e;
 
 		if (!w->keep[i] || r[i].group >= n || w->cnt[r[i].group] < 2)
 			continue;
 		e = r[i].y - w->my[r[i].group];
-		ss += w->wt[i] * e * e;
-		within += w->wt[i] * r[i].w;
+		w->ss[r[i].group] += w->wt[i] * e * e;
+		w->within[r[i].group] += w->wt[i] * r[i].w;
 		runs++;
 		m->busy += r[i].busy != 0;
 	}
 	m->runs = runs;
 	m->groups = groups;
 	m->quiet = runs - m->busy;
-	if (runs > groups + 1) {
-		double df = (double)(runs - groups);
-
-		moderate(&m->raw, m->prior, sqrt(fmax(0, ss / df - within / (double)runs)), df);
-	}
+	group_floor(w->ss, w->within, w->cnt, n, &f, &df);
+	if (df > 0)
+		moderate(&m->raw, m->prior, f, df);
 	m->adj = m->raw;
 }
 
 /* At one speed of the machine: the runs with a reference, the slope within groups. */
 static void learn_adj(const struct learn_run *r, size_t n, struct work *w, struct learn_model *m)
 {
-	double sxx = 0, sxy = 0, syy = 0, within = 0;
+	double sxx = 0, sxy = 0, syy = 0;
 	size_t runs = 0, groups;
 
 	for (size_t i = 0; i < n; i++)
@@ -234,18 +282,30 @@ static void learn_adj(const struct learn_run *r, size_t n, struct work *w, struc
 	 * by up to five, and their intervals with it (docs/validation.md).
 	 */
 	if (runs >= groups + 3 && sxx > 0) {
-		double df = (double)(runs - groups - 1), b = sxy / sxx, s2;
+		double b = sxy / sxx, f, df;
 
 		b = fmin(fmax(b, 0), LEARN_MAX_BETA);
 		m->slope_judged = 1;
-		s2 = fmax(0, syy - 2 * b * sxy + b * b * sxx) / df;
-		for (size_t i = 0; i < n; i++)
-			if (w->use[i] && r[i].group < n && w->cnt[r[i].group] >= 2)
-				within += w->wt[i] * (r[i].w - 2 * b * r[i].wxy + b * b * r[i].wx) /
-					  (double)runs;
 		m->beta = b;
-		m->se_beta = sqrt(s2 / sxx);
-		moderate(&m->adj, m->prior, sqrt(fmax(0, s2 - within)), df);
+		m->se_beta = sqrt(fmax(0, syy - 2 * b * sxy + b * b * sxx) /
+				  (double)(runs - groups - 1) / sxx);
+		/* each group's spread at one speed, as learn_raw() takes it */
+		for (size_t g = 0; g < n; g++)
+			w->ss[g] = w->within[g] = 0;
+		for (size_t i = 0; i < n; i++) {
+			double e;
+
+			if (!w->use[i] || r[i].group >= n || w->cnt[r[i].group] < 2)
+				continue;
+			e = r[i].y - w->my[r[i].group] - b * (r[i].x - w->mx[r[i].group]);
+			w->ss[r[i].group] += w->wt[i] * e * e;
+			w->within[r[i].group] +=
+			    w->wt[i] * (r[i].w - 2 * b * r[i].wxy + b * b * r[i].wx);
+		}
+		group_floor(w->ss, w->within, w->cnt, n, &f, &df);
+		/* the slope fitted takes one degree of freedom */
+		if (df > 1)
+			moderate(&m->adj, m->prior, f * sqrt(df / (df - 1)), df - 1);
 		/* the reference is used where it pays (learn.h) */
 		if (!(m->adj.learned < LEARN_SLOPE_PAYS * m->raw.learned)) {
 			m->beta = m->se_beta = 0;

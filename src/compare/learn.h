@@ -28,8 +28,9 @@
  * runs by more too: each run's floor is the host's floor times its
  * disorder, its processes' relative SD over the host's usual (the median
  * of its runs'), at least 1 (learn_scale()), and the floor is learned from
- * runs so weighed. Measured over 20 runs of six paths on a cloud guest,
- * the three whose processes spread 2-6 times as much as usual were those
+ * runs so weighed. What a disordered state adds is shared by the runs of a
+ * side made in it (comparison.c): it does not average out over them. Measured over 20 runs of six
+ * paths on a cloud guest, the three whose processes spread 2-6 times as much as usual were those
  * 1.5-3.9% slower on every path.
  *
  * The slope is used where it pays: where taking the reference out leaves
@@ -55,6 +56,16 @@
 #define LEARN_PRIOR_DF	  2.0
 
 #define LEARN_SLOPE_PAYS 0.9
+
+/*
+ * Groups differ in how much of the machine's states their runs met: runs
+ * made one after another within minutes (calibrate's, a label's) move less
+ * among themselves than runs spread over an hour. Pooled, many runs of the
+ * first would hide the second, so the floor learned is the pooled one or
+ * the largest of a group with LEARN_GROUP_DF degrees of freedom or more,
+ * whichever is larger (docs/validation.md).
+ */
+#define LEARN_GROUP_DF 5
 
 /* The slope is held to [0, LEARN_MAX_BETA]: a machine that slows never speeds a path. */
 #define LEARN_MAX_BETA 3.0

@@ -49,10 +49,11 @@ struct rec_floor {
 	size_t ref_runs;
 	/*
 	 * how much more this result's processes spread than the path's usually
-	 * do on this host (learn_scale(), at least 1), which the floors above
-	 * are already multiplied by
+	 * do on this host (learn_scale(), at least 1), and that usual relative
+	 * SD of its process means (0: not known); a run's floor is the floors
+	 * above times its scale
 	 */
-	double scale;
+	double scale, usual;
 	/*
 	 * measured busy while the floor was learned from quiet runs only
 	 * (REC_WIDE_BUSY): the floor is at least the prior's

@@ -305,6 +305,50 @@ test_expect_success 'the reference: the machine'"'"'s move held in the interval 
 	grep -Eq "compared as measured: the two runs timed different reference work beside their batches \(calls3,syscall:calls3-loop40,vdso:calls3-barrier@[0-9a-f]{8}, barrier: made by other versions or builds of ukbench\)" flat
 '
 
+# Runs of a host whose reference sits at its usual speed, and runs made
+# while the machine ran 12% slower (reference and path alike): show,
+# compare and history say so, and history takes no change point from
+# them; a step the reference did not make is one.
+state_run() { # $1 output, $2 start, $3 label, $4 machine (reference and path), $5 the path alone
+	jq --arg t "$2" --arg l "$3" --argjson m "$4" --argjson p "$5" "del(.uuid) | .started = \$t | .label = \$l |
+		.results |= map(select(.path == \"vdso\") | .process_ref_ns = [range(0; 8) | (5 + (. % 4) * 0.01) * \$m] |
+		.process_means_ns = [.process_ref_ns[] * 2 * \$p] | .process_se_ns = [range(0; 8) | 0.001] |
+		.samples_ns = [.process_means_ns[], .process_means_ns[]] | del(.ref_samples_ns, .cpu_samples_ns, .disturbed))" \
+		"$base" >"$1"
+}
+test_expect_success 'the machine'"'"'s state: a run far from the host'"'"'s usual speed says so in show, compare and history' '
+	for i in 10 11 12 13 14 15 16 17 18 19 20 21; do
+		f=$(awk -v i=$i "BEGIN { print 1 + 0.002 * (i % 3) }") &&
+		state_run u$i.json "2026-04-${i}T00:00:00Z" "u$i" "$f" 1 || return 1
+	done &&
+	for i in 22 23 24 25 26 27; do
+		state_run s$i.json "2026-04-${i}T00:00:00Z" "s$i" 1.12 1 || return 1
+	done &&
+	ukbench import --db st.db u1?.json u2[01].json s2?.json >/dev/null &&
+	ukbench show --db st.db s27 >out &&
+	tr "\n" " " <out >flat &&
+	grep -q "note: this run was made in another state of the machine: the reference timed beside time.time/vdso ran 1[12].[0-9]% slower than its median over this host.s newest 17 runs" flat &&
+	ukbench show --db st.db u21 >out &&
+	! grep -q "another state" out &&
+	ukbench compare --db st.db u21 s27 >out &&
+	tr "\n" " " <out >flat &&
+	grep -q "note: .s27. was measured while the machine ran 1[12].[0-9]% slower than this host.s runs usually do" flat &&
+	grep -q "^time.time  *vdso .* +1[12].[0-9]*%~  .*no change" out &&
+	ukbench history --db st.db time.time/vdso >out &&
+	test "$(grep -c "  ~$" out)" = 6 &&
+	grep -q "^0 change points" out &&
+	ukbench history --db st.db -f json time.time/vdso | jq -e "map(.other_state) | map(select(.)) | length == 6" &&
+	# the same step made by the path alone: the reference where it was
+	for i in 22 23 24 25 26 27; do
+		state_run p$i.json "2026-04-${i}T00:00:00Z" "p$i" 1 1.12 || return 1
+	done &&
+	ukbench import --db step.db u1?.json u2[01].json p2?.json >/dev/null &&
+	ukbench history --db step.db time.time/vdso >out &&
+	! grep -q "  ~$" out &&
+	grep -q "^1 change point" out &&
+	grep -q "p22 .*<< change point: step +1[12]\." out
+'
+
 # Two runs of one label in one boot, one of them measured with other
 # parameters: pooling them would mix two things.
 test_expect_success 'a label pools only the runs measured the same way, and says which it left out' '

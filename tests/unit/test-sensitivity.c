@@ -232,6 +232,32 @@ static void test_learn_disorder(void **state)
 	assert_true(m.usual_spread == 0 && learn_scale(&m, 0.05) == 1);
 }
 
+/*
+ * Many runs made one after another (calibrate's) move less among
+ * themselves than runs spread over a session: pooled, they would hide it;
+ * the floor is the larger group's.
+ */
+static void test_learn_group_max(void **state)
+{
+	struct learn_run r[26];
+	struct learn_model m;
+
+	(void)state;
+	/* 16 runs 0.2% apart, then 10 runs 1% apart: an SD of 0.2% and of about 1% */
+	for (int i = 0; i < 16; i++)
+		r[i] = lrun(i + 1, 0, 0.002 * (i % 2 ? 1 : -1), NAN);
+	for (int i = 16; i < 26; i++)
+		r[i] = lrun(i + 1, 1, 0.01 * (i % 2 ? 1 : -1), NAN);
+	learn_model(r, 26, NULL, 0, &m);
+	assert_int_equal(m.groups, 2);
+	assert_true(fabs(m.raw.learned - 0.01 * sqrt(10.0 / 9)) < 1e-9);
+	assert_true(fabs(m.raw.learned_df - 9) < 1e-12);
+	/* a group of too few runs to stand alone enters the pooled floor only */
+	learn_model(r, 20, NULL, 0, &m);
+	assert_true(m.raw.learned < 0.006);
+	assert_true(fabs(m.raw.learned_df - 18) < 1e-12);
+}
+
 /* ------------------------------------------------------------------ */
 /* The comparison, as measured and at one speed of the machine         */
 
@@ -419,6 +445,38 @@ static void test_compare_pooled_runs(void **state)
 		v = learn_moderate(&f, s2, 4, &df) / 4 + 0.005 * 0.005 / 4;
 		assert_true(fabs(row.floor - sqrt(v)) < 0.0005);
 	}
+}
+
+/*
+ * Four runs a side whose processes spread four times as much as the path's
+ * usually do: a state of the machine they shared, which their mean does
+ * not average out; four calm ones average their floor down by two.
+ */
+static void test_compare_shared_disorder(void **state)
+{
+	const double calm[4] = { 0.002, -0.003, 0.004, -0.001 };
+	double pma[24], pmb[24];
+	size_t ra[24], rb[24];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_row row;
+	double quiet, busy;
+
+	(void)state;
+	pooled_side(&a, calm, 0, pma, ra);
+	pooled_side(&b, calm, 0, pmb, rb);
+	/* the usual spread of these processes, so that each run's scale is 1 */
+	a.fl.usual = b.fl.usual = 0.006;
+	a.fl.raw_df = b.fl.raw_df = 1e9;
+	compare2(&row, &a, &b, &o);
+	quiet = row.floor;
+	/* both sides' floors of 0.5% a run, over 4 runs a side */
+	assert_true(fabs(quiet - 0.005 * sqrt(2.0 / 4)) < 0.0005);
+	b.fl.usual = 0.0056 / 4;
+	compare2(&row, &a, &b, &o);
+	busy = row.floor;
+	/* the other side's: 0.5% x 4 whole, not halved */
+	assert_true(busy > 0.019 && busy < 0.022);
 }
 
 /*
@@ -739,6 +797,8 @@ int main(void)
 		cmocka_unit_test(test_learn_within_groups),
 		cmocka_unit_test(test_learn_slope),
 		cmocka_unit_test(test_learn_disorder),
+		cmocka_unit_test(test_learn_group_max),
+		cmocka_unit_test(test_compare_shared_disorder),
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_compare_pooled_runs),
 		cmocka_unit_test(test_floor_busy_from_quiet),
