@@ -227,7 +227,8 @@ def rows(name):
     return [json.loads(l) for l in open(p)] if os.path.exists(p) else []
 
 def compared(r):
-    return r.get("verdict") in ("no change", "within noise", "improved", "regressed", "unreplicated")
+    return r.get("verdict") in ("no change", "within noise", "improved", "regressed", "unreplicated",
+                                "other state")
 
 def rate(rs, what=None):
     rs = [r for r in rs if compared(r) and (what is None or what(r))]
@@ -259,7 +260,8 @@ if "1" in parts:
                         ("l.pairs", "half the runs under 2x oversubscription")):
         rs = rows(name)
         f, n = rate(rs)
-        print(f"   {title}: {pct(f, n)} called improved or regressed (target: at most 5%)")
+        o = sum(r.get("verdict") == "other state" for r in rs)
+        print(f"   {title}: {pct(f, n)} called improved or regressed (target: at most 5%); {o} other state")
         for p, prs in sorted(per_path(rs).items()):
             ff = sum(r["verdict"] in FLAG for r in prs)
             print(f"      {p:40s} {ff:4d} of {len(prs):4d}  median MDE {100 * statistics.median(r['mde'] for r in prs):.2f}%")
@@ -331,8 +333,9 @@ if "3" in parts and os.path.exists(os.path.join(work, "filter")):
     for p, prs in sorted(per_path(rows("d.pairs")).items()):
         sys_path = not p.endswith("/vdso")
         f = sum(r["verdict"] == "regressed" for r in prs) if sys_path else sum(r["verdict"] in FLAG for r in prs)
+        o = sum(r["verdict"] == "other state" for r in prs)
         ch = statistics.median(r["change"] for r in prs)
-        print(f"      {p:40s} {'regressed' if sys_path else 'changed':9s} {f:3d} of {len(prs):3d} ({100 * f / len(prs):5.1f}%)  median change {100 * ch:+.2f}%  median MDE {100 * statistics.median(r['mde'] for r in prs):.2f}%")
+        print(f"      {p:40s} {'regressed' if sys_path else 'changed':9s} {f:3d} of {len(prs):3d} ({100 * f / len(prs):5.1f}%)  median change {100 * ch:+.2f}%  median MDE {100 * statistics.median(r['mde'] for r in prs):.2f}%  ({o} other state)")
 
 if "5" in parts:
     print("5. replication: runs back to back, labels of N runs, every pair of labels compared:")
@@ -341,7 +344,8 @@ if "5" in parts:
         rs = rows(f"r{n}.pairs")
         f, c = rate(rs)
         labels = nreps // n
-        print(f"   N = {n}: {labels} labels, {pct(f, c)} path comparisons called changed")
+        o = sum(r.get("verdict") == "other state" for r in rs)
+        print(f"   N = {n}: {labels} labels, {pct(f, c)} path comparisons called changed; {o} other state")
         for p, prs in sorted(per_path(rs).items()):
             mdes.setdefault(p, []).append((n, statistics.median(r["mde"] for r in prs)))
     for p, v in sorted(mdes.items()):

@@ -225,22 +225,29 @@ static int cmp_scale(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-int floor_state_note(const struct rec_run *run, char *buf, size_t len)
+double floor_run_disorder(const struct rec_run *run)
 {
-	const struct rec_result *at = NULL;
-	double most, scale[run->nresults + 1], disorder = 0;
-	int other = floor_run_state(run, &most, &at), n = 0;
+	double scale[run->nresults + 1];
 	size_t k = 0;
 
-	buf[0] = 0;
-	/* the run's disorder: the median over its paths, as one noisy path is not the machine */
+	/* the median over its paths, as one noisy path is not the machine */
 	for (size_t i = 0; i < run->nresults; i++)
 		if (run->results[i].status == UKB_OK && run->results[i].fl.scale > 0)
 			scale[k++] = run->results[i].fl.scale;
-	if (k) {
-		qsort(scale, k, sizeof(*scale), cmp_scale);
-		disorder = k % 2 ? scale[k / 2] : (scale[k / 2 - 1] + scale[k / 2]) / 2;
-	}
+	if (!k)
+		return 0;
+	qsort(scale, k, sizeof(*scale), cmp_scale);
+	return k % 2 ? scale[k / 2] : (scale[k / 2 - 1] + scale[k / 2]) / 2;
+}
+
+int floor_state_note(const struct rec_run *run, char *buf, size_t len)
+{
+	const struct rec_result *at = NULL;
+	double most, disorder = floor_run_disorder(run);
+	int other = floor_run_state(run, &most, &at), n = 0;
+
+	buf[0] = 0;
+	other = other && at;
 	if (other)
 		n = snprintf(
 		    buf, len,
@@ -430,11 +437,13 @@ void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run 
 	set_run(fc, st, a, ex, nex);
 	set_run(fc, st, b, ex, nex);
 	for (int k = 0; k < 2; k++) {
-		const struct rec_run *run = k ? b : a;
+		struct rec_run *run = k ? b : a;
+		double disorder = floor_run_disorder(run);
 
 		for (size_t i = 0; i < run->nresults; i++) {
-			const struct rec_result *r = &run->results[i];
+			struct rec_result *r = &run->results[i];
 
+			r->fl.run_disorder = disorder;
 			if (r->status != UKB_OK || !r->fl.wide)
 				continue;
 			fc->wide_busy += !!(r->fl.wide & REC_WIDE_BUSY);

@@ -68,6 +68,9 @@ void floor_widen(struct rec_result *r, double prior, int why);
  */
 int floor_run_state(const struct rec_run *run, double *most, const struct rec_result **at);
 
+/* The median over @run's paths of their scales (r->fl set); 0: none known. */
+double floor_run_disorder(const struct rec_run *run);
+
 /*
  * The note a run made in another state of the machine carries (its results'
  * r->fl set): its reference far from the host's usual level

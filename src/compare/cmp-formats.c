@@ -170,8 +170,9 @@ void cmp_method_text(char *buf, size_t len, const struct cmp_opts *o, const char
 {
 	int n = snprintf(
 	    buf, len,
-	    "change = other/base - 1 of the two figures (each the mean of its per-process "
-	    "means); its %g%% CI, p and verdict come from one method, Welch's t on the log "
+	    "change = other/base - 1 of the two figures (a run's: the mean of its per-process "
+	    "means; several runs': the mean of theirs, each weighed by how well it is known); "
+	    "its %g%% CI, p and verdict come from one method, Welch's t on the log "
 	    "ratio, with the floor: how far a run's mean moves between runs of the same thing "
 	    "beyond what its processes show. Where marked ~, the path's slope on the reference "
 	    "timed beside its batches is known: the interval also holds the change at one "
@@ -212,6 +213,10 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	}
 	/* fold() makes the names visible */
 	if (cmp_state_note(rows, n, "the base", "the other", method, sizeof(method))) {
+		fold(f, method, 0);
+		fputc('\n', f);
+	}
+	if (cmp_other_note(rows, n, method, sizeof(method))) {
 		fold(f, method, 0);
 		fputc('\n', f);
 	}

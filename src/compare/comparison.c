@@ -48,20 +48,22 @@ static double sum_raw(const struct rec_result *r, size_t i, size_t j)
 
 /*
  * What is known of one side's log mean, on the scale compared (@x, its
- * process values, @r's processes): the mean of the process values, the
- * variance its processes show and the floor's (each on its own degrees of
- * freedom). Each run the side pools moves by the floor @f (relative SD,
- * learned on @fdf degrees of freedom; 0: given, exact) on its own, and by
- * what its disorder adds (its processes' spread over the usual, learn.h)
- * together with the side's other runs: a state of the machine they shared
- * does not average out over them, and one run's floor is f times its
- * scale either way. A side pooled
- * from runs of one boot shows how far its own runs moved: their spread
- * beyond their processes, on runs - 1 degrees of freedom, moderates the
- * floor (learn_moderate()), so that more runs a side add what they show,
- * and never judge by their few degrees of freedom alone. The pooled mean
- * weighs each run by its processes, and its processes' variance is each
- * run's within it, so the runs' spread is counted once.
+ * process values, @r's processes): the mean of the run means, the
+ * variance their processes show and the floor's (each on its own degrees
+ * of freedom). Each run the side pools moves by the floor @f (relative
+ * SD, learned on @fdf degrees of freedom; 0: given, exact), times its
+ * scale (its processes' spread over the usual, learn.h): one run's floor
+ * is f times its scale. The part of the excess every run of the side
+ * shows (the smallest) is a state they shared, which does not average out
+ * over them; the rest is each run's own. A side pooled from runs of one
+ * boot shows how far its own runs moved: their spread beyond their
+ * processes, on runs - 1 degrees of freedom, moderates the floor
+ * (learn_moderate()), so that more runs a side add what they show, and
+ * never judge by their few degrees of freedom alone. The runs are weighed
+ * by what is known of each (the inverse of its variance): a run made in a
+ * disordered stretch ran more processes, being noisier, and weighed by its
+ * processes it would carry the side; weighed by what it tells, more runs
+ * a side narrow the interval.
  */
 struct side_est {
 	double mean;
@@ -70,69 +72,89 @@ struct side_est {
 	size_t runs;
 };
 
+/* One run of a side: its mean, within variance (relative), excess, processes, weight. */
+struct side_run {
+	double m, wr, x2, c, w;
+};
+
 static int side_est(const struct rec_result *r, const double *x, double f, double fdf,
 		    struct side_est *e)
 {
-	double n = (double)r->nproc, w2 = 0, s2 = 0, wbar = 0, lbar = 0, den = 0, fv, shared = 0;
-	double lm[r->nproc ? r->nproc : 1], wr[r->nproc ? r->nproc : 1];
-	size_t k = 0;
+	size_t cap = r->nproc ? r->nproc : 1, k = 0;
+	struct side_run *u = calloc(cap, sizeof(*u));
+	double s2 = 0, wbar = 0, lbar = 0, den = 0, fv, shared = INFINITY, sw = 0, wf = 0;
+	int ret = -1;
 
 	memset(e, 0, sizeof(*e));
-	if (r->nproc < 2)
-		return -1;
-	for (size_t i = 0; i < r->nproc; i++)
-		e->mean += x[i] / n;
-	if (!(e->mean > 0) || !isfinite(e->mean))
-		return -1;
+	if (!u || r->nproc < 2)
+		goto out;
 	/* the processes of one run lie together (runref.c); one run without proc_run */
 	for (size_t i = 0, j; i < r->nproc; i = j, k++) {
-		double sum = 0, ss = 0, m, c;
+		double sum = 0, ss = 0;
 
 		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
 		     j++)
 			;
-		c = (double)(j - i);
+		u[k].c = (double)(j - i);
 		for (size_t q = i; q < j; q++)
 			sum += x[q];
-		m = sum / c;
-		if (!(m > 0) || !isfinite(m))
-			return -1;
+		u[k].m = sum / u[k].c;
+		if (!(u[k].m > 0) || !isfinite(u[k].m))
+			goto out;
 		for (size_t q = i; q < j; q++)
-			ss += (x[q] / m - 1) * (x[q] / m - 1);
-		lm[k] = log(m);
-		wr[k] = c >= 2 ? ss / (c - 1) / c : 0;
-		/* the run's weight in the pooled mean, squared */
-		w2 += c * c / (n * n);
-		/* its disorder: what it adds to the floor, shared by the side's runs */
-		if (c >= 2 && r->fl.usual > 0) {
-			double mr = sum_raw(r, i, j) / c, sp = 0, sc;
+			ss += (x[q] / u[k].m - 1) * (x[q] / u[k].m - 1);
+		u[k].wr = u[k].c >= 2 ? ss / (u[k].c - 1) / u[k].c : 0;
+		/* its disorder, from its processes as measured */
+		if (u[k].c >= 2 && r->fl.usual > 0) {
+			double mr = sum_raw(r, i, j) / u[k].c, sp = 0, sc;
 
 			for (size_t q = i; q < j; q++)
 				sp += (r->proc_means[q] / mr - 1) * (r->proc_means[q] / mr - 1);
-			sc = fmax(1, sqrt(sp / (c - 1)) / r->fl.usual);
-			shared += c / n * sqrt(sc * sc - 1);
+			sc = fmax(1, sqrt(sp / (u[k].c - 1)) / r->fl.usual);
+			u[k].x2 = sc * sc - 1;
 		}
-		e->var_proc += c * c / (n * n) * wr[k];
-		if (c >= 2)
-			den += pow(c * c / (n * n) * wr[k], 2) / (c - 1);
+		shared = fmin(shared, u[k].x2);
 	}
 	e->runs = k;
-	e->df_proc = den > 0 ? e->var_proc * e->var_proc / den : INFINITY;
 	fv = f * f;
 	e->df_floor = fdf > 0 ? fdf : INFINITY;
 	if (k >= 2 && fdf > 0) {
 		struct learn_floor fl = { .sd = f, .df = fdf };
 
 		for (size_t i = 0; i < k; i++) {
-			lbar += lm[i] / (double)k;
-			wbar += wr[i] / (double)k;
+			lbar += log(u[i].m) / (double)k;
+			wbar += u[i].wr / (double)k;
 		}
 		for (size_t i = 0; i < k; i++)
-			s2 += (lm[i] - lbar) * (lm[i] - lbar) / (double)(k - 1);
+			s2 += (log(u[i].m) - lbar) * (log(u[i].m) - lbar) / (double)(k - 1);
 		fv = learn_moderate(&fl, s2 - wbar, k, &e->df_floor);
 	}
-	e->var_floor = fv * (w2 + shared * shared);
-	return 0;
+	/* each run's weight: the inverse of what it leaves unknown */
+	for (size_t i = 0; i < k; i++) {
+		double v = u[i].wr + fv * (1 + u[i].x2 - shared);
+
+		u[i].w = v > 0 && isfinite(v) ? 1 / v : 0;
+		sw += u[i].w;
+	}
+	for (size_t i = 0; i < k; i++) {
+		/* nothing known of a run's variance: its processes weigh */
+		u[i].w = sw > 0 ? u[i].w / sw : u[i].c / (double)r->nproc;
+		e->mean += u[i].w * u[i].m;
+	}
+	for (size_t i = 0; i < k; i++) {
+		double w2 = u[i].w * u[i].w;
+
+		e->var_proc += w2 * u[i].wr;
+		if (u[i].c >= 2)
+			den += pow(w2 * u[i].wr, 2) / (u[i].c - 1);
+		wf += w2 * (1 + u[i].x2 - shared);
+	}
+	e->df_proc = den > 0 ? e->var_proc * e->var_proc / den : INFINITY;
+	e->var_floor = fv * (wf + shared);
+	ret = e->mean > 0 && isfinite(e->mean) ? 0 : -1;
+out:
+	free(u);
+	return ret;
 }
 
 /*
@@ -273,8 +295,8 @@ static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 {
 	const struct rec_result *a = row->a, *b = row->b;
 	double *xa = NULL, *xb = NULL, fa, fb, dfa, dfb, se = 0;
-	struct side_est ea, eb, ja, jb;
-	struct ukb_cmp raw0, adj0;
+	struct side_est ea = { 0 }, eb = { 0 }, ja = { 0 }, jb = { 0 };
+	struct ukb_cmp raw0 = { 0 }, adj0 = { 0 };
 	size_t na = 0, nb = 0;
 
 	if (!o->raw && a->fl.beta > 0 && b->fl.beta > 0) {
@@ -316,8 +338,10 @@ static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 				       b->nproc, o->alpha, &row->raw) &&
 			  !compare_est(&ma, &mb, 0, 0, a->proc_means, a->nproc, b->proc_means,
 				       b->nproc, o->alpha, &raw0);
-		hull(&row->raw, &row->adj, o->alpha, &row->c);
-		hull(&raw0, &adj0, o->alpha, &row->c0);
+		if (row->ok) {
+			hull(&row->raw, &row->adj, o->alpha, &row->c);
+			hull(&raw0, &adj0, o->alpha, &row->c0);
+		}
 		row->floor = sqrt(ja.var_floor + jb.var_floor + vs);
 	} else if (row->ok) {
 		row->ok = !compare_est(&ea, &eb, 1, 0, a->proc_means, a->nproc, b->proc_means,
@@ -332,6 +356,31 @@ static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 	row->runs[1] = eb.runs;
 	free(xa);
 	free(xb);
+}
+
+/*
+ * Was a side made in another state of the machine, which the host's runs
+ * do not tell how far it moved the path (cmp_row.other_state)? Its run's
+ * processes spread twice as much as usual (the median over its paths); or,
+ * where the path follows the reference, its reference lay far from the
+ * usual and from the other side's. Measured on a cloud guest, runs made
+ * in such states moved by 6-15% where the others moved by 1-2%, at slopes
+ * on the reference two to three times those the other runs showed
+ * (docs/validation.md).
+ */
+static int other_state(const struct cmp_row *row)
+{
+	for (int s = 0; s < 2; s++) {
+		const struct rec_result *r = s ? row->b : row->a;
+		struct learn_model m = { .ref_sd = r->fl.ref_sd };
+
+		if (r->fl.run_disorder >= LEARN_DISORDER)
+			return 1;
+		if (row->adjusted && learn_other_state(&m, row->state[s]) &&
+		    learn_other_state(&m, row->state[s] - row->state[!s]))
+			return 1;
+	}
+	return 0;
 }
 
 void compare_row(struct cmp_row *row, const struct cmp_opts *o)
@@ -358,8 +407,9 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 
 		row->ref_moved = learn_other_state(&m, log1p(row->ref.change));
 	}
+	row->other_state = other_state(row);
 	row->verdict = ukb_verdict_of(row->c.change, row->c.p_welch, o->alpha, o->threshold);
-	if (!row->replicated)
+	if (!row->replicated || row->other_state)
 		row->outcome = CMP_CANNOT_TELL;
 	else if (o->limit < 0 || row->c.ci_hi < o->limit)
 		row->outcome = CMP_NOT_REGRESSED;
@@ -459,6 +509,24 @@ int cmp_state_note(const struct cmp_row *rows, size_t n, const char *da, const c
 			 side ? db : da, 100 * fabs(expm1(most)), most > 0 ? "slower" : "faster",
 			 at->a->name, at->a->path, move);
 	}
+	return 1;
+}
+
+int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += rows[i].ok && rows[i].other_state;
+	buf[0] = 0;
+	if (!k)
+		return 0;
+	snprintf(buf, len,
+		 "note: for %zu path%s a side was made in another state of the machine than the "
+		 "other (its processes spreading twice as much as usual, or its reference far "
+		 "from its usual level): how far that state moved %s is not known, so no verdict "
+		 "of a change is given ('other state'); run that side again",
+		 k, k == 1 ? "" : "s", k == 1 ? "the path" : "them");
 	return 1;
 }
 
@@ -566,6 +634,8 @@ const char *cmp_verdict_name(const struct cmp_row *r)
 {
 	if (!r->replicated && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))
 		return "unreplicated";
+	if (r->other_state && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))
+		return "other state";
 	return ukb_verdict_name(r->verdict);
 }
 

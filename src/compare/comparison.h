@@ -71,18 +71,27 @@ struct cmp_row {
 	 */
 	double state[2];
 	int ref_moved;
+	/*
+	 * a side was measured in another state of the machine than the other
+	 * (its run's processes spreading LEARN_DISORDER times as much as
+	 * usual, or its reference far from the usual where the path follows
+	 * it): how far that state moved the path is not known, and no verdict
+	 * of a change is given ("other state")
+	 */
+	int other_state;
 	size_t runs[2]; /* the runs pooled on each side */
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };
 
 /*
- * Does the row's verdict claim what it says: both sides replicated
- * (improved and regressed are then marked and coloured as such)?
+ * Does the row's verdict claim what it says: both sides replicated, neither
+ * made in another state of the machine (improved and regressed are then
+ * marked and coloured as such)?
  */
 static inline int cmp_claims(const struct cmp_row *r)
 {
-	return r->replicated;
+	return r->replicated && !r->other_state;
 }
 
 /*
@@ -144,7 +153,13 @@ int cmp_ref_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
  */
 int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf, size_t len);
 
-/* The verdict as printed: "regressed", ..., or "unreplicated". */
+/*
+ * The note for the rows one of whose sides was made in another state of
+ * the machine (cmp_row.other_state): 0 and "" when none.
+ */
+int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
+
+/* The verdict as printed: "regressed", ..., "unreplicated" or "other state". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 
 /* The exit status automation gets for these rows: 0, 1 or 125. */

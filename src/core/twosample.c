@@ -137,7 +137,7 @@ double *ukb_mann_whitney_counts(size_t na, size_t nb)
 	 */
 	f = calloc((nb + 1) * (max + 1), sizeof(*f));
 	g = calloc((nb + 1) * (max + 1), sizeof(*g));
-	counts = malloc((max + 1) * sizeof(*counts));
+	counts = calloc(max + 1, sizeof(*counts));
 	if (!f || !g || !counts) {
 		free(f);
 		free(g);

@@ -59,6 +59,11 @@ struct rec_floor {
 	 * (REC_WIDE_BUSY): the floor is at least the prior's
 	 */
 	int wide;
+	/*
+	 * the run's disorder: the median over its paths of how much more their
+	 * processes spread than usual (learn_scale()); 0: not known
+	 */
+	double run_disorder;
 };
 
 struct rec_result {

@@ -355,6 +355,22 @@ static void test_compare_at_one_speed(void **state)
 	assert_true(row.c.p_welch >= o.alpha);
 	assert_int_equal(row.verdict, UKB_NO_CHANGE);
 
+	/*
+	 * the real 5% slowdown, B's run made in a disordered state of the
+	 * machine: shown, not claimed
+	 */
+	side(&b, 8, db, 0.9, 0.05, pmb, prb, seb);
+	b.fl.run_disorder = LEARN_DISORDER;
+	compare2(&row, &a, &b, &o);
+	assert_true(row.other_state && row.verdict == UKB_REGRESSED);
+	assert_string_equal(cmp_verdict_name(&row), "other state");
+	assert_false(cmp_claims(&row));
+	assert_int_equal(row.outcome, CMP_CANNOT_TELL);
+	b.fl.run_disorder = 1.5;
+	compare2(&row, &a, &b, &o);
+	assert_false(row.other_state);
+	assert_string_equal(cmp_verdict_name(&row), "regressed");
+
 	/* --raw: as measured, with the floor as measured */
 	o.raw = 1;
 	side(&b, 8, db, 0.9, 0, pmb, prb, seb);
