@@ -104,6 +104,12 @@ prereq_BINUTILS() {
 	return 1
 }
 
+prereq_GIT() {
+	command -v git >/dev/null && return 0
+	prereq_why="git is not installed"
+	return 1
+}
+
 # Google Benchmark's compare.py (libbenchmark-tools) with its numpy and scipy
 prereq_GBENCH_COMPARE() {
 	[ -f /usr/share/benchmark/compare.py ] && /usr/bin/python3 -c "import scipy" 2>/dev/null &&

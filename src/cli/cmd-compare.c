@@ -45,6 +45,7 @@ struct compare_opts {
 	struct floor_choice fc; /* the floors of the comparison being printed */
 	char **pats;
 	int npats;
+	int bisect; /* --bisect: an error stops 'git bisect run' */
 };
 
 static const struct opt compare_opts_table[] = {
@@ -110,6 +111,7 @@ const struct command cmd_compare_def = {
 		 "  within noise           significant but smaller than the threshold\n"
 		 "  no change              not significant\n"
 		 "  unreplicated           a side measured in one process (run --runs 1)\n"
+		 "  other state            a side made in another state of the machine\n"
 		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
 		 "\n"
 		 "A run is an id (12, #12), a label, or a ukbench JSON file. A label names its\n"
@@ -134,18 +136,24 @@ const struct command cmd_compare_def = {
 		 "where the floor came from, and when a side ran in another state of the\n"
 		 "machine than its usual one. --wide shows the interval without the floor.",
 	.opts = compare_opts_table,
-	.footer =
-	    "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
-	    "regressed beyond the limit, 125 when a path cannot be told from noise at it;\n"
-	    "1 when the runs share no path; 2 for bad usage or an unreadable run.\n"
-	    "\n"
-	    "examples:\n"
-	    "  ukbench compare before after\n"
-	    "  ukbench compare                      # the two latest runs\n"
-	    "  ukbench compare before after 'time.*/vdso' syscall.null\n"
-	    "  ukbench compare --all v6.17 v6.18\n"
-	    "  git bisect run sh -c 'make && ukbench run -l $(git rev-parse --short HEAD) \\\n"
-	    "      syscall.null && ukbench compare --bisect 3 good HEAD-label syscall.null'\n",
+	.footer = "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
+		  "regressed beyond the limit, 125 when a path cannot be told from noise at it;\n"
+		  "1 when the runs share no path; 2 for bad usage or an unreadable run; with\n"
+		  "--bisect, 128 for any error, which stops 'git bisect run' instead of blaming\n"
+		  "the commit.\n"
+		  "\n"
+		  "examples:\n"
+		  "  ukbench compare before after\n"
+		  "  ukbench compare                      # the two latest runs\n"
+		  "  ukbench compare before after 'time.*/vdso' syscall.null\n"
+		  "  ukbench compare --all v6.17 v6.18\n"
+		  "  # a kernel's bisection, the good kernel measured once first with\n"
+		  "  # 'ukbench vm --boots 3 -l good -k bzImage.good syscall.null':\n"
+		  "  git bisect run sh -c 'make -j8 bzImage || exit 125\n"
+		  "    c=$(git rev-parse --short HEAD)\n"
+		  "    ukbench vm --boots 3 -l $c -k arch/x86/boot/bzImage syscall.null ||\n"
+		  "      exit 125\n"
+		  "    ukbench compare --all --bisect 3 good $c syscall.null'\n",
 };
 
 static int set_option(void *ctx, int id, const char *arg)
@@ -156,6 +164,7 @@ static int set_option(void *ctx, int id, const char *arg)
 	switch (id) {
 	case O_FAIL:
 	case O_BISECT:
+		o->bisect = id == O_BISECT;
 		if (parse_double(id == O_FAIL ? "--fail-on-regression" : "--bisect", arg, 0, 1000,
 				 &d))
 			return -1;
@@ -464,6 +473,8 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 
 		if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
 			put_folded(stdout, text, 9, 2, cols);
+		if (cmp_other_note(rows, n, text, sizeof(text)))
+			put_folded(stdout, text, 6, 2, cols);
 		if (cmp_ref_note(rows, n, text, sizeof(text)))
 			put_folded(stdout, text, 6, 2, cols);
 		{
@@ -534,6 +545,17 @@ static int load_runs(struct compare_opts *o, struct store *st, int argc, char **
 	return 0;
 }
 
+/*
+ * Under --bisect an error is no verdict on the commit: 'git bisect run'
+ * would read 1 or 2 as bad; from 128 up it stops the bisection.
+ */
+static int bisect_stop(void)
+{
+	error("--bisect: stopping 'git bisect run' (exit 128): the error above is not a "
+	      "verdict on this commit");
+	return 128;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
@@ -544,24 +566,30 @@ int cmd_compare(int argc, char **argv)
 	size_t both;
 
 	ret = parse(argc, argv, &o, &first);
-	if (ret)
-		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	if (ret > 0)
+		return UKB_EXIT_OK;
+	if (ret) {
+		for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+			if (!strncmp(argv[i], "--bisect", 8))
+				return bisect_stop();
+		return UKB_EXIT_USAGE;
+	}
 	ret = UKB_EXIT_USAGE;
 	nargs = argc - first;
 	runs = calloc((size_t)(nargs < 2 ? 2 : nargs), sizeof(*runs));
 	desc = calloc((size_t)(nargs < 2 ? 2 : nargs), sizeof(*desc));
 	if (!runs || !desc || store_open_cli_reader(o.db, path, sizeof(path), &st) < 0)
-		goto out;
+		goto fail;
 	if (nargs < 2) {
 		if (latest_two(st, nargs ? argv[first] : NULL, ids))
-			goto out;
+			goto fail;
 		if (load_runs(&o, st, 2, two, runs, desc, &nrun))
-			goto out;
+			goto fail;
 		if (o.fmt == CMPF_TABLE)
 			printf("the two latest runs%s%s%s: %s against %s\n\n", nargs ? " of '" : "",
 			       nargs ? argv[first] : "", nargs ? "'" : "", desc[1], desc[0]);
 	} else if (load_runs(&o, st, nargs, argv + first, runs, desc, &nrun)) {
-		goto out;
+		goto fail;
 	}
 	ret = UKB_EXIT_OK;
 	if (o.fmt == CMPF_JSON || o.fmt == CMPF_CSV)
@@ -586,6 +614,12 @@ int cmd_compare(int argc, char **argv)
 		ret = UKB_EXIT_FAIL;
 	if (ret == UKB_EXIT_OK && o.c.limit >= 0)
 		ret = status;
+	else if (o.bisect)
+		ret = bisect_stop();
+	goto out;
+fail:
+	if (o.bisect)
+		ret = bisect_stop();
 out:
 	for (int i = 0; i < nrun; i++)
 		rec_run_release(&runs[i]);

@@ -74,6 +74,31 @@ test_expect_success '--fail-on-regression and --bisect: 1 beyond the limit, 0 wi
 	grep -q "1 cannot be told" out
 '
 
+test_expect_success '--bisect: an error stops the bisection (128), it blames no commit' '
+	test_expect_code 128 ukbench compare --db c.db "$base" $TEST_ROOT/slow.json --bisect 5 no.such.path >out 2>err &&
+	grep -q "share no measured benchmark path that matches" err &&
+	grep -q "stopping .git bisect run. (exit 128)" err &&
+	test_expect_code 128 ukbench compare --db c.db "$base" missing.json --bisect 5 >out 2>err &&
+	grep -q "stopping" err &&
+	test_expect_code 128 ukbench compare --db c.db --bisect five "$base" $TEST_ROOT/slow.json >out 2>err &&
+	grep -q "stopping" err &&
+	test_expect_code 2 ukbench compare --db c.db --fail-on-regression five "$base" $TEST_ROOT/slow.json >out 2>err
+'
+
+test_expect_success GIT 'git bisect run with compare --bisect finds the commit that regressed' '
+	git init -q bis && cd bis &&
+	git config user.email t@example.org && git config user.name t &&
+	for i in 1 2 3 4 5 6 7 8; do
+		if [ $i -ge 6 ]; then cp $TEST_ROOT/slow.json result.json; else cp "$base" result.json; fi &&
+		git add result.json && git commit -q --allow-empty -m "commit $i" || return 1
+	done &&
+	git bisect start HEAD HEAD~7 >/dev/null &&
+	git bisect run "$UKBENCH" compare --db ../c.db --no-floor "$base" result.json --bisect 5 >../bisect.out 2>&1 &&
+	{ grep -q "is the first bad commit" ../bisect.out || { cat ../bisect.out; false; }; } &&
+	git bisect log | grep -q "first bad commit: .* commit 6$" &&
+	git bisect reset
+'
+
 test_expect_success 'three runs: one block per other run' '
 	ukbench compare --db c.db "$base" $TEST_ROOT/slow.json $TEST_ROOT/fast.json >out &&
 	test "$(grep -c "^base " out)" = 2 &&
