@@ -17,7 +17,7 @@
 #include "vdso.h"
 
 struct list_cli {
-	int names, all;
+	int names, all, verbose;
 	enum rows_fmt fmt;
 	const char *plugin; /* the last --plugin */
 };
@@ -26,6 +26,9 @@ static const struct opt list_opts[] = {
 	OPT_BOOL("names", 0, "one NAME/PATH per line, for scripts", struct list_cli, names),
 	OPT_BOOL("all", 'a', "also the paths this machine cannot run, with why", struct list_cli,
 		 all),
+	OPT_BOOL("verbose", 'v',
+		 "every variant and path, with what each calls (as a pattern shows)",
+		 struct list_cli, verbose),
 	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv: one row per path",
 		   struct list_cli, fmt),
 	OPT_FUNC("plugin", 0, "FILE.so", "list the benchmarks of a plug-in too (see run --plugin)",
@@ -37,9 +40,11 @@ const struct command cmd_list_def = {
 	.name = "list",
 	.fn = cmd_list,
 	.summary = "list benchmarks and paths, and whether this machine has them",
-	.synopsis = "[--all] [--names | --format FMT] [PATTERN...]",
+	.synopsis = "[-v] [--all] [--names | --format FMT] [PATTERN...]",
 	.about = "Lists benchmarks, their paths and what each path calls. Without a pattern\n"
-		 "it shows what runs here; --all, or a pattern, shows the rest too, with why\n"
+		 "it shows a line per benchmark with the paths this machine has; -v, or a\n"
+		 "pattern, every variant and path with what it calls. --all, or a pattern,\n"
+		 "shows what does not run here too, with why\n"
 		 "not (no vDSO, symbol not exported, system call blocked, a 64-bit time call\n"
 		 "on a 64-bit machine). '*' marks the default suite. A pattern is a name, a\n"
 		 "glob, a dotted prefix (time.clock_gettime), or one word of the names\n"
@@ -47,6 +52,7 @@ const struct command cmd_list_def = {
 	.opts = list_opts,
 	.footer = "examples:\n"
 		  "  ukbench list\n"
+		  "  ukbench list -v\n"
 		  "  ukbench list time.clock_gettime\n"
 		  "  ukbench list --names '*/vdso'\n"
 		  "  ukbench list --all\n",
@@ -60,6 +66,66 @@ static size_t many_variants(const struct ukb_bench *b)
 	for (const struct ukb_variant *v = b->variants; v && v->name; v++)
 		n++;
 	return n > 16 ? n : 0;
+}
+
+/*
+ * A line per benchmark: the default suite's mark, its name, how many
+ * variants, the paths this machine has (or every path, with @all), what it
+ * measures. 0.
+ */
+static int list_compact(const struct ukb_case *cases, const struct ukb_result *r, size_t n, int all,
+			int cols)
+{
+	char(*paths)[128] = calloc(n + 1, sizeof(*paths));
+	int name_w = 0, paths_w = 0;
+	size_t shown = 0;
+
+	if (!paths)
+		return -1;
+	/* each benchmark's paths here, named once, in the first of its cases */
+	for (size_t i = 0; i < n; i++) {
+		size_t f = i;
+
+		while (f && cases[f - 1].bench == cases[i].bench)
+			f--;
+		if (!all && r[i].status != UKB_OK)
+			continue;
+		if (!strstr(paths[f], cases[i].path->name) &&
+		    strlen(paths[f]) + strlen(cases[i].path->name) + 2 < sizeof(paths[f]))
+			snprintf(paths[f] + strlen(paths[f]), sizeof(paths[f]) - strlen(paths[f]),
+				 "%s%s", paths[f][0] ? " " : "", cases[i].path->name);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (paths[i][0]) {
+			int w =
+			    (int)strlen(cases[i].bench->name) + (cases[i].bench->variants ? 2 : 0);
+
+			name_w = w > name_w ? w : name_w;
+			/* a long list of paths (the labs') does not widen every line */
+			w = (int)strlen(paths[i]);
+			paths_w = w > paths_w && w <= 24 ? w : paths_w;
+		}
+	for (size_t i = 0; i < n; i++) {
+		char name[160], line[512];
+
+		if (!paths[i][0])
+			continue;
+		snprintf(name, sizeof(name), "%s%s", cases[i].bench->name,
+			 cases[i].bench->variants ? ".*" : "");
+		snprintf(line, sizeof(line), "%c %-*s  %-*s  %s",
+			 cases[i].bench->flags & UKB_DEFAULT ? '*' : ' ', name_w, name, paths_w,
+			 paths[i], cases[i].bench->summary);
+		/* one line each: what it measures is cut at the width */
+		if (cols > 4 && (int)strlen(line) > cols)
+			snprintf(line + cols - 3, 4, "...");
+		puts(line);
+		shown++;
+	}
+	free(paths);
+	printf("\n%zu benchmarks, * the default suite; 'ukbench list -v' every variant and path,\n"
+	       "'ukbench list NAME' one benchmark, '--all' what does not run here\n",
+	       shown);
+	return 0;
 }
 
 int cmd_list(int argc, char **argv)
@@ -125,6 +191,14 @@ int cmd_list(int argc, char **argv)
 		return UKB_EXIT_OK;
 	}
 	cols = out_columns(stdout, 0);
+	if (!c.verbose && !c.names && first == argc) {
+		rc = list_compact(cases, r, n, c.all, cols ? cols : 80);
+		free(r);
+		ukb_selection_release(&sel);
+		if (rc)
+			error("out of memory");
+		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+	}
 	for (size_t i = 0; i < n; i++) {
 		char sym[128], what[256];
 

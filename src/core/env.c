@@ -211,8 +211,17 @@ static int x86_hypervisor(char *buf, size_t len)
 		snprintf(buf, len, "xen");
 	else if (!strcmp(sig, "TCGTCGTCGTCG"))
 		snprintf(buf, len, "qemu-tcg");
-	else
-		snprintf(buf, len, "yes (hypervisor '%s')", sig);
+	else {
+		/* another one's signature, as it reads: printable, trailing blanks cut */
+		size_t n = strlen(sig);
+
+		for (size_t i = 0; i < n; i++)
+			if (sig[i] < 0x20 || sig[i] > 0x7e)
+				sig[i] = ' ';
+		while (n && sig[n - 1] == ' ')
+			sig[--n] = 0;
+		snprintf(buf, len, "%s", n ? sig : "unknown hypervisor");
+	}
 	return 1;
 }
 #else
@@ -346,6 +355,10 @@ void ukb_env_capture(struct ukb_env *env)
 	read_or("/sys/devices/system/clocksource/clocksource0/available_clocksource",
 		env->clocksources_available, sizeof(env->clocksources_available), "unknown");
 	env->clocksources_available[strcspn(env->clocksources_available, "\n")] = 0;
+	/* the kernel ends the list with a blank */
+	for (size_t n = strlen(env->clocksources_available);
+	     n && env->clocksources_available[n - 1] == ' ';)
+		env->clocksources_available[--n] = 0;
 	frequency(env);
 	smt(env);
 	virtualization(env);

@@ -28,16 +28,23 @@ static void common(struct gnuplot *g)
 
 /*
  * A string of a run (a label, a path's name, a date) as a word gnuplot may
- * show: only letters, digits and . _ / @ + - : and at most 28 of them, so
- * that nothing a run says can end the quoted string or reach the script;
- * anything else, or nothing, gives @fallback.
+ * show: only letters, digits and . _ / @ + - : (a longer one cut to its
+ * last 27 behind a ~), so that nothing a run says can end the quoted
+ * string or reach the script; anything else, or nothing, gives @fallback.
  */
 static const char *gp_word(char *buf, size_t len, const char *s, const char *fallback)
 {
 	size_t n = s ? strlen(s) : 0;
 
-	if (!n || n >= len || n > 28 ||
+	if (!n ||
 	    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/@+-:") != n)
+		return fallback;
+	/* a longer name keeps its end, where the paths differ: ~lock_gettime.monotonic/vdso */
+	if (n > 28 && len > 28) {
+		snprintf(buf, len, "~%s", s + n - 27);
+		return buf;
+	}
+	if (n >= len)
 		return fallback;
 	memcpy(buf, s, n + 1);
 	return buf;

@@ -3,8 +3,19 @@
 # `ukbench list`: every benchmark and path, and whether it runs here.
 . "$(dirname "$0")/../lib.sh"
 
-test_expect_success 'list shows every family and path' '
-	ukbench list >out &&
+test_expect_success 'list: a line a benchmark, the paths it has here, within 80 columns' '
+	COLUMNS=80 ukbench list >short &&
+	grep -q "^\* time.clock_gettime\.\*  *vdso libc syscall  *clock_gettime" short &&
+	grep -q "^\* syscall.null  *syscall libc " short &&
+	grep -q "^  lab.div64 " short &&
+	n=$(grep -c "^[* ] [a-z]" short) &&
+	test "$n" -ge 15 && test "$n" -le 40 &&
+	awk "length(\$0) > 80 { print; bad = 1 } END { exit bad }" short &&
+	grep -q "list -v. every variant and path" short
+'
+
+test_expect_success 'list -v shows every family and path' '
+	ukbench list -v >out &&
 	for b in harness.empty syscall.null time.gettimeofday time.clock_gettime.monotonic \
 		time.clock_gettime.tai time.clock_gettime.monotonic_coarse time.time \
 		time.clock_getres.realtime cpu.getcpu; do
@@ -44,10 +55,10 @@ test_expect_success 'unknown path: says which, exit 2' '
 '
 
 test_expect_success 'list shows what runs here; --all the rest, with why; the count said' '
-	ukbench list >out &&
+	ukbench list -v >out &&
 	ukbench list --names >here &&
 	ukbench list --all --names >every &&
-	ukbench list --all >all &&
+	ukbench list -v --all >all &&
 	! grep -q " n/a " out &&
 	hidden=$(( $(wc -l <every) - $(wc -l <here) )) &&
 	echo "hidden: $hidden" &&

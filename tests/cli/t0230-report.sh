@@ -72,6 +72,20 @@ test_expect_success 'set up: real runs, runs made from them, a series with a ste
 	make_series
 '
 
+# A name longer than the forest plot's labels take keeps its end, where
+# the paths of one benchmark differ, not a question mark.
+test_expect_success GNUPLOT 'the forest plot names a long path by its end' '
+	ukbench run $tiny --db "$TEST_ROOT/long.db" -l A time.clock_gettime.monotonic/vdso \
+		time.clock_gettime.monotonic/syscall >/dev/null &&
+	ukbench run $tiny --db "$TEST_ROOT/long.db" -l B time.clock_gettime.monotonic/vdso \
+		time.clock_gettime.monotonic/syscall >/dev/null &&
+	ukbench report --db "$TEST_ROOT/long.db" -o long.html A B &&
+	svgs long.html | head -1 >forest &&
+	grep -q "~lock_gettime.monotonic/vdso" forest &&
+	grep -q "~k_gettime.monotonic/syscall" forest &&
+	! grep -q ">?<" forest
+'
+
 test_expect_success GNUPLOT 'a plot for each compared path, inline; nothing loaded from outside' '
 	ukbench report --db "$TEST_ROOT/r.db" -o r.html A B 2>err &&
 	! test -s err &&
