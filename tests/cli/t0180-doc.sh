@@ -114,4 +114,16 @@ test_expect_success '-V and --version' '
 	cmp a b
 '
 
+# The README is a front door: short, its two set-up commands, and every
+# page of docs/ it names there.
+test_expect_success 'the README: at most 300 lines, the set-up commands, its links there' '
+	test "$(wc -l <"$top/README.md")" -le 300 &&
+	grep -q "^<!-- set-up: run -->$" "$top/README.md" &&
+	grep -q "^<!-- set-up: tests -->$" "$top/README.md" &&
+	grep -o "(docs/[A-Za-z0-9_.-]*)" "$top/README.md" | tr -d "()" | sort -u >links &&
+	test -s links &&
+	while read -r f; do test -f "$top/$f" || { echo "missing $f"; return 1; }; done <links &&
+	test -f "$top/LICENSE"
+'
+
 test_done

@@ -39,12 +39,12 @@ for c in run compare exec history report show runs calibrate check list vdso imp
 		}'
 done >"$examples"
 
-# and those of the README: each `ukbench ...` in backticks and each
+# and those of the README and docs/: each `ukbench ...` in backticks and each
 # "$ ukbench ..." line of a block, that names no placeholder (BASE,
 # [PATTERN...]) and is not the bare name of a command that needs more
-"${PYTHON:-/usr/bin/python3}" - "$UKB_TOP/README.md" >>"$examples" <<-\EOF
+"${PYTHON:-/usr/bin/python3}" - "$UKB_TOP/README.md" "$UKB_TOP"/docs/*.md >>"$examples" <<-\EOF
 	import re, sys
-	s = open(sys.argv[1]).read()
+	s = "\n".join(open(f).read() for f in sys.argv[1:])
 	cmds = [" ".join(x.split()) for x in re.findall(r"`(ukbench [^`]*)`", s, re.S)]
 	for m in re.finditer(r"^```[^\n]*\n(.*?)^```", s, re.S | re.M):
 	    cmds += [l[2:].strip() for l in m.group(1).split("\n") if l.startswith("$ ukbench ")]
@@ -102,7 +102,8 @@ as_run() {
 	esac
 	case $cmd in
 	# a scan stored last would leave `compare`'s two latest runs no path in common
-	run) case $ex in *" -L "*) echo "$ex --quick --no-store" ;; *) echo "$ex --quick" ;; esac ;;
+	# (and so would a run through the 32-bit ABI, whose paths are others)
+	run) case $ex in *" -L "* | *"--abi 32"*) echo "$ex --quick --no-store" ;; *) echo "$ex --quick" ;; esac ;;
 	calibrate) echo "$ex --rounds 2 --budget 0.05 --busy" ;;
 	check) echo "$ex --duration 0.05" ;;
 	*) echo "$ex" ;;
