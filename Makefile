@@ -123,7 +123,7 @@ GUEST_A64_CC := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell \
 
 all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped) \
 	$(if $(GUEST_OK),$(O)/ukbench-guest,guest-skipped) \
-	$(if $(GUEST_A64_CC),$(O)/ukbench-guest-aarch64)
+	$(if $(GUEST_A64_CC),$(O)/ukbench-guest-aarch64) $(O)/man/ukbench.1
 
 guest-skipped:
 	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev))"
@@ -310,14 +310,18 @@ format-check:
 		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
 
 # The man pages and the completions, made by ukbench from its option tables
-doc: $(O)/ukbench
+doc: $(O)/man/ukbench.1
+
+# made by 'make' too, so that 'man -l build/man/ukbench-run.1' works after
+# a build; ukbench.1 last, as it stands for them all
+$(O)/man/ukbench.1: $(O)/ukbench
 	@mkdir -p $(O)/man $(O)/completion
-	$(O)/ukbench __doc man >$(O)/man/ukbench.1
-	for c in $$($(O)/ukbench --help | sed -n 's/^   \([a-z][a-z0-9]*\) .*/\1/p'); do \
+	@for c in $$($(O)/ukbench --help | sed -n 's/^   \([a-z][a-z0-9]*\) .*/\1/p'); do \
 		$(O)/ukbench __doc man $$c >$(O)/man/ukbench-$$c.1 || exit 1; \
 	done
-	$(O)/ukbench __doc bash >$(O)/completion/ukbench
-	$(O)/ukbench __doc zsh >$(O)/completion/_ukbench
+	@$(O)/ukbench __doc bash >$(O)/completion/ukbench
+	@$(O)/ukbench __doc zsh >$(O)/completion/_ukbench
+	@$(O)/ukbench __doc man >$@.tmp && mv $@.tmp $@
 
 PREFIX ?= /usr/local
 INSTALLED = bin/ukbench bin/ukbench-abi32 bin/ukbench-guest bin/ukbench-guest-aarch64 \

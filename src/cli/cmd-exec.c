@@ -71,7 +71,7 @@ struct exec_opts {
 	 * json): what a machine reads holds nothing else. @wide: --wide.
 	 */
 	FILE *out;
-	int wide;
+	int wide, quiet;
 };
 
 static const struct opt exec_opts_table[] = {
@@ -91,6 +91,8 @@ static const struct opt exec_opts_table[] = {
 	OPT_STRING("label", 'l', "NAME", "label the run in the store", struct exec_opts, label),
 	OPT_STRING("db", 0, "PATH", "the results database", struct exec_opts, db),
 	OPT_BOOL("no-store", 0, "do not store the run", struct exec_opts, no_store),
+	OPT_BOOL("quiet", 'q', "print no table and no progress, only errors", struct exec_opts,
+		 quiet),
 	OPT_STRING("json", 'j', "FILE", "write the run as JSON ('-': standard output)",
 		   struct exec_opts, json),
 	OPT_CHOICE(
@@ -414,7 +416,7 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 	size_t order[MAX_CMDS];
 	uint64_t seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
 	struct progress pg = { ukb_now_ns(), 0, 0, (o->warmup + o->repeat) * njobs, NULL };
-	int show = isatty(STDERR_FILENO);
+	int show = !o->quiet && isatty(STDERR_FILENO);
 
 	for (unsigned long i = 0; i < o->warmup + o->repeat; i++) {
 		ukb_shuffle(order, njobs, &seed);
@@ -750,6 +752,7 @@ int cmd_exec(int argc, char **argv)
 	char path[4096];
 	unsigned njobs = 0;
 	double *x = NULL;
+	FILE *quiet = NULL;
 	int ret, at, bad;
 
 	ret = parse(argc, argv, &o, &at);
@@ -766,8 +769,16 @@ int cmd_exec(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	o.out = (o.json && !strcmp(o.json, "-")) || o.format != OUT_TABLE ? stderr : stdout;
-	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path))))
+	/* -q: the figures for people go nowhere; errors and a machine's format stay */
+	if (o.quiet && !(o.out = quiet = fopen("/dev/null", "w"))) {
+		error("/dev/null: %s", strerror(errno));
+		return UKB_EXIT_FAIL;
+	}
+	if (!o.no_store && !(st = store_open_cli(o.db, path, sizeof(path)))) {
+		if (quiet)
+			fclose(quiet);
 		return UKB_EXIT_USAGE;
+	}
 	ret = UKB_EXIT_FAIL;
 	x = calloc(o.repeat, sizeof(*x));
 	if (!x || make_jobs(&o, argv + at, jobs, &njobs))
@@ -795,5 +806,7 @@ out:
 	for (unsigned k = 0; k < MAX_CMDS; k++)
 		free(jobs[k].runs);
 	free(x);
+	if (quiet)
+		fclose(quiet);
 	return ret;
 }

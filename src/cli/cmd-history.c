@@ -133,6 +133,8 @@ static void series_rows(const struct series *s, struct rows *out)
 
 		rows_str(out, s->name);
 		rows_str(out, s->path);
+		/* what makes it a series of its own, as the text's heading says it */
+		rows_str(out, s->params[0] ? s->params : NULL);
 		rows_str(out, s->host);
 		rows_int(out, run->run);
 		rows_str(out, run->started);
@@ -333,6 +335,7 @@ int cmd_history(int argc, char **argv)
 		static const char *const keys[] = {
 			"name",
 			"path",
+			"params",
 			"host",
 			"run",
 			"started",

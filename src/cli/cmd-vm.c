@@ -354,11 +354,15 @@ out:
 	return ret;
 }
 
-/* A check's lines, under the image's name; 1 when one failed. */
+/*
+ * A check's lines, under the image's name, then check's summary line of
+ * them; 1 when one failed.
+ */
 static int show_check(const char *image, const struct vm_result *r)
 {
+	static const char *const verdict[] = { "ok", "FAILED", "skipped", "known" };
+	size_t count[4] = { 0 };
 	char iv[PATH_MAX];
-	int failed = 0;
 
 	printf("%s:\n", vis(image, iv, sizeof(iv)));
 	for (const char *p = r->answer; p && *p;) {
@@ -366,11 +370,16 @@ static int show_check(const char *image, const struct vm_result *r)
 		char line[1024], out[3200];
 
 		snprintf(line, sizeof(line), "%.*s", (int)(l < 1000 ? l : 1000), p);
-		failed |= !strncmp(line, "failed", 6);
+		for (size_t v = 0; v < 4; v++)
+			if (!strncmp(line, verdict[v], strlen(verdict[v])) &&
+			    line[strlen(verdict[v])] == ' ')
+				count[v]++;
 		printf("  %s\n", vis(line, out, sizeof(out)));
 		p += l + (p[l] == '\n');
 	}
-	return failed;
+	printf("  %zu ok, %zu FAILED, %zu skipped, %zu known behaviour\n", count[0], count[1],
+	       count[2], count[3]);
+	return count[1] > 0 || !count[0];
 }
 
 /* What boots the kernels of one machine: its emulator, its guest, their initramfs. */

@@ -46,6 +46,25 @@ test_expect_success 'exec: N runs, statistics, counters, stored and comparable' 
 	grep -q "^exec.sh  *wall " cmp
 '
 
+test_expect_success 'exec -q: nothing printed, the run stored; -q -f json: the JSON alone' '
+	ukbench exec --db q.db -q -l quiet -r 2 -- true >out 2>err &&
+	test ! -s out && test ! -s err &&
+	test "$(ukbench runs --db q.db -f json | jq "[.[] | select(.label == \"quiet\")] | length")" = 1 &&
+	ukbench exec --no-store -q -r 2 -f json -- true >j.json 2>err &&
+	test ! -s err &&
+	jq -e ".results[0].path == \"wall\"" j.json
+'
+
+test_expect_success 'history -f json: two commands of one name are two series, each named' '
+	ukbench exec --db h.db -q -r 2 -- sh -c "true" &&
+	ukbench exec --db h.db -q -r 2 -- sh -c ":" &&
+	ukbench history --db h.db exec.sh >text &&
+	ukbench history --db h.db -f json exec.sh >h.json &&
+	jq -e "length == 2 and (map(.params) | unique | length) == 2" h.json &&
+	jq -r ".[].params" h.json >params &&
+	while read -r p; do grep -qF "($p)" text || return 1; done <params
+'
+
 test_expect_success 'exec: counters see the children and the pages of the command' '
 	ukbench exec --no-store -r 2 --json k.json -- sh -c "for i in \$(seq 30); do /bin/true; done" >/dev/null &&
 	jq -e ".results[0].counters[] | select(.event == \"context-switches\") | .per_call >= 30" k.json &&

@@ -96,7 +96,9 @@ test_expect_success "$need" 'vm --check: the vDSO checked against the system cal
 	cat out &&
 	grep -q "^  ok verify clock_gettime" out &&
 	grep -q "^  ok abi " out &&
-	! grep -q "^  failed" out
+	! grep -q "^  FAILED" out &&
+	n=$(grep -c "^  ok " out) &&
+	grep -q "^  $n ok, 0 FAILED, [0-9]* skipped, [0-9]* known behaviour$" out
 '
 
 test_expect_success "$need" 'a kernel that panics: said, with its panic line, not hung' '
@@ -146,6 +148,45 @@ test_expect_success "$need" 'auto: KVM tried first, the emulator when KVM does n
 	esac
 '
 
+# git bisect run over commits that select one of the two kernels (as a
+# kernel tree's commits would build one): the good kernel measured once,
+# each step booting the commit's kernel under the commit's label. Under
+# the emulator boots differ by tens of percent, so a step may well answer
+# "cannot tell" (skip); what must hold is that each step boots the kernel
+# its commit names, answers 0, 1 or 125 (never an error), and the
+# bisection ends with a commit or with why it cannot name one.
+test_expect_success "GIT,$need" 'git bisect run: vm boots each commit'"'"'s kernel, compare --bisect answers' '
+	bdb="$TEST_ROOT/bisect.db" &&
+	ukbench vm --db "$bdb" --accel tcg --boots 2 -l good -k "$k1" -b 0.05 syscall.null >/dev/null 2>&1 &&
+	git init -q repo && cd repo &&
+	git config user.email t@example.org && git config user.name t &&
+	for i in 1 2 3 4; do
+		if [ $i -ge 3 ]; then echo "$k2" >kernel; else echo "$k1" >kernel; fi &&
+		git add kernel && git commit -q --allow-empty -m "commit $i" || return 1
+	done &&
+	cat >../step.sh <<-EOF &&
+	c=\$(git rev-parse --short HEAD)
+	"$UKBENCH" vm --db "$bdb" --accel tcg --boots 2 -l "\$c" -k "\$(cat kernel)" -b 0.05 \\
+		syscall.null >/dev/null 2>&1 || exit 125
+	"$UKBENCH" compare --db "$bdb" --all --bisect 3 good "\$c" syscall.null
+	rc=\$?
+	echo "\$c \$(basename \$(cat kernel)) \$rc" >>../steps
+	exit \$rc
+	EOF
+	git bisect start HEAD HEAD~3 >/dev/null &&
+	{ git bisect run sh ../step.sh >../bisect.out 2>&1 || true; } &&
+	cat ../bisect.out ../steps &&
+	test -s ../steps &&
+	while read -r c k rc; do
+		case $rc in 0 | 1 | 125) ;; *) echo "step $c exited $rc"; return 1 ;; esac &&
+		rel=$(sqlite3 "$bdb" "SELECT DISTINCT kernel_release FROM runs WHERE label = '"'"'$c'"'"'") &&
+		test "vmlinuz-$rel" = "$k" || { echo "$c booted $rel, not $k"; return 1; }
+	done <../steps &&
+	{ grep -q "is the first bad commit" ../bisect.out ||
+		grep -q "only .skip.ped commits left to test" ../bisect.out; } &&
+	git bisect reset >/dev/null
+'
+
 need64=QEMU_X86,GUEST,NOT_SANITIZER_SUITE,ARM64
 if test_have_prereq "$need64"; then
 	ka=$(ls "$kernels"/vmlinuz-*-cloud-arm64 | sort -V | tail -1)
@@ -163,7 +204,8 @@ test_expect_success "$need64" 'an arm64 kernel under the emulator: measured, and
 	ukbench vm --check --boots 1 -k "$ka" >chk 2>err &&
 	grep -q "^  ok verify clock_gettime monotonic: " chk &&
 	grep -q "^  ok verify getrandom" chk &&
-	! grep -q "^  failed" chk
+	! grep -q "^  FAILED" chk &&
+	grep -q "^  [0-9]* ok, 0 FAILED, [0-9]* skipped, [0-9]* known behaviour$" chk
 '
 
 # An emulator of the test's own, which QEMU's arguments reach: what the
@@ -207,6 +249,16 @@ test_expect_success GUEST 'the runner: an answer kept, a hung guest killed at --
 	test_expect_code 1 ukbench vm --no-store --qemu ./quiet --accel tcg --boots 1 \
 		-k fake.img syscall.null 2>err &&
 	grep -q "powered off without an answer after .* (the kernel printed no line)" err
+'
+
+test_expect_success GUEST 'vm --check: a failed check in the guest is counted, and fails' '
+	{ head -c 514 /dev/zero; printf HdrS; head -c 64 /dev/zero; } >fake.img &&
+	printf "ok verify clock_gettime realtime: 384 reads\nFAILED verify time : off by 2 s\nskipped verify getcpu : not in this vDSO\n" >answer.txt &&
+	fake_qemu answers "echo \"Linux version 9.9.9-test\" >\"\$con\"; cat $PWD/answer.txt >\"\$ans\"" &&
+	test_expect_code 1 ukbench vm --check --qemu ./answers --accel tcg --boots 1 -k fake.img >out 2>err &&
+	cat out err &&
+	grep -q "^  FAILED verify time : off by 2 s$" out &&
+	grep -q "^  1 ok, 1 FAILED, 1 skipped, 0 known behaviour$" out
 '
 
 test_done
