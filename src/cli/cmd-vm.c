@@ -356,7 +356,7 @@ out:
 
 /*
  * A check's lines, under the image's name, then check's summary line of
- * them; 1 when one failed.
+ * them; 1 when one failed, or none passed (an answer that is no check's).
  */
 static int show_check(const char *image, const struct vm_result *r)
 {

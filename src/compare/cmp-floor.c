@@ -389,6 +389,7 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 		/* boots pooled: each boot one observation, which moves as runs do */
 		if (r->boots >= 2) {
 			fc->paths[FLOOR_NONE]++;
+			fc->boots++;
 			continue;
 		}
 		if (fc->none || fc->pct >= 0) {
@@ -464,6 +465,12 @@ void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len)
 		snprintf(span, sizeof(span), "%.2f%% to %.2f%%", 100 * fc->lo, 100 * fc->hi);
 	if (fc->none)
 		snprintf(buf, len, "none (--no-floor)");
+	else if (fc->boots && fc->boots == fc->paths[FLOOR_NONE] && !fc->paths[FLOOR_GIVEN] &&
+		 !fc->paths[FLOOR_PRIOR] && !fc->paths[FLOOR_LEARNED])
+		/* every side pools boots: their spread is the between-run variation itself */
+		snprintf(buf, len,
+			 "none added: each side's boots are its observations, and their spread "
+			 "is how far a run moves");
 	else if (fc->pct >= 0)
 		snprintf(buf, len, "%s a run (--floor %g)", span, fc->pct);
 	else if (fc->paths[FLOOR_LEARNED] && !fc->paths[FLOOR_PRIOR])

@@ -126,6 +126,7 @@ struct floor_choice {
 	size_t paths[FLOOR_LEARNED + 1]; /* results of both runs, by source */
 	double lo, hi;			 /* the floors used, smallest and largest */
 	size_t runs, groups;		 /* the most a path learned from */
+	size_t boots;			 /* results whose side pools boots (no floor added) */
 	/* results measured busy whose floor came from quiet runs only (REC_WIDE_BUSY) */
 	size_t wide_busy;
 	char error[256]; /* the first store error met ("": none) */

@@ -87,6 +87,7 @@ test_expect_success "$need" 'compare --all: each boot one observation' '
 	ukbench compare --db "$db" --all "$r1" "$r2" >cmp &&
 	cat cmp &&
 	grep -q "2 boots" cmp &&
+	grep -q "^floor: none added: each side.s boots are its observations" cmp &&
 	grep -q "^syscall.null  *syscall " cmp &&
 	grep -q "^time.clock_gettime.monotonic  *vdso " cmp
 '
