@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "cli.h"
 #include "describe.h"
 #include "env.h"
@@ -360,8 +361,7 @@ out:
  */
 static int show_check(const char *image, const struct vm_result *r)
 {
-	static const char *const verdict[] = { "ok", "FAILED", "skipped", "known" };
-	size_t count[4] = { 0 };
+	size_t count[CHECK_KNOWN + 1] = { 0 };
 	char iv[PATH_MAX];
 
 	printf("%s:\n", vis(image, iv, sizeof(iv)));
@@ -370,16 +370,19 @@ static int show_check(const char *image, const struct vm_result *r)
 		char line[1024], out[3200];
 
 		snprintf(line, sizeof(line), "%.*s", (int)(l < 1000 ? l : 1000), p);
-		for (size_t v = 0; v < 4; v++)
-			if (!strncmp(line, verdict[v], strlen(verdict[v])) &&
-			    line[strlen(verdict[v])] == ' ')
+		/* the guest's line starts with check's name of its verdict */
+		for (int v = CHECK_OK; v <= CHECK_KNOWN; v++) {
+			const char *name = check_verdict_name((enum check_verdict)v);
+
+			if (!strncmp(line, name, strlen(name)) && line[strlen(name)] == ' ')
 				count[v]++;
+		}
 		printf("  %s\n", vis(line, out, sizeof(out)));
 		p += l + (p[l] == '\n');
 	}
-	printf("  %zu ok, %zu FAILED, %zu skipped, %zu known behaviour\n", count[0], count[1],
-	       count[2], count[3]);
-	return count[1] > 0 || !count[0];
+	printf("  %zu ok, %zu FAILED, %zu skipped, %zu known behaviour\n", count[CHECK_OK],
+	       count[CHECK_FAILED], count[CHECK_SKIPPED], count[CHECK_KNOWN]);
+	return count[CHECK_FAILED] > 0 || !count[CHECK_OK];
 }
 
 /* What boots the kernels of one machine: its emulator, its guest, their initramfs. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmp-floor.h"
+#include "stats.h"
 
 /*
  * The conditions @r was measured in: busy or quiet by the share of time its
@@ -218,13 +219,6 @@ int floor_run_state(const struct rec_run *run, double *most, const struct rec_re
 
 static size_t ids_of(const struct rec_run *r, int64_t *ids, size_t max);
 
-static int cmp_scale(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 double floor_run_disorder(const struct rec_run *run)
 {
 	double scale[run->nresults + 1];
@@ -234,10 +228,7 @@ double floor_run_disorder(const struct rec_run *run)
 	for (size_t i = 0; i < run->nresults; i++)
 		if (run->results[i].status == UKB_OK && run->results[i].fl.scale > 0)
 			scale[k++] = run->results[i].fl.scale;
-	if (!k)
-		return 0;
-	qsort(scale, k, sizeof(*scale), cmp_scale);
-	return k % 2 ? scale[k / 2] : (scale[k / 2 - 1] + scale[k / 2]) / 2;
+	return k ? ukb_median_finite(scale, k) : 0;
 }
 
 int floor_state_note(const struct rec_run *run, char *buf, size_t len)
