@@ -316,7 +316,7 @@ doc: $(O)/man/ukbench.1
 # a build; ukbench.1 last, as it stands for them all
 $(O)/man/ukbench.1: $(O)/ukbench
 	@mkdir -p $(O)/man $(O)/completion
-	@for c in $$($(O)/ukbench --help | sed -n 's/^   \([a-z][a-z0-9]*\) .*/\1/p'); do \
+	@for c in $$($(O)/ukbench --help | sed -n 's/^   \([a-z][a-z0-9-]*\) .*/\1/p'); do \
 		$(O)/ukbench __doc man $$c >$(O)/man/ukbench-$$c.1 || exit 1; \
 	done
 	@$(O)/ukbench __doc bash >$(O)/completion/ukbench

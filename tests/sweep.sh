@@ -39,13 +39,13 @@ pick() {
 bad_values="'' -1 0x10 ' 1' 1e999 nan abc -- $(printf '9%.0s' $(seq 4096))"
 # command:option for every option that takes a value
 opts="run:--precision run:--budget run:--warmup run:--min-samples run:--max-samples
-run:--batch run:--cpu run:--runs run:--abi run:--size run:--flags run:--threads run:--param
+run:--batch run:--cpu run:--processes run:--abi run:--size run:--flags run:--threads run:--param
 run:--events run:--format run:--baseline run:--fail-on-regression run:--db
 exec:--repeat exec:--warmup-runs exec:--events exec:--timeout exec:--db exec:--cmd
 compare:--threshold compare:--alpha compare:--fail-on-regression compare:--bisect
 compare:--floor compare:--db history:--window history:--threshold history:--db
 runs:--limit runs:--db show:--format show:--db import:--db check:--duration
-calibrate:--rounds calibrate:--budget calibrate:--runs calibrate:--threshold
+calibrate:--rounds calibrate:--budget calibrate:--processes calibrate:--threshold
 report:--output report:--format report:--gnuplot report:--threshold report:--alpha
 report:--floor report:--window report:--db report:--since report:--until
 runs:--since runs:--until history:--since history:--until push:--db push:--spool push:--format
@@ -90,7 +90,7 @@ one_bad_value() {
 prepare() {
 	p="$TEST_ROOT/prep"
 	mkdir -p "$p"
-	tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --runs 2"
+	tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --processes 2"
 	"$UKBENCH" run $tiny --db "$p/s.db" -l a time.time syscall.null >/dev/null 2>&1 &&
 		"$UKBENCH" run $tiny --db "$p/s.db" -l b time.time syscall.null >/dev/null 2>&1 &&
 		"$UKBENCH" run $tiny --no-store -j "$p/r.json" time.time >/dev/null 2>&1 ||
@@ -180,7 +180,7 @@ one_signal() {
 	sig=$P
 	case $sig in INT) num=2 ;; TERM) num=15 ;; HUP) num=1 ;; esac
 	pick "run --no-store -b 2 time.time syscall.null" \
-		"run --no-store --runs 1 -b 2 time" \
+		"run --no-store --processes 1 -b 2 time" \
 		"run --no-store -b 2 -P groups=2,loops=200 sched.messaging.pipe_process" \
 		"run --no-store -b 2 --json $dir/o.json time.time" \
 		"exec --no-store -r 3 -- sleep 1" \

@@ -60,10 +60,9 @@ static const struct opt calibrate_opts[] = {
 	    "budget", 'b', "SEC",
 	    "measuring time per path, as run's --budget (default:\nrun's for the paths of A)", 0.01,
 	    3600, struct calibrate_cli, budget_s),
-	OPT_ULONG(
-	    "runs", 0, "N",
-	    "fresh processes per run, as run's --runs (default:\nchosen per path, as run does)", 2,
-	    100, struct calibrate_cli, runs),
+	OPT_ULONG("processes", 'r', "N",
+		  "fresh processes per run, as run's -r (default:\nchosen per path, as run does)",
+		  2, 100, struct calibrate_cli, runs),
 	OPT_PERCENT("threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)", 0,
 		    100, struct calibrate_cli, threshold),
 	OPT_STRING("db", 0, "PATH", "the store the runs and the host's floor are kept in",
@@ -85,7 +84,8 @@ const struct command cmd_calibrate_def = {
 	.name = "calibrate",
 	.fn = cmd_calibrate,
 	.summary = "measure what compare achieves here: false alarms, detection",
-	.synopsis = "[--rounds N] [--budget SEC] [--runs N] [--threshold PCT] [PATTERN...]\n"
+	.synopsis = "[--rounds N] [--budget SEC] [-r N] [--threshold PCT] [--db PATH]\n"
+		    "                         [--no-store] [--busy] [PATTERN...]\n"
 		    "   or: ukbench calibrate --reset [--yes]",
 	.about = "Measures what 'compare' achieves on this machine. Each round makes five\n"
 		 "runs as 'run' makes them (fresh processes), one after another in a shuffled\n"
@@ -102,6 +102,7 @@ const struct command cmd_calibrate_def = {
 		 "busy machine (load average of a CPU or more, or its paths' threads\n"
 		 "waiting 7% of the time or more) is refused unless --busy.",
 	.opts = calibrate_opts,
+	.old = (const struct opt_old[]){ { "runs", 0, "processes" }, { NULL, 0, NULL } },
 	.footer = "examples:\n"
 		  "  ukbench calibrate\n"
 		  "  ukbench calibrate --rounds 30\n"

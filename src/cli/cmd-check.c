@@ -72,10 +72,7 @@ const struct command cmd_check_def = {
 		 "FUNCTION is one of clock_gettime, gettimeofday, time, clock_getres, getcpu,\n"
 		 "getrandom; a function this vDSO does not export is skipped, with why.",
 	.opts = check_opts_table,
-	.footer = "exit status: 0 when nothing failed, 1 when a check failed, 2 for bad usage,\n"
-		  "130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (what ran is printed).\n"
-		  "\n"
-		  "examples:\n"
+	.footer = "examples:\n"
 		  "  ukbench check\n"
 		  "  ukbench check --duration 10 clock_gettime gettimeofday\n",
 };

@@ -110,7 +110,7 @@ const struct command cmd_compare_def = {
 		 "  improved / regressed   significant (p < alpha) and beyond the threshold\n"
 		 "  within noise           significant but smaller than the threshold\n"
 		 "  no change              not significant\n"
-		 "  unreplicated           a side measured in one process (run --runs 1)\n"
+		 "  unreplicated           a side measured in one process (run --processes 1)\n"
 		 "  other state            a side made in another state of the machine\n"
 		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
 		 "\n"
@@ -136,13 +136,7 @@ const struct command cmd_compare_def = {
 		 "where the floor came from, and when a side ran in another state of the\n"
 		 "machine than its usual one. --wide shows the interval without the floor.",
 	.opts = compare_opts_table,
-	.footer = "exit status: 0; with --fail-on-regression or --bisect, 1 when a path\n"
-		  "regressed beyond the limit, 125 when a path cannot be told from noise at it;\n"
-		  "1 when the runs share no path; 2 for bad usage or an unreadable run; with\n"
-		  "--bisect, 128 for any error, which stops 'git bisect run' instead of blaming\n"
-		  "the commit.\n"
-		  "\n"
-		  "examples:\n"
+	.footer = "examples:\n"
 		  "  ukbench compare before after\n"
 		  "  ukbench compare                      # the two latest runs\n"
 		  "  ukbench compare before after 'time.*/vdso' syscall.null\n"
@@ -510,9 +504,10 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	}
 	if (unrep)
 		printf(
-		    "\nwarning: %zu path%s measured in one process on a side (run --runs 1): "
+		    "\nwarning: %zu path%s measured in one process on a side (run --processes 1): "
 		    "compared on\nbatches, which cannot show how much another process would "
-		    "differ; no verdict\nof improved or regressed is given (rerun with --runs 5, "
+		    "differ; no verdict\nof improved or regressed is given (rerun with --processes "
+		    "5, "
 		    "the default)\n",
 		    unrep, unrep > 1 ? "s" : "");
 	if (ng)
@@ -605,7 +600,7 @@ int cmd_compare(int argc, char **argv)
 		if (!both) {
 			error("%s and %s share no measured benchmark path%s", desc[0], desc[i],
 			      o.npats ? " that matches" : "");
-			ret = UKB_EXIT_FAIL;
+			ret = UKB_EXIT_USAGE;
 		}
 		if (s == 1 || (s == 125 && status == 0))
 			status = s;

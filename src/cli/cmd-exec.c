@@ -75,10 +75,10 @@ struct exec_opts {
 };
 
 static const struct opt exec_opts_table[] = {
-	OPT_ULONG("runs", 'r', "N", "measured runs (default 10)", 1, 1000000, struct exec_opts,
-		  repeat),
-	OPT_ULONG("repeat", 0, "N", "--runs, by perf stat's name for it", 1, 1000000,
-		  struct exec_opts, repeat),
+	OPT_ULONG("repeat", 'r', "N",
+		  "measured repetitions, each a fresh process of the\ncommand "
+		  "(default 10), as perf stat -r",
+		  1, 1000000, struct exec_opts, repeat),
 	OPT_ULONG("warmup-runs", 0, "N", "runs first, not measured (default 1)", 0, 1000000,
 		  struct exec_opts, warmup),
 	OPT_CALL("events", 'e', "LIST", "counters by perf's names instead of the default set",
@@ -143,10 +143,8 @@ const struct command cmd_exec_def = {
 		 "perf prints the standard error of the mean relative to the mean and\n"
 		 "calls it noise. The stddev is shown beside it.",
 	.opts = exec_opts_table,
-	.footer = "exit status: 0; 1 when a run exited non-zero (without --allow-failure) or\n"
-		  "timed out; 2 for bad usage; 127 when the command cannot be started.\n"
-		  "\n"
-		  "examples:\n"
+	.old = (const struct opt_old[]){ { "runs", 0, "repeat" }, { NULL, 0, NULL } },
+	.footer = "examples:\n"
 		  "  ukbench exec -r 10 -- hackbench -g 1     # perf stat -r 10 ./hackbench 1\n"
 		  "  ukbench exec -l v6.12 -r 20 -- ./tb\n"
 		  "  ukbench exec -r 20 -c ./tb-old -c ./tb-new  # A/B, interleaved\n"

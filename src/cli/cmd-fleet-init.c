@@ -41,9 +41,7 @@ const struct command cmd_fleet_init_def = {
 		 "may insert runs and read the schema's version, a reader may select. Running\n"
 		 "it again is harmless.",
 	.opts = fleet_opts_table,
-	.footer = "exit status: 0; 1 when the server refused; 2 for bad usage.\n"
-		  "\n"
-		  "example:\n"
+	.footer = "example:\n"
 		  "  ukbench fleet-init --db postgresql://lab.example/ukbench \\\n"
 		  "      --writer ukb_push --reader ukb_read\n",
 };

@@ -75,9 +75,10 @@ const struct command cmd_history_def = {
 		 "that stands out moves one rank, and is not a step; the last window-1 runs\n"
 		 "cannot show one yet.",
 	.opts = history_opts,
+	.old = (const struct opt_old[]){ FILTER_OLD, { NULL, 0, NULL } },
 	.footer = "examples:\n"
 		  "  ukbench history time.clock_gettime.monotonic/vdso\n"
-		  "  ukbench history --label 'nightly-*' syscall.null\n"
+		  "  ukbench history --with-label 'nightly-*' syscall.null\n"
 		  "  ukbench history --plot 'syscall.*'\n"
 		  "  ukbench history --format csv syscall.null > series.csv\n",
 };

@@ -93,7 +93,7 @@ int cmd_import(int argc, char **argv)
 		if (same) {
 			error("%s is already stored as run #%lld in %s; nothing imported",
 			      argv[first + i], (long long)id, path);
-			ret = UKB_EXIT_FAIL;
+			ret = UKB_EXIT_USAGE;
 			goto close;
 		}
 		for (int k = 0; k < i; k++) {
@@ -104,7 +104,7 @@ int cmd_import(int argc, char **argv)
 			if (!strcmp(dk, di)) {
 				error("%s and %s are the same run; nothing imported",
 				      argv[first + k], argv[first + i]);
-				ret = UKB_EXIT_FAIL;
+				ret = UKB_EXIT_USAGE;
 				goto close;
 			}
 		}

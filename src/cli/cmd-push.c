@@ -52,10 +52,7 @@ const struct command cmd_push_def = {
 		 "Credentials come only from libpq's own places: ~/.pgpass (or PGPASSFILE),\n"
 		 "pg_service.conf (PGSERVICEFILE), PGPASSWORD. A password in the URI is refused.",
 	.opts = push_opts_table,
-	.footer = "exit status: 0 when nothing waits any more (or with --status); 1 when a run\n"
-		  "could not be pushed (it waits, with the reason); 2 for bad usage.\n"
-		  "\n"
-		  "examples:\n"
+	.footer = "examples:\n"
 		  "  UKBENCH_DB=postgresql://lab.example/ukbench ukbench run\n"
 		  "  ukbench push --status\n"
 		  "  ukbench push\n",

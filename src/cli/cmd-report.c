@@ -96,11 +96,8 @@ const struct command cmd_report_def = {
 		 "report has its tables and says what the plots need. Markdown has text\n"
 		 "plots instead. Every string from a run is escaped.",
 	.opts = report_opts_table,
-	.footer = "exit status: 0; 1 when the runs share no path, or the report cannot be\n"
-		  "written; 2 for bad usage or an unreadable run. A report without plots is\n"
-		  "still written (exit 0, with a warning).\n"
-		  "\n"
-		  "examples:\n"
+	.old = (const struct opt_old[]){ FILTER_OLD, { NULL, 0, NULL } },
+	.footer = "examples:\n"
 		  "  ukbench report -o report.html before after\n"
 		  "  ukbench report -o vdso.html before after 'time.*/vdso'\n"
 		  "  ukbench report -f markdown before after > report.md\n"
@@ -238,7 +235,7 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 			if (!both) {
 				error("%s and %s share no measured benchmark path%s", desc[0],
 				      desc[i], argc > nrun ? " that matches" : "");
-				ret = UKB_EXIT_FAIL;
+				ret = UKB_EXIT_USAGE;
 			}
 		}
 	}
@@ -331,7 +328,7 @@ int cmd_report(int argc, char **argv)
 	}
 	/* the runs --history selects: a comparison names its own */
 	if (o.f.label || o.f.host || o.f.kernel || o.f.since || o.f.until)
-		o.hist_only = o.f.label	   ? "--label"
+		o.hist_only = o.f.label	   ? "--with-label"
 			      : o.f.host   ? "--host"
 			      : o.f.kernel ? "--kernel"
 			      : o.f.since  ? "--since"

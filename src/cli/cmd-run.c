@@ -110,7 +110,7 @@ static const struct opt run_opts[] = {
 		 "ukbench-plugin(7)); once for each",
 		 O_PLUGIN),
 	OPT_CALL(
-	    "runs", 'r', "N",
+	    "processes", 'r', "N",
 	    "fresh processes per path, each taking the paths in its\nown order; the CI is over "
 	    "their means (default: chosen\nper path: 4 pilots, then as many of the length that\n"
 	    "makes the interval least as the budget and the\nprecision ask). 1: this process only, "
@@ -192,16 +192,13 @@ const struct command cmd_run_def = {
 		 "PATTERN is NAME or NAME/PATH: NAME a glob or a dotted prefix of a benchmark\n"
 		 "name, PATH a glob on the path (vdso, libc, syscall). See 'ukbench list'.",
 	.opts = run_opts,
-	.footer = "exit status: 0 all measured or not available here, 1 a benchmark failed\n"
-		  "(or regressed beyond --fail-on-regression), 2 bad usage (nothing was run),\n"
-		  "130/143 interrupted.\n"
-		  "\n"
-		  "examples:\n"
+	.old = (const struct opt_old[]){ { "runs", 0, "processes" }, { NULL, 0, NULL } },
+	.footer = "examples:\n"
 		  "  ukbench run                                  # the default suite\n"
 		  "  ukbench run time.gettimeofday                # all paths of one benchmark\n"
 		  "  ukbench run 'time.clock_gettime.*/vdso'      # every clock, vDSO path only\n"
 		  "  ukbench run -C 1 -p 0.5 -b 3 syscall.null    # pinned, tighter, longer\n"
-		  "  ukbench run --label before --runs 5          # before a patch\n"
+		  "  ukbench run --label before -r 5              # before a patch\n"
 		  "  ukbench run --json before.json time          # keep every sample\n"
 		  "  ukbench run -L groups=1,2,4 sched.messaging.pipe_process  # a scan\n",
 };
@@ -244,8 +241,9 @@ static int set_number(struct run_opts *ro, int id, const char *arg)
 	case O_CPU:
 		return parse_uint("--cpu", arg, 0, 65535, &u) ? -1 : (m->cpu = (unsigned)u, 0);
 	case O_RUNS:
-		return parse_uint("--runs", arg, 1, 1000, &u) ? -1
-							      : (ro->plan.procs = (unsigned)u, 0);
+		return parse_uint("--processes", arg, 1, 1000, &u)
+			   ? -1
+			   : (ro->plan.procs = (unsigned)u, 0);
 	case O_THREADS:
 		return parse_uint("--threads", arg, 1, 4096, &u)
 			   ? -1
@@ -432,7 +430,10 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 	v->from_prior += p.source == FLOOR_PRIOR;
 	floor_of_run(r, &d);
 	v->at_speed += isfinite(d) && r->fl.beta > 0;
-	r->converged = r->stats.ci95_rel <= v->precision;
+	/*
+	 * converged stays what the processes reached: the floor is how far a
+	 * run moves, which no budget narrows, so it does not ask for more
+	 */
 }
 
 /* The terminal's width on standard error; 80 when it does not say. */

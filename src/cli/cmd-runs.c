@@ -33,10 +33,11 @@ static const struct opt runs_opts[] = {
 	    "every column (the source) however wide; otherwise the\ntable fits the terminal, or "
 	    "80 columns",
 	    struct runs_opts, wide),
-	OPT_BOOL("delete", 0, "delete the runs RUN... names (ids, or labels: every run\nwith it)",
+	OPT_BOOL("delete", 0, "delete the runs RUN... names, or the filters select",
 		 struct runs_opts, del),
-	OPT_STRING("relabel", 0, "LABEL", "give the runs RUN... names this label", struct runs_opts,
-		   relabel),
+	OPT_STRING("relabel", 0, "LABEL",
+		   "give the runs RUN... names (or the filters select)\nthis label",
+		   struct runs_opts, relabel),
 	OPT_BOOL("yes", 'y', "change more than one run without asking", struct runs_opts, yes),
 	OPT_BOOL("names", 0,
 		 "each label once, then each id, a line each (what the\ncompletions offer)",
@@ -48,25 +49,31 @@ const struct command cmd_runs_def = {
 	.name = "runs",
 	.fn = cmd_runs,
 	.summary = "list the stored runs",
-	.synopsis = "[--label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]\n"
+	.synopsis = "[--with-label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]\n"
 		    "   or: ukbench runs --delete RUN... [--yes]\n"
+		    "   or: ukbench runs --delete --with-label GLOB [--host HOST] ... [--yes]\n"
 		    "   or: ukbench runs --relabel LABEL RUN... [--yes]",
 	.about = "Lists the runs in the results database, newest first: id, time (UTC),\n"
 		 "label, host, kernel, number of benchmark paths, and where it came from\n"
 		 "(a run here, or the file it was imported from).\n"
 		 "\n"
 		 "--delete deletes runs with everything they hold, --relabel gives them\n"
-		 "another label; a RUN is an id (12, #12) or a label (every run with it).\n"
+		 "another label: the runs RUN... names, or those the filters select. A RUN\n"
+		 "is an id (12, #12) or a label: the runs with it made on the boot of the\n"
+		 "latest of them, as in show, compare and report (--with-label LABEL selects\n"
+		 "them on every boot).\n"
 		 "More than one run is changed only after a yes at the terminal, or with\n"
 		 "--yes. A label's repeated runs teach the floor (see 'ukbench compare\n"
 		 "--help'): relabel a run that was not the same thing as its label's others.",
 	.opts = runs_opts,
+	.old = (const struct opt_old[]){ FILTER_OLD, { NULL, 0, NULL } },
 	.footer = "examples:\n"
 		  "  ukbench runs\n"
-		  "  ukbench runs --label 'v6.1*' -n 5\n"
+		  "  ukbench runs --with-label 'v6.1*' -n 5\n"
 		  "  ukbench runs --format json | jq '.[0].id'\n"
 		  "  ukbench runs --relabel before-broken 12\n"
-		  "  ukbench runs --delete scratch --yes\n",
+		  "  ukbench runs --delete scratch --yes\n"
+		  "  ukbench runs --delete --with-label 'scratch*' --until 2026-06-30 --yes\n",
 };
 
 /*
@@ -111,56 +118,82 @@ static int print_rows(const struct runs_opts *o, const struct store_run *list, s
 	return rows_end(&r);
 }
 
-/* The ids @ref names: an id, or every run with a label. 0, or -1 (printed). */
+/* Appends @k ids of @add to *@ids. 0, or -1 (printed). */
+static int add_ids(int64_t **ids, size_t *n, const int64_t *add, size_t k)
+{
+	int64_t *v = realloc(*ids, (*n + k + 1) * sizeof(*v));
+
+	if (!v)
+		return error("out of memory"), -1;
+	memcpy(v + *n, add, k * sizeof(*v));
+	*n += k;
+	*ids = v;
+	return 0;
+}
+
+/*
+ * The ids @ref names, by the rule of every command (runref.h): an id, or
+ * a label's runs on the boot of its latest. 0, or -1 (printed).
+ */
 static int resolve(struct store *st, const char *ref, int64_t **ids, size_t *n)
 {
-	struct store_filter f = { 0 };
-	struct store_run *list = NULL;
-	char err[1024], glob[300];
-	size_t k = 0, o = 0;
 	const char *p = ref[0] == '#' ? ref + 1 : ref;
-	char *end;
+	char *end, err[1024];
 	long long id = strtoll(p, &end, 10);
-	int64_t *v;
+	int64_t one, *got = NULL;
+	size_t k = 0, all = 0;
+	int ret;
 
 	if (*p && !*end && id > 0) {
-		v = realloc(*ids, (*n + 1) * sizeof(*v));
-		if (!v)
-			return error("out of memory"), -1;
-		v[(*n)++] = id;
-		*ids = v;
-		return 0;
+		struct rec_run run = { 0 };
+		int rc = store_load(st, id, &run, err, sizeof(err));
+
+		rec_run_release(&run);
+		if (rc < 0)
+			return error("%s", err), -1;
+		if (rc > 0)
+			return error("no run #%lld in the store; 'ukbench runs' lists them", id),
+			       -1;
+		one = id;
+		return add_ids(ids, n, &one, 1);
 	}
-	/* a label, matched exactly */
-	for (const char *c = ref; *c && o + 4 < sizeof(glob); c++) {
-		if (*c == '*' || *c == '?' || *c == '[') {
-			glob[o++] = '[';
-			glob[o++] = *c;
-			glob[o++] = ']';
-		} else {
-			glob[o++] = *c;
-		}
-	}
-	glob[o] = 0;
-	f.label = glob;
-	if (store_list(st, &f, &list, &k, err, sizeof(err)))
-		return error("%s", err), -1;
-	if (!k) {
-		free(list);
+	if (runref_label_ids(st, ref, &got, &k, &all))
+		return -1;
+	if (!k)
 		return error("no run #%s or labelled '%s' in the store; 'ukbench runs' lists them",
 			     p, ref),
 		       -1;
+	if (all > k) {
+		char v[300];
+
+		fprintf(
+		    stderr,
+		    "note: label '%s' names the %zu run%s of its latest boot; %zu more on other "
+		    "boots stay (--with-label '%s' selects every one)\n",
+		    vis(ref, v, sizeof(v)), k, k == 1 ? "" : "s", all - k, vis(ref, v, sizeof(v)));
 	}
-	v = realloc(*ids, (*n + k) * sizeof(*v));
-	if (!v) {
-		free(list);
-		return error("out of memory"), -1;
-	}
-	for (size_t i = 0; i < k; i++)
-		v[(*n)++] = list[i].id;
-	*ids = v;
+	ret = add_ids(ids, n, got, k);
+	free(got);
+	return ret;
+}
+
+/* The ids of the runs the filters select. 0, or -1 (printed). */
+static int filtered(struct store *st, const struct store_filter *f, int64_t **ids, size_t *n)
+{
+	struct store_run *list = NULL;
+	char err[1024];
+	size_t k = 0;
+	int ret = 0;
+
+	if (store_list(st, f, &list, &k, err, sizeof(err)))
+		return error("%s", err), -1;
+	/* a clean-up that finds nothing to clean has done its job */
+	if (!k)
+		printf("the filters select no run: nothing changed\n");
+	for (size_t i = 0; i < k && !ret; i++)
+		ret = add_ids(ids, n, &list[i].id, 1);
 	free(list);
-	return 0;
+	return ret;
 }
 
 /* Asks before more than one run is changed; 1 when it may go on. */
@@ -194,6 +227,12 @@ static int edit(const struct runs_opts *o, char **refs, int n)
 
 	if (!st)
 		return UKB_EXIT_USAGE;
+	if (!n && filtered(st, &o->f, &ids, &nid))
+		goto out;
+	if (!n && !nid) {
+		ret = UKB_EXIT_OK;
+		goto out;
+	}
 	for (int i = 0; i < n; i++)
 		if (resolve(st, refs[i], &ids, &nid))
 			goto out;
@@ -202,9 +241,10 @@ static int edit(const struct runs_opts *o, char **refs, int n)
 		for (size_t j = i + 1; j < nid; j++)
 			if (ids[j] == ids[i])
 				ids[j--] = ids[--nid];
-	ret = UKB_EXIT_FAIL;
+	/* not said yes to: nothing done, as for any input refused */
 	if (!confirm(o, nid))
 		goto out;
+	ret = UKB_EXIT_FAIL;
 	if (store_edit(st, ids, nid, o->del ? NULL : o->relabel, err, sizeof(err))) {
 		error("%s", err);
 		goto out;
@@ -235,8 +275,17 @@ int cmd_runs(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	if (o.del || o.relabel) {
-		if (first == argc) {
-			error("--%s needs the runs: ids or labels", o.del ? "delete" : "relabel");
+		int filters = o.f.label || o.f.host || o.f.kernel || o.f.since || o.f.until;
+
+		if (first == argc && !filters) {
+			error("--%s needs the runs: ids, labels, or filters (--with-label GLOB, "
+			      "--host, --kernel, --since, --until)",
+			      o.del ? "delete" : "relabel");
+			return UKB_EXIT_USAGE;
+		}
+		if (first < argc && (filters || o.f.limit)) {
+			error("--%s takes RUN... or the filters, not both",
+			      o.del ? "delete" : "relabel");
 			return UKB_EXIT_USAGE;
 		}
 		return edit(&o, argv + first, argc - first);

@@ -34,8 +34,10 @@ const struct command cmd_show_def = {
 	.fn = cmd_show,
 	.summary = "print a stored run again, in any format",
 	.synopsis = "[--format FMT] [--db PATH] [RUN]",
-	.about = "Prints a stored run again. RUN is a run id (12, #12), a label (the latest\n"
-		 "run with it) or a ukbench JSON file; without it, the latest run stored.",
+	.about = "Prints a stored run again. RUN is a run id (12, #12), a ukbench JSON file,\n"
+		 "or a label: the runs with it made on the boot of the latest of them,\n"
+		 "pooled, as compare and report take it (a note names the runs); without\n"
+		 "RUN, the latest run stored.",
 	.opts = show_opts,
 	.footer = "examples:\n"
 		  "  ukbench show 12\n"
@@ -85,9 +87,19 @@ int cmd_show(int argc, char **argv)
 		store_close(st);
 		return UKB_EXIT_USAGE;
 	}
-	if (runref_load(st, argc == first ? ref : argv[first], 0, &run, desc, sizeof(desc))) {
+	if (runref_load(st, argc == first ? ref : argv[first], RUNREF_BOOT, &run, desc,
+			sizeof(desc))) {
 		store_close(st);
 		return UKB_EXIT_USAGE;
+	}
+	if (run.npooled > 1) {
+		char ids[256];
+		size_t at = 0;
+
+		for (size_t i = 0; i < run.npooled && at < sizeof(ids) - 24; i++)
+			at += (size_t)snprintf(ids + at, sizeof(ids) - at, "%s#%lld", i ? ", " : "",
+					       (long long)run.pooled_ids[i]);
+		fprintf(stderr, "note: %s: %s\n", desc, ids);
 	}
 	ret = print_run(stdout, out_columns(stdout, o.wide), &run, o.fmt) ? UKB_EXIT_FAIL
 									  : UKB_EXIT_OK;

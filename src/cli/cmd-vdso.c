@@ -43,15 +43,12 @@ const struct command cmd_vdso_def = {
 		 "calls and branches. Addresses are the image's own (link-time) addresses,\n"
 		 "as objdump shows them; the live image's base is printed beside them.",
 	.opts = vdso_opts,
-	.footer =
-	    "exit status: 0, 1 when the image or the symbol cannot be read, 2 for bad usage.\n"
-	    "\n"
-	    "examples:\n"
-	    "  ukbench vdso\n"
-	    "  ukbench vdso --disasm clock_gettime\n"
-	    "  ukbench vdso --dump vdso.so && objdump -d vdso.so\n"
-	    "  ukbench vdso --file arch/powerpc/kernel/vdso/vdso64.so.dbg \\\n"
-	    "      --disasm __kernel_clock_gettime\n",
+	.footer = "examples:\n"
+		  "  ukbench vdso\n"
+		  "  ukbench vdso --disasm clock_gettime\n"
+		  "  ukbench vdso --dump vdso.so && objdump -d vdso.so\n"
+		  "  ukbench vdso --file arch/powerpc/kernel/vdso/vdso64.so.dbg \\\n"
+		  "      --disasm __kernel_clock_gettime\n",
 };
 
 struct vdso_cli {
@@ -85,7 +82,7 @@ static int disasm(const struct img *im, const char *name)
 		error("%s has no function '%s'", im->source, name);
 		fprintf(stderr, "hint: 'ukbench vdso%s%s' lists its symbols\n",
 			im->base ? "" : " --file ", im->base ? "" : im->source);
-		return UKB_EXIT_FAIL;
+		return UKB_EXIT_USAGE;
 	}
 	if (!s.size && image_symbol_at(im, s.value, &s)) {
 		error("'%s' has no size and nothing follows it", name);
@@ -124,10 +121,11 @@ int cmd_vdso(int argc, char **argv)
 		error("--dump writes the live image; with --file, copy the file instead");
 		return UKB_EXIT_USAGE;
 	}
+	/* a file given that is no image is input refused; the live one unread, a failure */
 	if (c.file ? image_file(&im, c.file, err, sizeof(err))
 		   : image_live(&im, err, sizeof(err))) {
 		error("%s", err);
-		return UKB_EXIT_FAIL;
+		return c.file ? UKB_EXIT_USAGE : UKB_EXIT_FAIL;
 	}
 	if (c.dump) {
 		struct outfile o;

@@ -56,7 +56,7 @@ struct vm_opts {
 };
 
 static const struct opt vm_opts_table[] = {
-	OPT_CALL("kernel", 'k', "IMAGE",
+	OPT_CALL("image", 'k', "IMAGE",
 		 "a kernel to boot (an x86-64 bzImage, an arm64 Image);\nonce for each, at most 8",
 		 O_KERNEL),
 	OPT_ULONG("boots", 0, "N", "boots of each kernel (default 2)", 1, 100, struct vm_opts,
@@ -115,10 +115,8 @@ const struct command cmd_vm_def = {
 		 "qemu-system-aarch64 with ukbench-guest-aarch64, under the emulator on any\n"
 		 "other host: so an arm64 vDSO is checked against an arm64 kernel anywhere.",
 	.opts = vm_opts_table,
-	.footer = "exit status: 0; 1 when a boot failed (the console's end says why) or a\n"
-		  "check failed; 2 for bad usage; 128+N on signal N.\n"
-		  "\n"
-		  "examples:\n"
+	.old = (const struct opt_old[]){ { "kernel", 0, "image" }, { NULL, 0, NULL } },
+	.footer = "examples:\n"
 		  "  ukbench vm -k /boot/vmlinuz-6.1.0-47-cloud-amd64 \\\n"
 		  "      -k /boot/vmlinuz-6.1.0-50-cloud-amd64 --boots 3 syscall.null\n"
 		  "  ukbench compare --all 6.1.0-47-cloud-amd64 6.1.0-50-cloud-amd64\n"

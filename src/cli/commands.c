@@ -13,12 +13,12 @@
 #include "plugin.h"
 #include "runner.h"
 
-/* a fresh process of `run --runs`: not for people, so not listed */
+/* a fresh process of `run --processes`: not for people, so not listed */
 static const struct command cmd_worker_def = {
 	.name = "worker",
 	.fn = cmd_worker,
 	.synopsis = "KEY=VALUE...",
-	.about = "Measures a plan given by `ukbench run --runs` and writes the run JSON.",
+	.about = "Measures a plan given by `ukbench run --processes` and writes the run JSON.",
 };
 
 /* the man pages and completions, made from these tables: for the build */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * filter-opts.h - the options that choose stored runs, one group the same
- * in runs, history and report: --label, --host, --kernel, --since,
+ * in runs, history and report: --with-label, --host, --kernel, --since,
  * --until, bound to a struct store_filter member of the command's options.
+ * A label is set with -l/--label (run, exec, vm, import) and matched with
+ * --with-label: one name, one meaning.
  */
 #ifndef UKB_CLI_FILTER_OPTS_H
 #define UKB_CLI_FILTER_OPTS_H
@@ -18,7 +20,7 @@ int filter_parse_date(const struct opt *o, const char *arg, void *member);
  * before each help line ("" or "--history: ").
  */
 #define FILTER_OPTS(T, F, PRE)                                                                     \
-	OPT_STRING("label", 'l', "GLOB", PRE "only runs whose label matches", T, F.label),         \
+	OPT_STRING("with-label", 0, "GLOB", PRE "only runs whose label matches", T, F.label),      \
 	    OPT_STRING("host", 0, "HOST", PRE "only runs of this host", T, F.host),                \
 	    OPT_STRING("kernel", 0, "GLOB", PRE "only runs whose kernel release matches", T,       \
 		       F.kernel),                                                                  \
@@ -29,5 +31,11 @@ int filter_parse_date(const struct opt *o, const char *arg, void *member);
 	    OPT_FUNC("until", 0, "DATE",                                                           \
 		     PRE "only runs started on or before DATE\n(a date: that whole day)",          \
 		     filter_parse_date, const char *, T, F.until)
+
+/* The old spelling of --with-label, for a command's .old (-l, --label). */
+#define FILTER_OLD                                                                                 \
+	{                                                                                          \
+		"label", 'l', "with-label"                                                         \
+	}
 
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "exits.h"
 #include "options.h"
 #include "version.h"
 
@@ -123,6 +124,31 @@ static void man_command(FILE *f, const struct command *c)
 	for (const struct opt *o = c->opts; o && o->name; o++)
 		man_option(f, o);
 	man_option(f, &help_entry);
+	for (const struct opt_old *o = c->old; o && o->name; o++) {
+		if (o == c->old)
+			fputs(".SS Old spellings, still taken with a note\n", f);
+		fputs(".TP\n.B ", f);
+		if (o->shrt)
+			fprintf(f, "\\-%c, ", o->shrt);
+		fputs("\\-\\-", f);
+		roff(f, o->name);
+		fputs("\nnow \\-\\-", f);
+		roff(f, o->now);
+		fputc('\n', f);
+	}
+	{
+		const struct exit_row *rows[16];
+		size_t n = exits_of(c->name, rows, 16);
+
+		fputs(".SH EXIT STATUS\n", f);
+		for (size_t i = 0; i < n; i++) {
+			fputs(".TP\n.B ", f);
+			roff(f, rows[i]->code);
+			fputc('\n', f);
+			roff(f, rows[i]->text);
+			fputc('\n', f);
+		}
+	}
 	if (c->footer) {
 		fputs(".SH NOTES\n", f);
 		roff_text(f, c->footer);

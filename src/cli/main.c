@@ -141,6 +141,8 @@ int main(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	ret = c->fn(argc, argv);
+	/* the command's own handlers are done: a signal while its output is flushed stops it */
+	stops_init();
 	/* what was printed must have arrived: a full disk or a closed pipe is an error */
 	if (fflush(stdout) || ferror(stdout)) {
 		/* said already by a command that failed writing it */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "exits.h"
 #include "options.h"
 #include "select.h"
 
@@ -60,6 +61,15 @@ static const char *option_closest(const struct command *c, const char *typed)
 		if (d < bd && near(word, o->name)) {
 			bd = d;
 			best = o->name;
+		}
+	}
+	for (const struct opt_old *o = c->old; o && o->name; o++) {
+		size_t d = ukb_edit_distance(word, o->name);
+
+		/* a typo of an old name is pointed to the new one */
+		if (d < bd && near(word, o->name)) {
+			bd = d;
+			best = o->now;
 		}
 	}
 	return best;
@@ -178,6 +188,8 @@ static const struct opt help_opt = OPT_CALL("help", 'h', NULL, "this text", 'h')
 
 /* what getopt_long returns for --help: out of the range of the table's */
 #define HELP_VAL ('h' | 0x10000)
+/* ...and for old spelling i: OLD_VAL + i */
+#define OLD_VAL 0x20000
 
 void opts_help(FILE *f, const struct command *c)
 {
@@ -204,8 +216,41 @@ void opts_help(FILE *f, const struct command *c)
 		if (e == &help_opt)
 			break;
 	}
+	for (const struct opt_old *o = c->old; o && o->name; o++) {
+		char left[64];
+
+		if (o == c->old)
+			fputs("\nold spellings, still taken (with a note that they are old):\n", f);
+		snprintf(left, sizeof(left), "%c%c%s--%s", o->shrt ? '-' : ' ',
+			 o->shrt ? o->shrt : ' ', o->shrt ? ", " : "  ", o->name);
+		fprintf(f, "  %-24s now --%s\n", left, o->now);
+	}
+	fputc('\n', f);
+	exits_help(f, c->name);
 	if (c->footer)
 		fprintf(f, "\n%s", c->footer);
+}
+
+const struct opt *opt_find(const struct command *c, const char *name)
+{
+	for (const struct opt *o = c->opts; o && o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
+
+/* The option an old spelling (index @i of c->old) stands for, said once on stderr. */
+static const struct opt *old_hit(const struct command *c, size_t i, int by_letter)
+{
+	const struct opt_old *o = &c->old[i];
+	const struct opt *now = opt_find(c, o->now);
+
+	if (by_letter)
+		fprintf(stderr, "note: -%c is the old spelling of --%s in 'ukbench %s'\n", o->shrt,
+			o->now, c->name);
+	else
+		fprintf(stderr, "note: --%s is the old spelling of --%s\n", o->name, o->now);
+	return now;
 }
 
 int opts_parse(const struct command *c, int argc, char **argv, int posix,
@@ -218,6 +263,8 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 	int ret = 0, ch, idx;
 
 	for (const struct opt *o = c->opts; o && o->name; o++)
+		n++;
+	for (const struct opt_old *o = c->old; o && o->name; o++)
 		n++;
 	lo = calloc(n + 1, sizeof(*lo));
 	if (!lo) {
@@ -240,6 +287,19 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		}
 		if (e == &help_opt)
 			break;
+	}
+	for (const struct opt_old *o = c->old; o && o->name; o++) {
+		const struct opt *now = opt_find(c, o->now);
+
+		if (!now)
+			continue;
+		lo[k++] = (struct option){ o->name, now->arg ? required_argument : no_argument,
+					   NULL, OLD_VAL + (int)(o - c->old) };
+		if (o->shrt && so + 3 < sizeof(shorts)) {
+			shorts[so++] = (char)o->shrt;
+			if (now->arg)
+				shorts[so++] = ':';
+		}
 	}
 	shorts[so] = 0;
 	optind = 1;
@@ -272,8 +332,13 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 			ret = 1;
 			break;
 		}
-		if (ch >= 256)
+		if (ch >= OLD_VAL)
+			hit = old_hit(c, (size_t)(ch - OLD_VAL), 0);
+		else if (ch >= 256)
 			hit = &c->opts[ch - 256];
+		for (const struct opt_old *o = c->old; !hit && o && o->name; o++)
+			if (o->shrt && o->shrt == ch)
+				hit = old_hit(c, (size_t)(o - c->old), 1);
 		for (const struct opt *o = c->opts; !hit && o && o->name; o++)
 			if (o->shrt == ch)
 				hit = o;

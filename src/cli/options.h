@@ -114,7 +114,8 @@ struct opt {
 /*
  * One letter, one meaning: a short option is the same long option in
  * every command that has it (tests/unit/test-options.c holds this), but
- * -r, which is the number of fresh processes measured in run and exec.
+ * -r, the number of fresh processes: run's --processes, exec's --repeat
+ * (each repetition a fresh process of the command).
  */
 
 /*
@@ -123,6 +124,17 @@ struct opt {
  * the list, --help shows them, and the completions offer them.
  */
 
+/*
+ * An old spelling still taken: using it works as the option it is now,
+ * with a note on stderr saying which that is, so scripts keep working
+ * while people learn the one name.
+ */
+struct opt_old {
+	const char *name; /* the old long name, without "--" */
+	int shrt;	  /* its old short letter, or 0 */
+	const char *now;  /* the long name of the option that took its place */
+};
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -130,7 +142,8 @@ struct command {
 	const char *synopsis; /* "[options] [PATTERN...]" */
 	const char *about;    /* what it does, a paragraph or two */
 	const struct opt *opts;
-	const char *footer; /* exit status, examples, ...; may be NULL */
+	const char *footer;	   /* examples, ...; may be NULL */
+	const struct opt_old *old; /* old spellings, {NULL} ended; may be NULL */
 };
 
 /* Every command, in the order `ukbench --help` lists them; NULL ended. */
@@ -152,6 +165,9 @@ const char *command_closest(const char *name);
  */
 int opts_parse(const struct command *c, int argc, char **argv, int posix,
 	       int (*set)(void *ctx, int id, const char *arg), void *ctx, int *first);
+
+/* The option of @c named @name, or NULL. */
+const struct opt *opt_find(const struct command *c, const char *name);
 
 /* The help text of @c to @f. */
 void opts_help(FILE *f, const struct command *c);

@@ -103,6 +103,14 @@ static void boot_of(const struct rec_run *run, char *buf, size_t len)
 	json_object_put(env);
 }
 
+/* Was @b measured on the host, kernel and boot of @a (the same thing measured again)? */
+static int same_boot(const struct rec_run *a, const char *boot_a, const struct rec_run *b,
+		     const char *boot_b)
+{
+	return boot_a[0] && !strcmp(boot_a, boot_b) && !strcmp(a->host, b->host) &&
+	       !strcmp(a->kernel_release, b->kernel_release);
+}
+
 /* The process means of @s (a run of one process counts as one). */
 static const double *means_of(const struct rec_result *s, size_t *n)
 {
@@ -290,9 +298,7 @@ static int load_all(struct store *st, const struct store_run *list, size_t n, in
 		if (!k)
 			snprintf(boot0, sizeof(boot0), "%s", boot);
 		/* the same thing measured again: one host, kernel and boot */
-		if (k && mode == RUNREF_BOOT &&
-		    (strcmp(boot, boot0) || !boot0[0] || strcmp(runs[k].host, runs[0].host) ||
-		     strcmp(runs[k].kernel_release, runs[0].kernel_release))) {
+		if (k && mode == RUNREF_BOOT && !same_boot(&runs[0], boot0, &runs[k], boot)) {
 			rec_run_release(&runs[k]);
 			continue;
 		}
@@ -327,6 +333,71 @@ static int load_all(struct store *st, const struct store_run *list, size_t n, in
 	return ret ? -1 : 0;
 }
 
+const char *runref_label_glob(const char *label, char *glob, size_t len)
+{
+	size_t o = 0;
+
+	/* a label is matched exactly: the glob characters escaped */
+	for (const char *p = label; *p && o + 4 < len; p++) {
+		if (*p == '*' || *p == '?' || *p == '[') {
+			glob[o++] = '[';
+			glob[o++] = *p;
+			glob[o++] = ']';
+		} else {
+			glob[o++] = *p;
+		}
+	}
+	glob[o] = 0;
+	return glob;
+}
+
+int runref_label_ids(struct store *st, const char *label, int64_t **ids, size_t *n, size_t *all)
+{
+	struct store_filter f = { 0 };
+	struct store_run *list = NULL;
+	struct rec_run first = { 0 }, r = { 0 };
+	char err[1024], glob[300], boot0[40], boot[40];
+	size_t k = 0;
+	int64_t *v = NULL;
+	int ret = -1;
+
+	*ids = NULL;
+	*n = *all = 0;
+	f.label = runref_label_glob(label, glob, sizeof(glob));
+	if (store_list(st, &f, &list, all, err, sizeof(err)))
+		return error("%s", err), -1;
+	if (!*all) {
+		free(list);
+		return 0;
+	}
+	v = calloc(*all, sizeof(*v));
+	if (!v || store_load(st, list[0].id, &first, err, sizeof(err))) {
+		error("%s", v ? err : "out of memory");
+		goto out;
+	}
+	boot_of(&first, boot0, sizeof(boot0));
+	v[k++] = list[0].id;
+	for (size_t i = 1; i < *all; i++) {
+		if (store_load(st, list[i].id, &r, err, sizeof(err))) {
+			error("%s", err);
+			goto out;
+		}
+		boot_of(&r, boot, sizeof(boot));
+		if (same_boot(&first, boot0, &r, boot))
+			v[k++] = list[i].id;
+		rec_run_release(&r);
+	}
+	*ids = v;
+	*n = k;
+	v = NULL;
+	ret = 0;
+out:
+	rec_run_release(&first);
+	free(v);
+	free(list);
+	return ret;
+}
+
 static int load_label(struct store *st, const char *label, int mode, struct rec_run *run,
 		      char *desc, size_t desclen)
 {
@@ -337,19 +408,7 @@ static int load_label(struct store *st, const char *label, int mode, struct rec_
 	size_t n;
 	int ret = -1;
 
-	/* a label is matched exactly: escape the glob characters */
-	size_t o = 0;
-	for (const char *p = label; *p && o + 4 < sizeof(glob); p++) {
-		if (*p == '*' || *p == '?' || *p == '[') {
-			glob[o++] = '[';
-			glob[o++] = *p;
-			glob[o++] = ']';
-		} else {
-			glob[o++] = *p;
-		}
-	}
-	glob[o] = 0;
-	f.label = glob;
+	f.label = runref_label_glob(label, glob, sizeof(glob));
 	if (store_list(st, &f, &list, &n, err, sizeof(err))) {
 		error("%s", err);
 		return -1;

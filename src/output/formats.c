@@ -249,7 +249,7 @@ int gbench_print(FILE *f, const struct rec_run *run)
 	 * from one run of a benchmark binary to the next, which is what
 	 * compare.py's U test and geomean take repetitions to be. Batches of
 	 * one process are not independent repetitions (they would make any
-	 * two runs look different). An unreplicated path (--runs 1) is one.
+	 * two runs look different). An unreplicated path (--processes 1) is one.
 	 */
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];

@@ -60,7 +60,7 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 		replication_note(out, w, run);
 	else
 		run_note(out, w,
-			 "one process (--runs 1): ±CI95 is over its batches; the variation "
+			 "one process (--processes 1): ±CI95 is over its batches; the variation "
 			 "between processes, usually larger, was not measured");
 	if (n->quick)
 		run_note(out, w,

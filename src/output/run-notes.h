@@ -14,7 +14,7 @@
 
 /* What the notes say of how the run was made. */
 struct run_notes {
-	unsigned procs;		    /* --runs; 0: chosen per path */
+	unsigned procs;		    /* --processes; 0: chosen per path */
 	int quick;		    /* --quick */
 	double budget_s, precision; /* a path's budget and the precision target */
 	double default_budget_s;    /* what a default run gives a path */

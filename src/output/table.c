@@ -302,7 +302,10 @@ void table_row(const struct table_out *t, const struct rec_result *r, int first)
 	/* ^: a mean far from the median (a slow tail, or a fast one) */
 	if (mean_far_from_median(r))
 		strncat(mean, "^", sizeof(mean) - strlen(mean) - 1);
-	/* !: the interval is wider than the precision asked (compare's * is p < alpha) */
+	/*
+	 * !: the processes' interval is wider than the precision asked, which
+	 * more budget narrows; the floor in it, no budget does (compare's * is p < alpha)
+	 */
 	if (isfinite(r->stats.ci95_rel))
 		snprintf(ci, sizeof(ci), "%.2f%%%s", 100 * r->stats.ci95_rel,
 			 r->converged ? "" : "!");
@@ -373,7 +376,8 @@ void table_footer(const struct table_out *t, const struct rec_run *run)
 			     "! %zu %s wider than the %g%% asked: give %s more time (--budget, now "
 			     "%.3g s a path) or ask less (--precision)",
 			     unconverged,
-			     unconverged == 1 ? "path's interval is" : "paths' intervals are",
+			     unconverged == 1 ? "path's processes left an interval"
+					      : "paths' processes left intervals",
 			     100 * setting(run, "precision"), unconverged == 1 ? "it" : "them",
 			     setting(run, "budget_s"));
 		if (isfinite(load) && ncpu > 0 && load >= ncpu && o > 0 && (size_t)o < sizeof(line))

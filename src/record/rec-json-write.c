@@ -6,7 +6,7 @@
  * statistic can be computed later from the file alone. Figures that do
  * not exist (the spread of a single sample) are null, never NaN. The
  * result's fields come from the one table in fields.c. Libc only: the
- * 32-bit helper and the fresh processes of `run --runs` answer in this
+ * 32-bit helper and the fresh processes of `run --processes` answer in this
  * same form.
  */
 #include <errno.h>

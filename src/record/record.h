@@ -8,7 +8,7 @@
  * thing as one just measured. The environment, settings, clock and vDSO
  * descriptions are kept as JSON text: they are stored and shown, never
  * computed on. This module needs nothing but libc: the 32-bit helper and
- * the fresh processes of `run --runs` build records too.
+ * the fresh processes of `run --processes` build records too.
  */
 #ifndef UKB_RECORD_RECORD_H
 #define UKB_RECORD_RECORD_H
@@ -107,7 +107,7 @@ struct rec_result {
 	double *ref_samples;
 	/*
 	 * The unit of replication is the process: a run measures each path in
-	 * several fresh processes (`run --runs N`, 5 by default). Then the
+	 * several fresh processes (`run --processes N`, 5 by default). Then the
 	 * samples are those of every process, concatenated; each process's
 	 * mean and the standard error of that mean are kept, in order; and the
 	 * figure is the mean of the process means, its CI from their spread

@@ -5,7 +5,7 @@
  *
  * A plan is the measuring settings, the options the variants are made
  * from, and the cases in the order to measure them. A child (a fresh
- * process of `run --runs`, or the 32-bit helper) gets the plan as its
+ * process of `run --processes`, or the 32-bit helper) gets the plan as its
  * argument vector, one "key=value" per item, "case=NAME/PATH" per case,
  * makes its cases with the same selection code from the same options,
  * and answers in the run JSON (record.h). Every number is read strictly:

@@ -366,7 +366,7 @@ static int unavailable(const struct run_plan *p, const struct worker *w, int exe
 	return rc ? -1 : 0;
 }
 
-/* --runs N: N processes, each measuring every case for its share. */
+/* --processes N: N processes, each measuring every case for its share. */
 static int run_fixed(const struct run_plan *p, const struct worker *w, struct rec_run *m,
 		     struct rec_run *run, const struct run_ctl *ctl, char *err, size_t errlen)
 {

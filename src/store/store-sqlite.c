@@ -72,7 +72,7 @@ static const char *const migrations[] = {
 	"CREATE INDEX results_by_name ON results(name, path);"
 	"CREATE INDEX runs_by_label ON runs(label, started);",
 
-	/* 2: where a run came from (imports); per-process means (--runs); perf
+	/* 2: where a run came from (imports); per-process means (--processes); perf
 	 * counters per result */
 	"ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'run';"
 	"ALTER TABLE results ADD COLUMN process_means TEXT;"

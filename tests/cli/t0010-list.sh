@@ -76,7 +76,7 @@ test_expect_success 'a bare word of the names selects its benchmarks: getrandom,
 	test "$(grep -vc "^random\.getrandom\.[^/]*/" g)" = 0 &&
 	ukbench list --names getcpu >c &&
 	grep -qx "cpu.getcpu/vdso" c &&
-	ukbench run --runs 1 --no-store --budget 0.02 --json r.json getcpu/syscall >/dev/null &&
+	ukbench run --processes 1 --no-store --budget 0.02 --json r.json getcpu/syscall >/dev/null &&
 	jq -e ".results | length == 1 and .[0].name == \"cpu.getcpu\"" r.json
 '
 

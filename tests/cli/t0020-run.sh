@@ -17,14 +17,14 @@ test_expect_success 'every benchmark runs; the JSON holds every path and sample'
 	jq -e "all(.results[] | select(.status != \"ok\"); .reason != null and .stats == null)" all.json
 '
 
-test_expect_success 'the mean is that of the process means; with --runs 1, of the samples' '
+test_expect_success 'the mean is that of the process means; with --processes 1, of the samples' '
 	ukbench run $tiny --json r.json syscall.null >/dev/null &&
 	jq -e "all(.results[]; (.process_means_ns | length) >= 4 and .stats.processes == (.process_means_ns | length) and
 		((.process_means_ns | add / length) - .stats.mean_ns | fabs) < 1e-9 * .stats.mean_ns)" r.json &&
 	jq -e "all(.results[]; (.process_se_ns | length) == (.process_means_ns | length) and .stats.within_se_ns > 0 and
 		.stats.between_sd_ns > 0)" r.json &&
 	jq -e "all(.results[]; .stats.min_ns <= .stats.median_ns and .stats.median_ns <= .stats.max_ns)" r.json &&
-	ukbench run $tiny --runs 1 --json r1.json syscall.null >/dev/null &&
+	ukbench run $tiny --processes 1 --json r1.json syscall.null >/dev/null &&
 	jq -e "$JQ_DEFS all(.results[]; ((figure | add / length) - .stats.mean_ns | fabs) < 1e-6 * .stats.mean_ns and
 		.stats.processes == 1 and (has(\"process_means_ns\") | not))" r1.json
 '
@@ -48,7 +48,7 @@ test_expect_success 'the table: header, grouped paths, summary' '
 	grep -q "^  *syscall  *[0-9.]" out &&
 	grep -q "^3 paths in .*: 3 measured" out &&
 	grep -q "mean of [0-9]* to [0-9]* fresh processes\|mean of [0-9]* fresh processes" out &&
-	ukbench run $tiny --runs 1 time.gettimeofday >out1 &&
+	ukbench run $tiny --processes 1 time.gettimeofday >out1 &&
 	grep -q "variation between" out1 && grep -q "not measured" out1
 '
 

@@ -160,14 +160,14 @@ test_expect_success 'a damaged table or index: every read says so and exits non-
 
 test_expect_success 'import of a run stored already, or given twice: refused, nothing stored' '
 	ukbench run $tiny --db d.db --json d.json time.time >/dev/null &&
-	test_expect_code 1 "$UKBENCH" import --db d.db d.json 2>err &&
+	test_expect_code 2 "$UKBENCH" import --db d.db d.json 2>err &&
 	grep -q "d.json is already stored as run #1 in d.db; nothing imported" err &&
 	test "$(sqlite3 d.db "SELECT count(*) FROM runs")" = 1 &&
-	test_expect_code 1 "$UKBENCH" import --db e.db d.json d.json 2>err &&
+	test_expect_code 2 "$UKBENCH" import --db e.db d.json d.json 2>err &&
 	grep -q "d.json and d.json are the same run; nothing imported" err &&
 	test "$(sqlite3 e.db "SELECT count(*) FROM runs")" = 0 &&
 	ukbench import --db e.db -l relabelled d.json >out &&
-	test_expect_code 1 "$UKBENCH" import --db e.db -l other d.json 2>err &&
+	test_expect_code 2 "$UKBENCH" import --db e.db -l other d.json 2>err &&
 	grep -q "already stored as run #1" err &&
 	ukbench run $tiny --db e.db --json f.json time.time >/dev/null &&
 	test "$(sqlite3 e.db "SELECT count(*) FROM runs")" = 2

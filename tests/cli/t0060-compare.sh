@@ -105,9 +105,9 @@ test_expect_success 'three runs: one block per other run' '
 	grep -q "^other $TEST_ROOT/fast.json" out
 '
 
-test_expect_success 'runs that share no path: says so, exit 1' '
+test_expect_success 'runs that share no path: says so, exit 2 (input)' '
 	ukbench run $tiny --no-store --json other.json harness.empty >/dev/null &&
-	test_expect_code 1 ukbench compare --db c.db "$base" other.json >out 2>err &&
+	test_expect_code 2 ukbench compare --db c.db "$base" other.json >out 2>err &&
 	grep -q "share no measured benchmark path" err
 '
 
@@ -156,7 +156,7 @@ test_expect_success 'history: the series, and the change point where the step is
 '
 
 test_expect_success 'history: filters, and a pattern that matches nothing' '
-	ukbench history --db $TEST_ROOT/h.db --label "n1[01]" time.time/syscall >out &&
+	ukbench history --db $TEST_ROOT/h.db --with-label "n1[01]" time.time/syscall >out &&
 	grep -q ", 2 runs" out &&
 	test_expect_code 2 ukbench history --db $TEST_ROOT/h.db no.such 2>err &&
 	grep -q "no stored result matches .no.such." err

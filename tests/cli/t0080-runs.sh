@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run --runs N: fresh processes, pooled samples, per-process means.
+# run --processes N: fresh processes, pooled samples, per-process means.
 . "$(dirname "$0")/../lib.sh"
 
 tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
 
-test_expect_success '--runs 3: three process means per path, samples pooled' '
-	ukbench run $tiny --runs 3 --db r.db -l A --json a.json time.time >out &&
+test_expect_success '--processes 3: three process means per path, samples pooled' '
+	ukbench run $tiny --processes 3 --db r.db -l A --json a.json time.time >out &&
 	grep -q "each figure is the mean of 3 fresh processes" out &&
 	jq -e "$JQ_DEFS all(.results[]; procs(3))" a.json &&
 	jq -e "$JQ_DEFS all(.results[]; (figure | length) == .stats.n and (.samples_ns | length) >= 9)" a.json &&
@@ -16,8 +16,8 @@ test_expect_success '--runs 3: three process means per path, samples pooled' '
 	cmp x y
 '
 
-test_expect_success 'the CI of a --runs result is over its process means, with the floor' '
-	ukbench run $tiny --runs 4 --no-store --json b.json syscall.null/syscall >/dev/null &&
+test_expect_success 'the CI of a --processes result is over its process means, with the floor' '
+	ukbench run $tiny --processes 4 --no-store --json b.json syscall.null/syscall >/dev/null &&
 	# a loaded machine may have taken one process whole: n of them, 2 to 4
 	jq -e ".results[0] | (.process_means_ns | length) as \$n |
 		(.process_means_ns | add / \$n) as \$m |
@@ -28,12 +28,12 @@ test_expect_success 'the CI of a --runs result is over its process means, with t
 '
 
 test_expect_success 'compare uses per-process means when both runs have them' '
-	ukbench run $tiny --runs 3 --db r2.db -l A time.time >/dev/null &&
-	ukbench run $tiny --runs 3 --db r2.db -l B time.time >/dev/null &&
+	ukbench run $tiny --processes 3 --db r2.db -l A time.time >/dev/null &&
+	ukbench run $tiny --processes 3 --db r2.db -l B time.time >/dev/null &&
 	ukbench compare --db r2.db A B >out &&
 	grep -q "^base .*, 3 processes$" out &&
 	{ ! grep -q "unreplicated\|in one process on a side" out || { cat out; false; }; } &&
-	ukbench run $tiny --runs 1 --db r2.db -l C time.time >/dev/null &&
+	ukbench run $tiny --processes 1 --db r2.db -l C time.time >/dev/null &&
 	ukbench compare --db r2.db A C >out &&
 	grep -q "^other .*, 1 process$" out &&
 	grep -q "warning: 3 paths measured in one process on a side" out &&
@@ -41,16 +41,16 @@ test_expect_success 'compare uses per-process means when both runs have them' '
 	! grep -q "  improved$\|  regressed$" out
 '
 
-test_expect_success '--runs with a bad value, and no child or file left behind' '
-	test_expect_code 2 ukbench run --runs 0 time.time 2>err &&
-	grep -q "option .--runs. must be between 1 and 1000" err &&
-	test_in_session sid "$UKBENCH" run $tiny --runs 2 --no-store harness.empty >/dev/null &&
+test_expect_success '--processes with a bad value, and no child or file left behind' '
+	test_expect_code 2 ukbench run --processes 0 time.time 2>err &&
+	grep -q "option .--processes. must be between 1 and 1000" err &&
+	test_in_session sid "$UKBENCH" run $tiny --processes 2 --no-store harness.empty >/dev/null &&
 	test_session_empty "$(cat sid)" &&
 	test_tmpdir_empty
 '
 
-test_expect_success '--runs interrupted: exit 130, no worker left, nothing in TMPDIR' '
-	test_in_session sid "$UKBENCH" run --budget 30 --precision 0.001 --runs 2 --no-store syscall.null/syscall >out 2>err &
+test_expect_success '--processes interrupted: exit 130, no worker left, nothing in TMPDIR' '
+	test_in_session sid "$UKBENCH" run --budget 30 --precision 0.001 --processes 2 --no-store syscall.null/syscall >out 2>err &
 	pid=$!
 	sid=$(test_session_id sid)
 	test_session_reaches $sid 2; up=$?

@@ -72,8 +72,8 @@ test_expect_success 'bad sizes and flags: a clear error, exit 2, nothing run' '
 	grep -q "option .--threads. must be between 1" err
 '
 
-test_expect_success '--runs carries sizes, flags and threads to each process' '
-	ukbench run $tiny --runs 2 --size 8 --flags nonblock --threads 2 --json r.json random >/dev/null &&
+test_expect_success '--processes carries sizes, flags and threads to each process' '
+	ukbench run $tiny --processes 2 --size 8 --flags nonblock --threads 2 --json r.json random >/dev/null &&
 	jq -r "[.results[].name] | unique | join(\" \")" r.json >names &&
 	test "$(cat names)" = "random.getrandom.8_nonblock random.getrandom_mt.8_nonblock_t1 random.getrandom_mt.8_nonblock_t2" &&
 	jq -e ".settings.processes == 2" r.json &&

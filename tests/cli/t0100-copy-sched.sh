@@ -141,7 +141,7 @@ test_expect_success 'sched.pipe: every variant, or why not' '
 # The ping-pong partner killed mid-run: the run ends within seconds with
 # the reason, never blocked on a pipe its partner can no longer write.
 test_expect_success 'sched.pipe: a partner that dies ends the path with its reason' '
-	test_in_session sid "$UKBENCH" run --no-store --runs 1 --budget 30 --precision 0.001 \
+	test_in_session sid "$UKBENCH" run --no-store --processes 1 --budget 30 --precision 0.001 \
 		sched.pipe.process >out 2>err &
 	pid=$!
 	sid=$(test_session_id sid)
@@ -165,14 +165,14 @@ test_expect_success 'sched.pipe: a partner that dies ends the path with its reas
 '
 
 test_expect_success 'run -L: one case a value, named by it, stored, compared with the first and across runs' '
-	ukbench run --db l.db -l la --runs 2 --budget 0.2 -P fds=4,loops=10 -L groups=1,2 \
+	ukbench run --db l.db -l la --processes 2 --budget 0.2 -P fds=4,loops=10 -L groups=1,2 \
 		--json la.json sched.messaging.pipe_process >out &&
 	cat out &&
 	jq -e "[.results[].name] == [\"sched.messaging.pipe_process.groups=1\", \"sched.messaging.pipe_process.groups=2\"]" la.json &&
 	jq -e "[.results[].params] == [\"groups=1 fds=4 loops=10 datasize=100\", \"groups=2 fds=4 loops=10 datasize=100\"]" la.json &&
 	grep -q "^-L groups=1,2: each value against the first, groups=1" out &&
 	grep -q "^sched.messaging.pipe_process.groups=2$" out &&
-	ukbench run --db l.db -l lb --runs 2 --budget 0.2 -P fds=4,loops=10 -L groups=1,2 \
+	ukbench run --db l.db -l lb --processes 2 --budget 0.2 -P fds=4,loops=10 -L groups=1,2 \
 		sched.messaging.pipe_process >/dev/null &&
 	ukbench compare --db l.db -f json la lb >cmp.json &&
 	jq -e "length == 2 and all(.[]; .settings_differ == false and .replicated)" cmp.json &&

@@ -108,7 +108,7 @@ test_expect_success 'exec: usage errors' '
 	test_expect_code 2 ukbench exec 2>err &&
 	grep -q "needs a command" err &&
 	test_expect_code 2 ukbench exec -r 0 -- true 2>err &&
-	grep -q "option .--runs. must be between 1" err
+	grep -q "option .--repeat. must be between 1" err
 '
 
 test_expect_success 'exec -c A -c B: interleaved, each against the first, stored as one run' '
@@ -131,14 +131,14 @@ test_expect_success 'exec -c A -c B: interleaved, each against the first, stored
 '
 
 test_expect_success ':u and :k: kept in the name, the event counted or refused honestly' '
-	ukbench run --no-store --runs 2 --budget 0.05 --json m.json -e task-clock:u,cycles:k,context-switches syscall.null/syscall >/dev/null &&
+	ukbench run --no-store --processes 2 --budget 0.05 --json m.json -e task-clock:u,cycles:k,context-switches syscall.null/syscall >/dev/null &&
 	jq -e "[.results[0].counters[].event] == [\"task-clock:u\", \"cycles:k\", \"context-switches\"]" m.json &&
 	jq -e ".results[0].counters[0].status == \"ok\"" m.json &&
 	jq -e ".results[0].counters[1] | .status == \"ok\" or (.status == \"not supported\" and (.reason | length) > 0)" m.json
 '
 
 test_expect_success LIBPFM 'the PMU event names of libpfm4: resolved, or refused naming the PMUs' '
-	ukbench run --no-store --runs 2 --budget 0.05 --json p.json -e PERF_COUNT_SW_TASK_CLOCK,PERF_COUNT_HW_CPU_CYCLES:u syscall.null/syscall >/dev/null &&
+	ukbench run --no-store --processes 2 --budget 0.05 --json p.json -e PERF_COUNT_SW_TASK_CLOCK,PERF_COUNT_HW_CPU_CYCLES:u syscall.null/syscall >/dev/null &&
 	jq -e ".results[0].counters[0] | .event == \"PERF_COUNT_SW_TASK_CLOCK\" and .status == \"ok\" and .per_call > 0" p.json &&
 	jq -e ".results[0].counters[1] | .event == \"PERF_COUNT_HW_CPU_CYCLES:u\" and (.status == \"ok\" or .status == \"not supported\")" p.json &&
 	test_expect_code 2 "$UKBENCH" run --no-store -e NO_SUCH.EVENT syscall.null 2>err &&

@@ -32,8 +32,8 @@ test_expect_success RUNS_32BIT '--abi 32 only, stored; sized and threaded varian
 	jq -e "all(.results[]; .status == \"ok\" or (.status == \"unsupported\" and (.reason | test(\"not found in this vDSO\"))))" s.json
 '
 
-test_expect_success RUNS_32BIT '--abi both --runs 2: process means on both ABIs' '
-	ukbench run $tiny --abi both --runs 2 --json r.json time.time/vdso >out &&
+test_expect_success RUNS_32BIT '--abi both --processes 2: process means on both ABIs' '
+	ukbench run $tiny --abi both --processes 2 --json r.json time.time/vdso >out &&
 	jq -e "[.results[] | .path] == [\"vdso\", \"vdso@32\"]" r.json &&
 	jq -e "$JQ_DEFS all(.results[]; procs(2))" r.json
 '

@@ -7,8 +7,8 @@
 
 tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
 
-test_expect_success '--runs with --counters: every process counted, nothing freed twice' '
-	ukbench run $tiny --runs 2 --counters --no-store --json r.json time.time >out &&
+test_expect_success '--processes with --counters: every process counted, nothing freed twice' '
+	ukbench run $tiny --processes 2 --counters --no-store --json r.json time.time >out &&
 	jq -e "$JQ_DEFS all(.results[]; procs(2) and (.counters | length) > 0)" r.json &&
 	jq -e "all(.results[].counters[] | select(.status == \"ok\"); (.per_sample | length) > 0)" r.json
 '
@@ -50,7 +50,7 @@ test_expect_success 'UKBENCH_VDSO_HIDE: an unknown name is an error that lists t
 '
 
 test_expect_success 'a new database is readable by its owner only' '
-	ukbench run $tiny --runs 1 --db new.db time.time >/dev/null &&
+	ukbench run $tiny --processes 1 --db new.db time.time >/dev/null &&
 	test "$(stat -c %a new.db)" = 600
 '
 
@@ -74,12 +74,12 @@ test_expect_success 'SIGTERM to the group while hackbench tasks start: exit 143,
 
 test_expect_success 'SIGINT early in hackbench: exit 130 with the message, in any runner' '
 	for runs in 1 5; do
-		"$UKBENCH" run --runs $runs --no-store -b 3 -P groups=10 sched.messaging.pipe_process >out 2>err &
+		"$UKBENCH" run --processes $runs --no-store -b 3 -P groups=10 sched.messaging.pipe_process >out 2>err &
 		pid=$!
 		test_wait_child $pid || return 1
 		kill -INT $pid
 		wait $pid; rc=$?
-		echo "--runs $runs: exit $rc" &&
+		echo "--processes $runs: exit $rc" &&
 		test "$rc" = 130 &&
 		grep -q "interrupted by signal 2" err || return 1
 	done
@@ -110,7 +110,7 @@ test_expect_success 'SIGHUP: exit 129, the JSON in place and marked, no temporar
 # to the whole process group: 128 + N with the message, no process of the
 # session left, no temporary file, the store as it was.
 test_expect_success 'INT, TERM and HUP the same way in run, exec, check and calibrate' '
-	ukbench run $tiny --runs 1 --db m.db time.time >/dev/null &&
+	ukbench run $tiny --processes 1 --db m.db time.time >/dev/null &&
 	before=$(sqlite3 m.db "SELECT (SELECT count(*) FROM runs) || \" \" || (SELECT count(*) FROM calibrations)") &&
 	for c in "run --db m.db -b 30 time" "exec --db m.db -r 3 -- sleep 5" \
 		"check --duration 30" "calibrate --db m.db --rounds 50"; do
@@ -138,7 +138,7 @@ test_expect_success 'INT, TERM and HUP the same way in run, exec, check and cali
 '
 
 test_expect_success 'standard output that cannot be written: exit 1, said why' '
-	ukbench run $tiny --runs 1 --db d.db time.time >/dev/null &&
+	ukbench run $tiny --processes 1 --db d.db time.time >/dev/null &&
 	for c in "runs --db d.db" "show --db d.db 1" "list time.time" "env"; do
 		test_expect_code 1 "$UKBENCH" $c >/dev/full 2>err &&
 		grep -q "cannot write to standard output: No space left on device" err || return 1
@@ -162,20 +162,20 @@ test_expect_success 'import of a device that never ends stops, bounded, with a m
 test_expect_success '--json: a FIFO is written in place, a link followed, a device kept' '
 	mkfifo ff &&
 	{ cat ff >fifo.out & } &&
-	ukbench run $tiny --runs 1 --no-store -q --json ff time.time &&
+	ukbench run $tiny --processes 1 --no-store -q --json ff time.time &&
 	wait &&
 	test -p ff &&
 	jq -e ".results | length == 3" fifo.out &&
 	echo "{}" >real.json && chmod 640 real.json && ln -s real.json link.json &&
-	ukbench run $tiny --runs 1 --no-store -q --json link.json time.time &&
+	ukbench run $tiny --processes 1 --no-store -q --json link.json time.time &&
 	test -L link.json &&
 	jq -e ".results | length == 3" real.json &&
 	test "$(stat -c %a real.json)" = 640 &&
 	ukbench exec --no-store -r 1 --json link.json -- true >/dev/null &&
 	test -L link.json && jq -e ".results[0].name == \"exec.true\"" real.json &&
-	ukbench run $tiny --runs 1 --no-store -q --json new.json time.time &&
+	ukbench run $tiny --processes 1 --no-store -q --json new.json time.time &&
 	test "$(stat -c %a new.json)" = 600 &&
-	test_expect_code 1 ukbench run $tiny --runs 1 --no-store -q --json /dev/full time.time 2>err &&
+	test_expect_code 1 ukbench run $tiny --processes 1 --no-store -q --json /dev/full time.time 2>err &&
 	grep -q "No space left on device" err &&
 	test -c /dev/full
 '
@@ -207,7 +207,7 @@ test_expect_success 'a refused database gets no -wal or -shm beside it' '
 test_expect_success 'a database in a directory its reader may not write is read' '
 	id nobody >/dev/null &&
 	mkdir ro &&
-	ukbench run $tiny --runs 1 --db ro/w.db -l x time.time >/dev/null &&
+	ukbench run $tiny --processes 1 --db ro/w.db -l x time.time >/dev/null &&
 	chmod 644 ro/w.db && chmod 555 ro && chmod 755 . "$TEST_ROOT" &&
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$UKBENCH" runs --db ro/w.db >out 2>err;
 	rc=$?
@@ -225,7 +225,7 @@ test_expect_success 'a descriptor limit too low for one group: what to raise it 
 '
 
 test_expect_success 'import: values no run can have are refused, nothing stored' '
-	ukbench run $tiny --runs 1 --no-store -q --json g.json time.time &&
+	ukbench run $tiny --processes 1 --no-store -q --json g.json time.time &&
 	for edit in ".started = \"yesterday\"" ".results[0].threads = -1" \
 		".results[0].threads = 18446744073709551616" ".results[0].cpu = 9223372036854775807" \
 		".results[0].errno = 1099511627776" ".settings.min_samples = -1"; do

@@ -49,17 +49,17 @@ test_expect_success 'vdso: bad input is a clear error, nothing written' '
 	test_expect_code 2 "$UKBENCH" vdso extra 2>err &&
 	grep -q "takes no operands" err &&
 	test_expect_code 2 "$UKBENCH" vdso --file "" 2>err &&
-	test_expect_code 1 "$UKBENCH" vdso --file missing.so 2>err &&
+	test_expect_code 2 "$UKBENCH" vdso --file missing.so 2>err &&
 	grep -q "cannot open .missing.so.: No such file" err &&
 	echo "not an ELF" >text &&
-	test_expect_code 1 "$UKBENCH" vdso --file text 2>err &&
+	test_expect_code 2 "$UKBENCH" vdso --file text 2>err &&
 	grep -q "is not a usable ELF image: " err &&
 	test_expect_code 2 "$UKBENCH" vdso --file text --dump x.so 2>err &&
 	test ! -e x.so
 '
 
 test_expect_success VDSO 'vdso --disasm: an unknown symbol says so and how to list them' '
-	test_expect_code 1 "$UKBENCH" vdso --disasm no_such_function 2>err &&
+	test_expect_code 2 "$UKBENCH" vdso --disasm no_such_function 2>err &&
 	grep -q "has no function .no_such_function." err &&
 	grep -q "hint: .ukbench vdso. lists its symbols" err
 '
@@ -81,7 +81,7 @@ test_expect_success VDSO 'run --profile: the loop sampled, the vDSO function fir
 
 test_expect_success SECCOMP 'run --profile where sampling is not permitted: said why, the figures kept' '
 	ASAN_OPTIONS=detect_leaks=0 "${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/seccomp-exec" EPERM perf_event_open -- \
-		"$UKBENCH" run --no-store --json p.json --budget 0.05 --runs 1 --profile time.time/vdso >out 2>err &&
+		"$UKBENCH" run --no-store --json p.json --budget 0.05 --processes 1 --profile time.time/vdso >out 2>err &&
 	cat err &&
 	grep -q "no profile: sampling is not permitted" err &&
 	grep -q "hint: sampling needs perf_event_paranoid" err &&

@@ -14,12 +14,12 @@ test_expect_success 'cpu.getcpu: vdso, libc, sched, rseq and syscall paths' '
 '
 
 test_expect_success 'rseq: measured where glibc registered it, its CPU checked when pinned' '
-	ukbench run $tiny --runs 1 --no-store --json r.json cpu.getcpu/rseq cpu.getcpu/syscall >out &&
+	ukbench run $tiny --processes 1 --no-store --json r.json cpu.getcpu/rseq cpu.getcpu/syscall >out &&
 	st=$(jq -r ".results[] | select(.path == \"rseq\") | .status" r.json) &&
 	echo "rseq: $st" &&
 	if [ "$st" = ok ]; then
 		jq -e ".results[] | select(.path == \"rseq\") | .stats.mean_ns > 0" r.json &&
-		ukbench run $tiny --runs 1 --no-store --cpu 0 cpu.getcpu/rseq >pinned &&
+		ukbench run $tiny --processes 1 --no-store --cpu 0 cpu.getcpu/rseq >pinned &&
 		grep -q "rseq .* [0-9]" pinned
 	else
 		jq -e ".results[] | select(.path == \"rseq\") | .reason | test(\"rseq\")" r.json
@@ -27,7 +27,7 @@ test_expect_success 'rseq: measured where glibc registered it, its CPU checked w
 '
 
 test_expect_success 'rseq turned off (glibc.pthread.rseq=0): n/a with the reason, the rest measured' '
-	GLIBC_TUNABLES=glibc.pthread.rseq=0 ukbench run $tiny --runs 1 --no-store --json r.json \
+	GLIBC_TUNABLES=glibc.pthread.rseq=0 ukbench run $tiny --processes 1 --no-store --json r.json \
 		cpu.getcpu/rseq cpu.getcpu/vdso cpu.getcpu/sched >out &&
 	cat out &&
 	jq -e ".results[] | select(.path == \"rseq\") | .status == \"unsupported\" and (.reason | test(\"rseq is not registered\"))" r.json &&

@@ -7,7 +7,7 @@
 
 test_expect_success SCRIPT 'progress: one line cut to the terminal, paths done and time left' '
 	for runs in 1 5; do
-		script -qec "stty cols 50; \"$UKBENCH\" run --no-store --runs $runs -b 0.3 time.time >/dev/null" /dev/null >tty.out || return 1
+		script -qec "stty cols 50; \"$UKBENCH\" run --no-store --processes $runs -b 0.3 time.time >/dev/null" /dev/null >tty.out || return 1
 		# the updates, one per carriage return
 		tr "\r" "\n" <tty.out | sed "s/$(printf "\033")\[K//g" | grep . >lines || return 1
 		cat lines
@@ -20,7 +20,7 @@ test_expect_success SCRIPT 'progress: one line cut to the terminal, paths done a
 # been redrawn more often than once a process (its clock moves while a
 # worker measures), and exec's line moves while its command runs.
 test_expect_success SCRIPT 'progress moves while a worker measures and while a command runs' '
-	script -qec "\"$UKBENCH\" run --no-store --runs 3 -b 3 time.time >/dev/null" /dev/null >tty.out &&
+	script -qec "\"$UKBENCH\" run --no-store --processes 3 -b 3 time.time >/dev/null" /dev/null >tty.out &&
 	tr "\r" "\n" <tty.out | sed "s/$(printf "\033")\[K//g" | grep "^\[process" >lines &&
 	cat lines | uniq -c &&
 	test "$(wc -l <lines)" -ge 6 &&
@@ -33,7 +33,7 @@ test_expect_success SCRIPT 'progress moves while a worker measures and while a c
 '
 
 test_expect_success 'no progress and no escape sequence when stderr is not a terminal' '
-	ukbench run --no-store --runs 1 -b 0.1 time.time >out 2>err &&
+	ukbench run --no-store --processes 1 -b 0.1 time.time >out 2>err &&
 	! grep -q "$(printf "\r")" err &&
 	! grep -q "$(printf "\033")" err out
 '

@@ -10,7 +10,7 @@ tiny="--budget 0.05 --warmup 0.002 --min-samples 3 --batch 200"
 
 test_expect_success JSONSCHEMA 'run, show, exec, env and every table as JSON: valid' '
 	ukbench run $tiny --db s.db -l A --counters --json run.json time.time cpu.getcpu copy.read_zero >/dev/null &&
-	ukbench run $tiny --runs 1 --db s.db -l B --json run1.json --profile time.time/vdso --profile-time 0.1 >/dev/null 2>&1 &&
+	ukbench run $tiny --processes 1 --db s.db -l B --json run1.json --profile time.time/vdso --profile-time 0.1 >/dev/null 2>&1 &&
 	GLIBC_TUNABLES=glibc.pthread.rseq=0 ukbench run $tiny --no-store --json na.json cpu.getcpu/rseq >/dev/null &&
 	ukbench show --db s.db A --format json >show.json &&
 	ukbench exec --no-store -r 3 --json exec.json -- true >/dev/null &&
@@ -30,7 +30,7 @@ test_expect_success JSONSCHEMA 'run, show, exec, env and every table as JSON: va
 '
 
 test_expect_success JSONSCHEMA 'a document that breaks the schema is caught' '
-	ukbench run $tiny --no-store --runs 1 --json r.json time.time/vdso >/dev/null &&
+	ukbench run $tiny --no-store --processes 1 --json r.json time.time/vdso >/dev/null &&
 	jq ".results[0].status = \"fine\"" r.json >bad1.json &&
 	jq "del(.host)" r.json >bad2.json &&
 	jq ".results[0].stats.mean_ns = \"fast\"" r.json >bad3.json &&

@@ -221,7 +221,7 @@ test_expect_success POSTGRES 'credentials: a password or any secret in the URI i
 	printf "*:*:*:pwuser:sekrit-pw\n" >pgpass && chmod 600 pgpass &&
 	PGPASSFILE=$PWD/pgpass ukbench run $tiny --db "$(pg_uri pwuser)" -l pw time.time >out 2>err &&
 	grep -q "^pushed 1 run" out &&
-	PGPASSFILE=$PWD/pgpass ukbench runs --db "$R" -l pw -f json | jq -e "length == 1" &&
+	PGPASSFILE=$PWD/pgpass ukbench runs --db "$R" --with-label pw -f json | jq -e "length == 1" &&
 	! sqlite3 pw.db .dump | grep -q sekrit &&
 	! grep -q sekrit out err &&
 	! count "SELECT document FROM runs WHERE label = '"'"'pw'"'"'" | grep -q "sekrit\|postgresql:"
@@ -231,7 +231,7 @@ test_expect_success POSTGRES 'a service of pg_service.conf; TLS settings go to l
 	pg_up &&
 	printf "[lab]\nhost=%s\nport=%s\ndbname=ukb\nuser=ukb_read\n" "$PGHOST" "$PGPORT" >services &&
 	PGSERVICEFILE=$PWD/services ukbench runs --db postgres:lab -f json | jq -e "length >= 1" &&
-	PGSERVICEFILE=$PWD/services UKBENCH_DB=postgres:lab ukbench runs -l first -f json |
+	PGSERVICEFILE=$PWD/services UKBENCH_DB=postgres:lab ukbench runs --with-label first -f json |
 		jq -e "length == 1" &&
 	# (over a Unix socket libpq uses no TLS: a value it refuses shows it got it)
 	test_expect_code 2 ukbench runs --db "$R&sslmode=bogus" 2>err &&
@@ -250,9 +250,9 @@ test_expect_success POSTGRES 'reads across the fleet: hosts, kernels, labels, da
 	ukbench runs --db "$R" --kernel "6.2*" -f json | jq -e "length == 2 and all(.[]; .kernel_release == \"6.2.0\")" &&
 	ukbench runs --db "$R" --since 2026-03-01T06:00:00Z --until 2026-03-02 -f json |
 		jq -e "map(.label) | sort == [\"rc1\", \"rc2\", \"rc2\"]" &&
-	ukbench runs --db "$R" -l rc1 -f json | jq -e "length == 2" &&
-	a=$(ukbench runs --db "$R" --host board-a -l rc1 -f json | jq ".[0].id") &&
-	b=$(ukbench runs --db "$R" --host board-b -l rc1 -f json | jq ".[0].id") &&
+	ukbench runs --db "$R" --with-label rc1 -f json | jq -e "length == 2" &&
+	a=$(ukbench runs --db "$R" --host board-a --with-label rc1 -f json | jq ".[0].id") &&
+	b=$(ukbench runs --db "$R" --host board-b --with-label rc1 -f json | jq ".[0].id") &&
 	ukbench compare --db "$R" "$a" "$b" >cmp &&
 	grep -q "^base  *#$a .rc1.: 2026-03-01T00:00:00Z, board-a" cmp &&
 	grep -q "^other  *#$b .rc1.: 2026-03-01T12:00:00Z, board-b" cmp &&

@@ -7,7 +7,7 @@
 # test keeps its own store, so that run ids are its own.
 . "$(dirname "$0")/../lib.sh"
 
-tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --runs 3"
+tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200 --processes 3"
 
 test_expect_success 'compare without runs: the two latest, the older the base' '
 	export UKBENCH_DB="$PWD/s.db" &&
@@ -91,7 +91,7 @@ test_expect_success 'marks: ! an interval wider than asked, ^ a mean far from it
 		one.json >tail.json &&
 	ukbench show tail.json >out &&
 	grep -q "^time.time  *vdso  *[0-9.]*^  *[0-9.]*%!" out &&
-	grep -q "^! 1 path.s interval is wider than the 1% asked" out &&
+	grep -q "^! 1 path.s processes left an interval wider than the 1% asked" out &&
 	grep -q "^^ 1 path.s mean is more than 20% from the median" out &&
 	! grep -q "%\*" out
 '

@@ -34,7 +34,7 @@ test_expect_success EXAMPLE 'the example: listed, measured in fresh processes, s
 	ukbench list --plugin "$example" example >out &&
 	grep -q "^  example.prctl" out &&
 	grep -q "libc *available *prctl(PR_GET_NAME)" out &&
-	ukbench run --db "$TEST_ROOT/p.db" -l one --plugin "$example" $tiny --runs 2 \
+	ukbench run --db "$TEST_ROOT/p.db" -l one --plugin "$example" $tiny --processes 2 \
 		example.prctl time.time >out 2>err &&
 	cat out &&
 	grep -q "example.prctl  *libc " out &&
@@ -59,10 +59,10 @@ test_expect_success EXAMPLE,CC 'compare: the plug-in built anew is said' '
 	cp prctl2.so "$TEST_ROOT/same.so" &&
 	cp "$example" "$TEST_ROOT/same-before.so" &&
 	cp "$TEST_ROOT/same-before.so" "$TEST_ROOT/lib.so" &&
-	ukbench run --db "$TEST_ROOT/c.db" -l a --plugin "$TEST_ROOT/lib.so" $tiny --runs 2 \
+	ukbench run --db "$TEST_ROOT/c.db" -l a --plugin "$TEST_ROOT/lib.so" $tiny --processes 2 \
 		example.prctl >/dev/null 2>&1 &&
 	cp "$TEST_ROOT/same.so" "$TEST_ROOT/lib.so" &&
-	ukbench run --db "$TEST_ROOT/c.db" -l b --plugin "$TEST_ROOT/lib.so" $tiny --runs 2 \
+	ukbench run --db "$TEST_ROOT/c.db" -l b --plugin "$TEST_ROOT/lib.so" $tiny --processes 2 \
 		example.prctl >/dev/null 2>&1 &&
 	ukbench compare --db "$TEST_ROOT/c.db" a b >cmp &&
 	cat cmp &&
@@ -122,7 +122,7 @@ test_expect_success CC 'a run() through a NULL pointer: its path fails with the 
 	UKB_PLUGIN(&b);
 	EOF
 	for runs in 1 2; do
-		test_expect_code 1 ukbench run --no-store --plugin ./crash.so $tiny --runs $runs \
+		test_expect_code 1 ukbench run --no-store --plugin ./crash.so $tiny --processes $runs \
 			-f json crash.test time.time >r.json 2>err || return 1
 		jq -e "[.results[] | select(.path == \"null\") | .status][0] == \"error\"" r.json &&
 		jq -e "[.results[] | select(.path == \"null\") | .reason][0] | test(\"killed by signal 11\")" r.json &&
@@ -176,7 +176,7 @@ test_expect_success CC 'a process whose every batch was disturbed gives no proce
 		UKB_API_VERSION, (const struct ukb_bench *const[]){ &b, NULL } };
 	EOF
 	SLEEPY_COUNT="$PWD/count" ukbench run --no-store --plugin "$PWD/sleepy.so" \
-		--budget 0.05 --warmup 0.002 --min-samples 3 --batch 20 --runs 6 \
+		--budget 0.05 --warmup 0.002 --min-samples 3 --batch 20 --processes 6 \
 		--json r.json sleepy.loop >out 2>err &&
 	cat out &&
 	test "$(wc -c <count)" -ge 7 &&

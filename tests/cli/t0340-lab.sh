@@ -28,7 +28,7 @@ test_expect_success 'ukbench list lab: the five labs and their paths' '
 '
 
 test_expect_success 'the labs run: each path a figure or the reason it has none; the lab lines' '
-	ukbench run --db "$TEST_ROOT/lab.db" -l one $tiny --runs 2 \
+	ukbench run --db "$TEST_ROOT/lab.db" -l one $tiny --processes 2 \
 		lab.linkstack lab.calls lab.div64 >out 2>err &&
 	cat out &&
 	ukbench show --db "$TEST_ROOT/lab.db" -f json >r.json &&
@@ -46,8 +46,8 @@ test_expect_success 'the labs run: each path a figure or the reason it has none;
 '
 
 test_expect_success 'lab.linkstack -P depth: the chain is longer, and it is kept with the run' '
-	ukbench run --no-store -j d.json $tiny --runs 1 -P depth=0 lab.linkstack/thunk >/dev/null &&
-	ukbench run --no-store -j d32.json $tiny --runs 1 -P depth=32 lab.linkstack/thunk >/dev/null &&
+	ukbench run --no-store -j d.json $tiny --processes 1 -P depth=0 lab.linkstack/thunk >/dev/null &&
+	ukbench run --no-store -j d32.json $tiny --processes 1 -P depth=32 lab.linkstack/thunk >/dev/null &&
 	jq -e ".results[0].params == \"depth=0\"" d.json &&
 	jq -e ".results[0].params == \"depth=32\"" d32.json &&
 	test_expect_code 2 ukbench run --no-store -P depth=65 lab.linkstack 2>err &&
@@ -55,14 +55,14 @@ test_expect_success 'lab.linkstack -P depth: the chain is longer, and it is kept
 '
 
 test_expect_success 'lab.align: the offsets of a sweep, the worst and best, where the loop straddles' '
-	ukbench run --db "$TEST_ROOT/lab.db" -l sweep-a $tiny --runs 2 "lab.align.6?" lab.align.0 >out &&
+	ukbench run --db "$TEST_ROOT/lab.db" -l sweep-a $tiny --processes 2 "lab.align.6?" lab.align.0 >out &&
 	cat out &&
 	ukbench show --db "$TEST_ROOT/lab.db" -f json >r.json &&
 	jq -e "[.results[] | select(.benchmark == \"lab.align\" and .status == \"ok\")] | length == 22" r.json &&
 	grep -q "^  alignment, the store loop: \(the worst of 11 offsets, [0-9]* (\|no offset of 11 differs\)" out &&
 	grep -q "^  alignment, the add loop: " out &&
 	grep -q "^  alignment, the store loop ([0-9]* bytes): it straddles a 64-byte line at [-0-9, ]*63" out &&
-	ukbench run --db "$TEST_ROOT/lab.db" -l sweep-b $tiny --runs 2 "lab.align.6?" lab.align.0 >/dev/null
+	ukbench run --db "$TEST_ROOT/lab.db" -l sweep-b $tiny --processes 2 "lab.align.6?" lab.align.0 >/dev/null
 '
 
 test_expect_success GNUPLOT 'report: the alignment sweep as a plot of ns against the offset' '
@@ -74,7 +74,7 @@ test_expect_success GNUPLOT 'report: the alignment sweep as a plot of ns against
 
 test_expect_success SECCOMP 'a policy that refuses executable memory: said, and why; the rest measured' '
 	ASAN_OPTIONS=detect_leaks=0 "$seccomp" EPERM mprotect-exec -- "$UKBENCH" run --no-store -j r.json \
-		$tiny --runs 1 lab.calls lab.align.5 >out &&
+		$tiny --processes 1 lab.calls lab.align.5 >out &&
 	cat out &&
 	jq -e "[.results[] | select(.name == \"lab.calls\" and (.path == \"direct\" or .path == \"indirect\")) | .status] == [\"ok\", \"ok\"]" r.json &&
 	jq -e "[.results[] | select(.name == \"lab.align.5\") | .status] == [\"skipped\", \"skipped\"]" r.json &&
@@ -83,7 +83,7 @@ test_expect_success SECCOMP 'a policy that refuses executable memory: said, and 
 '
 
 test_expect_success RUNS_32BIT 'lab.div64 --abi both: the conversions through the 32-bit ABI too' '
-	ukbench run --no-store $tiny --runs 2 --abi both lab.div64 >out &&
+	ukbench run --no-store $tiny --processes 2 --abi both lab.div64 >out &&
 	cat out &&
 	grep -q "^  ns to timeval: 64-bit division" out &&
 	grep -q "^  ns to timeval (32-bit ABI): 64-bit division [0-9.]* ns a conversion; multiply-and-shift" out

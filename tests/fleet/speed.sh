@@ -84,7 +84,7 @@ left=$(sqlite3 spool.db "SELECT count(*) FROM pending")
 echo "push: $runs runs waiting ($samples samples, $((bytes / 1048576)) MiB of JSON) sent in $push_ms ms: $(awk -v n="$runs" -v t="$push_ms" 'BEGIN { printf "%.1f", n / (t / 1000) }') runs/s; on the server: $on_server runs, left in the spool: $left (target: under 60000 ms)"
 
 # 10,000 runs on the server: 9,000 more of the same results, made in SQL
-"$ukbench" run --no-store -j small.json -b 0.01 --runs 2 harness.empty >/dev/null
+"$ukbench" run --no-store -j small.json -b 0.01 --processes 2 harness.empty >/dev/null
 pg_psql "CREATE TEMP TABLE d AS SELECT \$\$$(cat small.json | tr -d '\n' | sed 's/\$\$//g')\$\$::text AS doc;
 	INSERT INTO runs (uuid, label, host, started, kernel_release, ukbench_version, source, duration_s,
 	  interrupted, digest, nresults, document)

@@ -228,11 +228,35 @@ static void test_letters_mean_one_thing(void **state)
 			if (!meaning[k]) {
 				meaning[k] = o->name;
 				where[k] = commands[i]->name;
-			} else if (strcmp(meaning[k], o->name)) {
+			} else if (strcmp(meaning[k], o->name) &&
+				   /* -r: fresh processes, each a repetition (options.h) */
+				   !(k == 'r' && strstr("processes|repeat", meaning[k]) &&
+				     strstr("processes|repeat", o->name))) {
 				fail_msg("-%c is --%s in %s but --%s in %s", k, meaning[k],
 					 where[k], o->name, commands[i]->name);
 			}
 		}
+}
+
+/*
+ * An old spelling names an option its command has, and neither its name
+ * nor its letter is one of the command's own options.
+ */
+static void test_old_spellings_lead_somewhere(void **state)
+{
+	size_t n = 0;
+
+	(void)state;
+	for (size_t i = 0; commands[i]; i++)
+		for (const struct opt_old *o = commands[i]->old; o && o->name; o++, n++) {
+			if (!opt_find(commands[i], o->now))
+				fail_msg("%s: --%s stands for --%s, which it has not",
+					 commands[i]->name, o->name, o->now);
+			assert_null(opt_find(commands[i], o->name));
+			for (const struct opt *p = commands[i]->opts; o->shrt && p->name; p++)
+				assert_int_not_equal(p->shrt, o->shrt);
+		}
+	assert_true(n >= 6);
 }
 
 /* A value outside an option's words is refused before its handler sees it. */
@@ -287,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_words_refuse_others),
 		cmocka_unit_test(test_bounds_refused),
 		cmocka_unit_test(test_letters_mean_one_thing),
+		cmocka_unit_test(test_old_spellings_lead_somewhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

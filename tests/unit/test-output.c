@@ -301,7 +301,7 @@ static void test_run_notes(void **state)
 	free(text);
 	n = (struct run_notes){ .procs = 1 };
 	CAPTURE(text, run_notes_print(f, 0, &run, &n));
-	assert_non_null(strstr(text, "one process (--runs 1)"));
+	assert_non_null(strstr(text, "one process (--processes 1)"));
 	assert_null(strstr(text, "between runs"));
 	free(text);
 	n = (struct run_notes){ .procs = 4, .quick = 1, .budget_s = 0.05, .precision = 0.05 };
