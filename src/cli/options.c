@@ -239,7 +239,7 @@ const struct opt *opt_find(const struct command *c, const char *name)
 	return NULL;
 }
 
-/* The option an old spelling (index @i of c->old) stands for, said once on stderr. */
+/* The option an old spelling (index @i of c->old) stands for, said on stderr. */
 static const struct opt *old_hit(const struct command *c, size_t i, int by_letter)
 {
 	const struct opt_old *o = &c->old[i];
