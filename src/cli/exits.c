@@ -54,12 +54,13 @@ static const struct exit_row rows[] = {
 	{ "vm", "0", "every boot measured (or checked, with --check, nothing failed)" },
 	{ "vm", "1", "a boot failed (the console's end says why), or a check failed" },
 	{ NULL, "1",
-	  "an output, a file or the store refused a write (a full disk, a closed "
-	  "pipe); nothing stored before is lost" },
+	  "failed at its work: an output or the store refused a write (a full "
+	  "disk, a closed pipe), or what the machine holds (the vDSO, the store) "
+	  "could not be read; nothing stored before is lost" },
 	{ NULL, "2",
 	  "bad usage or input: an unknown option, a value out of bounds, a name "
-	  "or pattern that matches nothing, a run or file that cannot be read; "
-	  "nothing was done" },
+	  "or pattern that matches nothing, a run or file that cannot be read or "
+	  "is stored already, a change not confirmed; nothing was done" },
 	{ NULL, "128+N",
 	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): what "
 	  "was measured is printed and stored, a half-written file removed" },
