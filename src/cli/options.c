@@ -242,8 +242,11 @@ const struct opt *opt_find(const struct command *c, const char *name)
 /* The option an old spelling (index @i of c->old) stands for, said on stderr. */
 static const struct opt *old_hit(const struct command *c, size_t i, int by_letter)
 {
-	const struct opt_old *o = &c->old[i];
-	const struct opt *now = opt_find(c, o->now);
+	const struct opt_old *o = c->old ? &c->old[i] : NULL;
+	const struct opt *now = o ? opt_find(c, o->now) : NULL;
+
+	if (!now)
+		return NULL;
 
 	if (by_letter)
 		fprintf(stderr, "note: -%c is the old spelling of --%s in 'ukbench %s'\n", o->shrt,
