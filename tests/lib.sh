@@ -69,6 +69,13 @@ prereq_ABI32_HELPER() {
 	return 1
 }
 
+# the guest program was built beside ukbench (a static program)
+prereq_GUEST() {
+	[ -x "$(dirname "$UKBENCH")/ukbench-guest" ] && return 0
+	prereq_why="ukbench-guest was not built (a sanitizer build, or no static libc)"
+	return 1
+}
+
 # the kernel runs 32-bit programs (CONFIG_IA32_EMULATION, ia32_emulation=1)
 prereq_RUNS_32BIT() {
 	prereq_ABI32_HELPER || return 1

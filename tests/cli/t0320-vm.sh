@@ -18,14 +18,6 @@ prereq_QEMU_X86() {
 	return 1
 }
 
-# the guest program was built beside ukbench (a static program)
-prereq_GUEST() {
-	[ -x "$(dirname "$UKBENCH")/ukbench-guest" ] && return 0
-	prereq_why="ukbench-guest was not built (a sanitizer build, or no static libc)"
-	return 1
-}
-
-
 # two x86-64 kernels of Debian's, unpacked into the build directory
 prereq_KERNELS() {
 	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" amd64 2 2>&1) && return 0

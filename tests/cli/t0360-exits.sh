@@ -18,12 +18,6 @@ prereq_STRACE() {
 }
 
 # the shim makes the clock_gettime system call a second late: check must fail
-prereq_GUEST() {
-	[ -x "$(dirname "$UKBENCH")/ukbench-guest" ] && return 0
-	prereq_why="ukbench-guest was not built (a sanitizer build, or no static libc)"
-	return 1
-}
-
 prereq_SHIM() {
 	prereq_NOT_SANITIZER_SUITE || return 1
 	have_program cc gcc
