@@ -226,8 +226,9 @@ for cmd in $(ukbench --help | sed -n "/^commands:/,/^$/s/^   \([a-z-]*\) .*/\1/p
 			made '"$cmd"' "$code" || return 1
 		done &&
 		ukbench '"$cmd"' --help | grep -q "^  128+N  stopped by signal N" &&
-		man -l "${UKB_BUILD:-$(dirname "$UKBENCH")}/man/ukbench-'"$cmd"'.1" 2>/dev/null |
-			sed -n "/^EXIT STATUS/,/^[A-Z]/p" >man.txt &&
+		{ ! test_have_prereq GROFF ||
+			groff -man -Tascii -rLL=80n "${UKB_BUILD:-$(dirname "$UKBENCH")}/man/ukbench-'"$cmd"'.1" 2>/dev/null |
+			sed "s/.\x08//g" | sed -n "/^EXIT STATUS/,/^[A-Z]/p" >man.txt; } &&
 		{ ! test_have_prereq GROFF || for code in $list; do
 			grep -q "^       $code " man.txt || grep -q "^       $code$" man.txt ||
 				{ echo "man page of '"$cmd"' lacks $code"; return 1; }
