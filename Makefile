@@ -15,7 +15,7 @@
 #   make analyze          scan-build and gcc -fanalyzer over the product's code
 #
 # The core (src/core) needs libc, libm and pthread only; the front end
-# links json-c. Warnings are errors when CI=true or WERROR=1.
+# links jansson, SQLite and libpq. Warnings are errors when CI=true or WERROR=1.
 
 VERSION := 0.1.0
 GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
@@ -61,8 +61,8 @@ CPPFLAGS += -Iinclude $(addprefix -Isrc/,$(PARTS))
 # (libkrb5, which libpq loads for GSSAPI, calls its profile_release).
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(SANFLAGS) -fvisibility=hidden -MMD -MP
 
-JSON_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
-JSON_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+JSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+JSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # libpq (libpq-dev): a fleet's PostgreSQL server
 JSON_CFLAGS += $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 JSON_LIBS   += $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
@@ -222,12 +222,17 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
+# fails one allocation of a command, for tests/faults/alloc.sh (glibc)
+$(O)/tests/failalloc.so: tests/tools/failalloc.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WARN) -O2 -shared -fPIC -o $@ $<
+
 # the example plug-in, as a user builds one (README, ukbench-plugin(7))
 $(O)/examples/plugin-prctl.so: examples/plugin-prctl.c include/ukbench.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -shared -fPIC -Iinclude -o $@ $<
 
-tests: all doc $(O)/examples/plugin-prctl.so $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec \
+tests: all doc $(O)/examples/plugin-prctl.so $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec $(O)/tests/failalloc.so \
 	$(O)/plain-loop $(O)/seccomp-slow $(O)/ref-drift
 
 check:

@@ -114,7 +114,7 @@ fi
 
 # what the 32-bit helper links: libc only
 worker=$(sed -n '/^WORKER_SRC :=/,/[^\\]$/p' Makefile | tr -d '\\' | sed 's/WORKER_SRC :=//')
-libs=$(grep -l '#include <\(json-c\|sqlite3\)' $worker src/core/*.c src/bench/*.c 2>/dev/null)
+libs=$(grep -l '#include <\(jansson\|json-c\|sqlite3\)' $worker src/core/*.c src/bench/*.c 2>/dev/null)
 if [ -n "$worker" ] && [ -z "$libs" ]; then
 	tap ok "the worker, the core and the benchmarks need only libc"
 else
@@ -132,6 +132,14 @@ if [ -z "$mixed" ]; then
 	tap ok "each store backend includes only its own library; the store's door none"
 else
 	tap "not ok" "store files include another backend's library:$mixed"
+fi
+
+# JSON is read through one door: the library in src/record/jv.c alone
+json=$(grep -l '#include <\(jansson\|json-c/[a-z_]*\).h>' src/*/*.c src/*/*.h | grep -v '^src/record/jv.c$')
+if [ -z "$json" ]; then
+	tap ok "only src/record/jv.c includes the JSON library"
+else
+	tap "not ok" "the JSON library included beside jv.c: $(echo $json)"
 fi
 
 # a header's guard names its folder and file, so that a moved file says so

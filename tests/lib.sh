@@ -221,6 +221,21 @@ prereq_NOT_SANITIZER_SUITE() {
 	return 0
 }
 
+# tests/failalloc.so replaces glibc's allocator: not ASan's, whose own comes
+# first, and no other libc's
+prereq_FAILALLOC() {
+	prereq_NOT_SANITIZER_SUITE || return 1
+	if ! ldd --version 2>&1 | grep -qi "gnu libc\|glibc"; then
+		prereq_why="the allocation shim needs glibc"
+		return 1
+	fi
+	if [ ! -e "${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/failalloc.so" ]; then
+		prereq_why="tests/failalloc.so was not built"
+		return 1
+	fi
+	have_program sqlite3 sqlite3
+}
+
 # Whether every prerequisite in the comma-separated $1 holds; sets
 # prereq_why to the first that does not. Results are cached per script.
 test_have_prereq() {
@@ -401,15 +416,21 @@ test_session_count() {
 	echo $c
 }
 
+# The waits below wait for an event, and return the moment it happens. Their
+# bounds are what a quiet machine needs, times UKB_TEST_PATIENCE (default 4:
+# a machine loaded four times over), and are kept by the clock, not by a
+# count of polls, which a loaded machine makes slowly.
+test_deadline() {
+	echo $(($(date +%s) + $1 * ${UKB_TEST_PATIENCE:-4} + 1))
+}
+
 # Waits up to $3 seconds (default 30) until the session $1 has been seen
 # with at least $2 processes; 1 when it never was.
 test_session_reaches() {
-	n=0
-	lim=$(( ${3:-30} * 20 ))
-	while [ $n -lt $lim ]; do
+	end=$(test_deadline "${3:-30}")
+	while [ "$(date +%s)" -le "$end" ]; do
 		[ "$(test_session_count "$1")" -ge "$2" ] && return 0
 		sleep 0.05
-		n=$((n + 1))
 	done
 	echo "session $1 never had $2 processes" >&2
 	return 1
@@ -421,8 +442,7 @@ test_session_reaches() {
 # child (vm asks the emulator its version before it boots anything).
 test_session_runs() {
 	want=$1 what=$2
-	# by the clock: a scan of /proc is slow on a loaded machine
-	end=$(($(date +%s) + ${3:-30}))
+	end=$(test_deadline "${3:-30}")
 	while [ "$(date +%s)" -le "$end" ]; do
 		if command -v pgrep >/dev/null 2>&1; then
 			pgrep -s "$want" -f -- "$what" >/dev/null 2>&1 && return 0
@@ -442,15 +462,13 @@ test_session_runs() {
 
 # Waits up to $2 seconds (default 2) for the session $1 to be empty.
 test_session_empty() {
-	n=0
-	lim=$(( ${2:-2} * 20 ))
+	end=$(test_deadline "${2:-2}")
 	while [ "$(test_session_count "$1")" != 0 ]; do
-		if [ $n -ge $lim ]; then
+		if [ "$(date +%s)" -gt "$end" ]; then
 			echo "session $1 still has $(test_session_count "$1") processes" >&2
 			return 1
 		fi
 		sleep 0.05
-		n=$((n + 1))
 	done
 }
 

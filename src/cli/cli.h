@@ -59,6 +59,8 @@ int use_color(FILE *f, enum color_when when);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* An error or warning said "out of memory": main() exits 1 for it, never 2. */
+extern int out_of_memory_said;
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*

@@ -7,13 +7,13 @@
  * automation, three answers: regressed (1), not regressed (0), cannot tell
  * at this machine's detectable effect (125, git bisect's "skip").
  */
-#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "jv.h"
 #include "cli.h"
 #include "cmp-table.h"
 #include "report.h"
@@ -266,33 +266,29 @@ static void summarize(const struct cmp_row *rows, size_t n, const struct compare
 /* The build id the run @r's settings keep for plug-in @path ("": none, or not loaded). */
 static void plugin_build_id(const struct rec_run *r, const char *path, char *buf, size_t len)
 {
-	struct json_object *s = json_tokener_parse(r->settings ? r->settings : "{}"), *l;
+	struct jv *s = jv_parse(r->settings ? r->settings : "{}"), *l;
 
 	buf[0] = 0;
-	if (s && json_object_object_get_ex(s, "plugins", &l) &&
-	    json_object_is_type(l, json_type_array))
-		for (size_t i = 0; i < json_object_array_length(l); i++) {
-			struct json_object *e = json_object_array_get_idx(l, i);
-			const char *p = json_object_get_string(json_object_object_get(e, "path"));
-			const char *id =
-			    json_object_get_string(json_object_object_get(e, "build_id"));
+	if ((l = jv_get(s, "plugins")) && jv_is(l, JV_ARRAY))
+		for (size_t i = 0; i < jv_len(l); i++) {
+			struct jv *e = jv_at(l, i);
+			const char *p = jv_str(jv_get(e, "path"));
+			const char *id = jv_str(jv_get(e, "build_id"));
 
 			if (p && !strcmp(p, path))
 				snprintf(buf, len, "%s", id ? id : "unknown");
 		}
-	json_object_put(s);
+	jv_free(s);
 }
 
 /* A plug-in whose code is not the same in both runs: its build id changed. */
 static void plugins_changed(const struct rec_run *a, const struct rec_run *b, int cols)
 {
-	struct json_object *s = json_tokener_parse(b->settings ? b->settings : "{}"), *l;
+	struct jv *s = jv_parse(b->settings ? b->settings : "{}"), *l;
 
-	if (s && json_object_object_get_ex(s, "plugins", &l) &&
-	    json_object_is_type(l, json_type_array))
-		for (size_t i = 0; i < json_object_array_length(l); i++) {
-			const char *p = json_object_get_string(
-			    json_object_object_get(json_object_array_get_idx(l, i), "path"));
+	if ((l = jv_get(s, "plugins")) && jv_is(l, JV_ARRAY))
+		for (size_t i = 0; i < jv_len(l); i++) {
+			const char *p = jv_str(jv_get(jv_at(l, i), "path"));
 			char ia[128], ib[128], line[1024], v[600];
 
 			if (!p)
@@ -308,7 +304,7 @@ static void plugins_changed(const struct rec_run *a, const struct rec_run *b, in
 			    vis(p, v, sizeof(v)), ia, ib);
 			put_folded(stdout, line, 0, 6, cols);
 		}
-	json_object_put(s);
+	jv_free(s);
 }
 
 /*
@@ -573,7 +569,11 @@ int cmd_compare(int argc, char **argv)
 	nargs = argc - first;
 	runs = calloc((size_t)(nargs < 2 ? 2 : nargs), sizeof(*runs));
 	desc = calloc((size_t)(nargs < 2 ? 2 : nargs), sizeof(*desc));
-	if (!runs || !desc || store_open_cli_reader(o.db, path, sizeof(path), &st) < 0)
+	if (!runs || !desc) {
+		error("out of memory");
+		goto fail;
+	}
+	if (store_open_cli_reader(o.db, path, sizeof(path), &st) < 0)
 		goto fail;
 	if (nargs < 2) {
 		if (latest_two(st, nargs ? argv[first] : NULL, ids))

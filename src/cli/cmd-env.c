@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jv.h"
 #include "cli.h"
-#include <json-c/json.h>
 
 #include "clock.h"
 #include "describe.h"
@@ -62,42 +62,50 @@ static int set_option(void *ctx, int id, const char *arg)
 static int print_csv(const char *text)
 {
 	static const char *const keys[] = { "key", "value", NULL };
-	struct json_object *o = json_tokener_parse(text);
+	struct jv *o = jv_parse(text), *v;
 	struct rows out;
+	void *it = NULL;
+	const char *k;
 
 	if (!o)
 		return -1;
 	rows_begin(&out, stdout, ROWS_CSV, keys);
-	json_object_object_foreach(o, k, v)
-	{
-		if (json_object_is_type(v, json_type_object)) {
-			json_object_object_foreach(v, k2, v2)
-			{
-				char name[256];
+	while ((k = jv_next(o, &it, &v))) {
+		if (jv_is(v, JV_OBJECT)) {
+			void *it2 = NULL;
+			const char *k2;
+			struct jv *v2;
+
+			while ((k2 = jv_next(v, &it2, &v2))) {
+				char name[256], *t = jv_text(v2, 1);
 
 				snprintf(name, sizeof(name), "%s.%s", k, k2);
 				rows_str(&out, name);
-				rows_str(&out, json_object_get_string(v2));
+				rows_str(&out, v2 ? t : NULL);
+				free(t);
 			}
-		} else if (json_object_is_type(v, json_type_array)) {
+		} else if (jv_is(v, JV_ARRAY)) {
 			char joined[4096] = "";
 			size_t at = 0;
 
-			for (size_t i = 0; i < json_object_array_length(v) && at < sizeof(joined);
-			     i++)
-				at += (size_t)snprintf(
-				    joined + at, sizeof(joined) - at, "%s%s", i ? "; " : "",
-				    json_object_get_string(json_object_array_get_idx(v, i)));
+			for (size_t i = 0; i < jv_len(v) && at < sizeof(joined); i++) {
+				char *t = jv_text(jv_at(v, i), 1);
+
+				at += (size_t)snprintf(joined + at, sizeof(joined) - at, "%s%s",
+						       i ? "; " : "", t ? t : "");
+				free(t);
+			}
 			rows_str(&out, k);
 			rows_str(&out, joined);
 		} else {
+			char *t = jv_text(v, 1);
+
 			rows_str(&out, k);
-			rows_str(&out, json_object_is_type(v, json_type_null)
-					   ? NULL
-					   : json_object_get_string(v));
+			rows_str(&out, v ? t : NULL);
+			free(t);
 		}
 	}
-	json_object_put(o);
+	jv_free(o);
 	return rows_end(&out);
 }
 

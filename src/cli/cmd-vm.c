@@ -11,7 +11,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <json-c/json.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jv.h"
 #include "check.h"
 #include "cli.h"
 #include "describe.h"
@@ -225,34 +225,32 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 			   const char *image, unsigned boot, const struct vm_opts *o,
 			   const struct vm_result *r)
 {
-	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
-	struct json_object *v = json_object_new_object(), *h;
+	struct jv *s = jv_parse(run->settings ? run->settings : "{}");
+	struct jv *v = jv_object(), *h;
 	struct ukb_env env;
-	const char *text;
 	char *copy, *hosttext;
 
-	if (!s || !json_object_is_type(s, json_type_object))
-		s = json_object_new_object();
+	if (!jv_is(s, JV_OBJECT)) {
+		jv_free(s);
+		s = jv_object();
+	}
 	ukb_env_capture(&env);
-	json_object_object_add(v, "accel", json_object_new_string(accel));
-	json_object_object_add(v, "qemu", json_object_new_string(qver));
-	json_object_object_add(v, "image", json_object_new_string(image));
-	json_object_object_add(v, "boot", json_object_new_int((int)boot));
-	json_object_object_add(v, "memory_mb", json_object_new_int((int)o->memory_mb));
-	json_object_object_add(v, "cpus", json_object_new_int(1));
-	json_object_object_add(v, "kernel_s", json_object_new_double(r->kernel_s));
-	json_object_object_add(v, "boot_s", json_object_new_double(r->total_s));
+	jv_set(v, "accel", jv_string(accel));
+	jv_set(v, "qemu", jv_string(qver));
+	jv_set(v, "image", jv_string(image));
+	jv_set(v, "boot", jv_integer(boot));
+	jv_set(v, "memory_mb", jv_integer((long long)o->memory_mb));
+	jv_set(v, "cpus", jv_integer(1));
+	jv_set(v, "kernel_s", jv_real(r->kernel_s));
+	jv_set(v, "boot_s", jv_real(r->total_s));
 	/* the host's whole environment, as a run records its own */
 	hosttext = describe_env(&env);
-	h = hosttext ? json_tokener_parse(hosttext) : NULL;
+	h = hosttext ? jv_parse(hosttext) : NULL;
 	free(hosttext);
-	if (!h)
-		h = json_object_new_object();
-	json_object_object_add(v, "host", h);
-	json_object_object_add(s, "vm", v);
-	text = json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN);
-	copy = text ? strdup(text) : NULL;
-	json_object_put(s);
+	jv_set(v, "host", h ? h : jv_object());
+	jv_set(s, "vm", v);
+	copy = jv_text(s, 0);
+	jv_free(s);
 	if (!copy)
 		return -1;
 	free(run->settings);

@@ -3,13 +3,13 @@
  * runref.c - from a name on the command line to a loaded run.
  */
 #include <ctype.h>
-#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "jv.h"
 #include "cli.h"
 #include "comparison.h"
 #include "width.h"
@@ -96,11 +96,11 @@ static int load_id(struct store *st, long long id, struct rec_run *run, char *de
 /* The boot a run was measured in ("" when not recorded). */
 static void boot_of(const struct rec_run *run, char *buf, size_t len)
 {
-	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
-	const char *b = json_object_get_string(json_object_object_get(env, "boot_id"));
+	struct jv *env = jv_parse(run->environment ? run->environment : "{}");
+	const char *b = jv_str(jv_get(env, "boot_id"));
 
 	snprintf(buf, len, "%s", b && strcmp(b, "unknown") ? b : "");
-	json_object_put(env);
+	jv_free(env);
 }
 
 /* Was @b measured on the host, kernel and boot of @a (the same thing measured again)? */

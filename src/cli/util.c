@@ -19,11 +19,15 @@
  * A message of at most a screenful: a 100 KB value given as an option is
  * named by its start, not echoed whole.
  */
+int out_of_memory_said;
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char msg[2048];
 	int n = vsnprintf(msg, sizeof(msg), fmt, ap);
 
+	if (strstr(msg, "out of memory") || strstr(msg, strerror(ENOMEM)))
+		out_of_memory_said = 1;
 	fflush(stdout);
 	fprintf(stderr, "%s%s%s\n", prefix, msg, n >= (int)sizeof(msg) ? "..." : "");
 }

@@ -2,12 +2,12 @@
 /*
  * cmp-floor.c - which floor a path gets, and why (see cmp-floor.h).
  */
-#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jv.h"
 #include "cmp-floor.h"
 #include "stats.h"
 
@@ -319,18 +319,17 @@ void floor_of_run(struct rec_result *r, double *offset)
 
 int run_busy(const struct rec_run *run, double *load, double *waited, double *disturbed)
 {
-	struct json_object *e = json_tokener_parse(run->environment ? run->environment : "{}");
-	struct json_object *l, *c;
+	struct jv *e = jv_parse(run->environment ? run->environment : "{}");
+	struct jv *l, *c;
 	size_t all = 0, left = 0, nw = 0;
 	double w = 0;
 
 	*load = *waited = *disturbed = NAN;
-	if (json_object_object_get_ex(e, "loadavg", &l) &&
-	    json_object_is_type(l, json_type_array) && json_object_array_length(l) >= 1 &&
-	    json_object_object_get_ex(e, "online_cpus", &c) && json_object_get_int(c) > 0)
-		*load = json_object_get_double(json_object_array_get_idx(l, 0)) /
-			json_object_get_int(c);
-	json_object_put(e);
+	l = jv_get(e, "loadavg");
+	c = jv_get(e, "online_cpus");
+	if (jv_len(l) >= 1 && jv_int(c, 0) > 0)
+		*load = jv_num(jv_at(l, 0), NAN) / (double)jv_int(c, 0);
+	jv_free(e);
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
 		double rw;

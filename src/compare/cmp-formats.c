@@ -3,11 +3,11 @@
  * cmp-formats.c - a comparison as JSON or CSV rows, or as a summary to
  * paste into a cover letter.
  */
-#include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jv.h"
 #include "cmp-formats.h"
 #include "output.h"
 #include "width.h"
@@ -86,11 +86,11 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 
 void cmp_env_member(const struct rec_run *r, const char *key, char *buf, size_t len)
 {
-	struct json_object *env = json_tokener_parse(r->environment ? r->environment : "{}");
-	const char *v = json_object_get_string(json_object_object_get(env, key));
+	struct jv *env = jv_parse(r->environment ? r->environment : "{}");
+	const char *v = jv_str(jv_get(env, key));
 
 	snprintf(buf, len, "%s", v ? v : "");
-	json_object_put(env);
+	jv_free(env);
 }
 
 /*
@@ -127,18 +127,16 @@ static void fold(FILE *f, const char *raw, int indent)
 /* The warnings a side's environment carries (VM, load, governor...), each on its line. */
 static void side_warnings(FILE *f, const struct cmp_side *s)
 {
-	struct json_object *env =
-	    json_tokener_parse(s->run->environment ? s->run->environment : "{}");
-	struct json_object *w = json_object_object_get(env, "warnings");
+	struct jv *env = jv_parse(s->run->environment ? s->run->environment : "{}");
+	struct jv *w = jv_get(env, "warnings");
 	char line[768];
 
-	for (size_t i = 0;
-	     w && json_object_is_type(w, json_type_array) && i < json_object_array_length(w); i++) {
+	for (size_t i = 0; w && jv_is(w, JV_ARRAY) && i < jv_len(w); i++) {
 		snprintf(line, sizeof(line), "       warning (%s): %s", s->desc,
-			 json_object_get_string(json_object_array_get_idx(w, i)));
+			 jv_str(jv_at(w, i)));
 		fold(f, line, 9);
 	}
-	json_object_put(env);
+	jv_free(env);
 }
 
 /* A time with its unit once: "22.69 ns", "7.59ms". */

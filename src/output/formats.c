@@ -13,12 +13,12 @@
  * so that the tools written for it (compare.py's U test among them) read
  * ukbench's results as their own.
  */
-#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jv.h"
 #include "fields.h"
 #include "json-write.h"
 #include "output.h"
@@ -194,15 +194,15 @@ static void gb_entry(struct jw *w, const char *name, const char *run_name, int f
 
 static void gb_context(struct jw *w, const struct rec_run *run)
 {
-	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
-	struct json_object *load = json_object_object_get(env, "loadavg");
-	const char *gov = json_object_get_string(json_object_object_get(env, "governor"));
+	struct jv *env = jv_parse(run->environment ? run->environment : "{}");
+	struct jv *load = jv_get(env, "loadavg");
+	const char *gov = jv_str(jv_get(env, "governor"));
 
 	jw_obj_begin(w, "context");
 	jw_str(w, "date", run->started);
 	jw_str(w, "host_name", run->host);
 	jw_str(w, "executable", "ukbench");
-	jw_int(w, "num_cpus", json_object_get_int(json_object_object_get(env, "online_cpus")));
+	jw_int(w, "num_cpus", jv_int(jv_get(env, "online_cpus"), 0));
 	jw_int(w, "mhz_per_cpu", 0);
 	/* a governor other than performance scales; "none" means no cpufreq */
 	jw_bool(w, "cpu_scaling_enabled",
@@ -210,15 +210,14 @@ static void gb_context(struct jw *w, const struct rec_run *run)
 	jw_arr_begin(w, "caches");
 	jw_arr_end(w);
 	jw_arr_begin(w, "load_avg");
-	for (size_t i = 0;
-	     json_object_is_type(load, json_type_array) && i < json_object_array_length(load); i++)
-		jw_num(w, NULL, json_object_get_double(json_object_array_get_idx(load, i)));
+	for (size_t i = 0; jv_is(load, JV_ARRAY) && i < jv_len(load); i++)
+		jw_num(w, NULL, jv_num(jv_at(load, i), 0));
 	jw_arr_end(w);
 	jw_str(w, "library_build_type", "release");
 	jw_str(w, "ukbench_version", run->ukbench_version);
 	jw_str(w, "kernel_release", run->kernel_release);
 	jw_obj_end(w);
-	json_object_put(env);
+	jv_free(env);
 }
 
 /*

@@ -8,10 +8,10 @@
  * then the median (robust to the slow tail), calls per second and the
  * number of samples. A path that cannot run here is a row that says why.
  */
-#include <json-c/json.h>
 #include <math.h>
 #include <string.h>
 
+#include "jv.h"
 #include "output.h"
 #include "vdso.h"
 #include "width.h"
@@ -108,29 +108,29 @@ static int mean_far_from_median(const struct rec_result *r)
 /* A number among the run's settings; NAN when absent. */
 static double setting(const struct rec_run *run, const char *key)
 {
-	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}"), *v;
+	struct jv *s = jv_parse(run->settings ? run->settings : "{}"), *v;
 	double d = NAN;
 
-	if (json_object_object_get_ex(s, key, &v) && v)
-		d = json_object_get_double(v);
-	json_object_put(s);
+	if ((v = jv_get(s, key)))
+		d = jv_num(v, NAN);
+	jv_free(s);
 	return d;
 }
 
 /* A string member of a JSON object, or @fallback. */
-static const char *jstr(struct json_object *o, const char *key, const char *fallback)
+static const char *jstr(struct jv *o, const char *key, const char *fallback)
 {
-	struct json_object *v = json_object_object_get(o, key);
+	struct jv *v = jv_get(o, key);
 
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : fallback;
+	return v && jv_is(v, JV_STRING) ? jv_str(v) : fallback;
 }
 
 void table_header(const struct table_out *t, const struct rec_run *run)
 {
 	FILE *f = t->f;
-	struct json_object *env = json_tokener_parse(run->environment ? run->environment : "{}");
-	struct json_object *s = json_tokener_parse(run->settings ? run->settings : "{}");
-	struct json_object *w, *cpu;
+	struct jv *env = jv_parse(run->environment ? run->environment : "{}");
+	struct jv *s = jv_parse(run->settings ? run->settings : "{}");
+	struct jv *w, *cpu;
 	char line[2200];
 
 	/* a CPU's name can be long: the line folds to the width, as warnings do */
@@ -138,16 +138,14 @@ void table_header(const struct table_out *t, const struct rec_run *run)
 		 run->host, run->kernel_release, jstr(env, "machine", "?"),
 		 jstr(env, "cpu_model", "?"));
 	put_folded(f, line, 0, 2, t->cols);
-	snprintf(line, sizeof(line), "clocksource %s, %s, %d CPUs, virtualization: %s",
+	snprintf(line, sizeof(line), "clocksource %s, %s, %lld CPUs, virtualization: %s",
 		 jstr(env, "clocksource", "?"), jstr(env, "libc", "?"),
-		 json_object_get_int(json_object_object_get(env, "online_cpus")),
-		 jstr(env, "virtualization", "?"));
+		 jv_int(jv_get(env, "online_cpus"), 0), jstr(env, "virtualization", "?"));
 	put_folded(f, line, 0, 2, t->cols);
-	w = json_object_object_get(env, "warnings");
-	for (size_t i = 0; w && i < json_object_array_length(w); i++) {
+	w = jv_get(env, "warnings");
+	for (size_t i = 0; w && i < jv_len(w); i++) {
 		fputs("warning: ", f);
-		put_folded(f, json_object_get_string(json_object_array_get_idx(w, i)), 9, 2,
-			   t->cols);
+		put_folded(f, jv_str(jv_at(w, i)), 9, 2, t->cols);
 	}
 	if (run->id || run->label[0]) {
 		char l[512], when[64];
@@ -160,28 +158,26 @@ void table_header(const struct table_out *t, const struct rec_run *run)
 			 run->label[0] ? "', " : "", vis(run->started, when, sizeof(when)));
 		put_folded(f, line, 0, 2, t->cols);
 	}
-	if (json_object_object_get(s, "command")) {
+	if (jv_get(s, "command")) {
 		/* a run of `ukbench exec`: a command run N times, no precision or budget */
 		char c[2048];
 
-		snprintf(
-		    line, sizeof(line), "exec: '%s', %d runs",
-		    vis(json_object_get_string(json_object_object_get(s, "command")), c, sizeof(c)),
-		    json_object_get_int(json_object_object_get(s, "repeat")));
+		snprintf(line, sizeof(line), "exec: '%s', %lld runs",
+			 vis(jv_str(jv_get(s, "command")), c, sizeof(c)),
+			 jv_int(jv_get(s, "repeat"), 0));
 		put_folded(f, line, 0, 2, t->cols);
 	} else {
-		int o =
-		    snprintf(line, sizeof(line),
-			     "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
-			     100 * json_object_get_double(json_object_object_get(s, "precision")),
-			     json_object_get_double(json_object_object_get(s, "budget_s")));
+		int o = snprintf(line, sizeof(line),
+				 "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
+				 100 * jv_num(jv_get(s, "precision"), 0),
+				 jv_num(jv_get(s, "budget_s"), 0));
 
-		cpu = json_object_object_get(s, "cpu");
+		cpu = jv_get(s, "cpu");
 		if (!cpu)
 			snprintf(line + o, sizeof(line) - (size_t)o, "not pinned");
 		else
-			snprintf(line + o, sizeof(line) - (size_t)o, "pinned to CPU %d",
-				 json_object_get_int(cpu));
+			snprintf(line + o, sizeof(line) - (size_t)o, "pinned to CPU %lld",
+				 jv_int(cpu, 0));
 		put_folded(f, line, 0, 2, t->cols);
 	}
 	fputc('\n', f);
@@ -195,10 +191,10 @@ void table_header(const struct table_out *t, const struct rec_run *run)
 
 		if (!t->lay->name)
 			fprintf(f, "benchmark\n");
-		row_cells(t, json_object_object_get(s, "command") ? exec_head : head);
+		row_cells(t, jv_get(s, "command") ? exec_head : head);
 	}
-	json_object_put(env);
-	json_object_put(s);
+	jv_free(env);
+	jv_free(s);
 }
 
 /* The counters of a result, per call, and those that could not count. */
@@ -364,14 +360,12 @@ void table_footer(const struct table_out *t, const struct rec_run *run)
 	fputc('\n', f);
 	put_folded(f, line, 0, 2, t->cols);
 	if (unconverged) {
-		struct json_object *env =
-		    json_tokener_parse(run->environment ? run->environment : "{}");
-		struct json_object *la = json_object_object_get(env, "loadavg");
-		double ncpu = json_object_get_double(json_object_object_get(env, "online_cpus"));
+		struct jv *env = jv_parse(run->environment ? run->environment : "{}");
+		struct jv *la = jv_get(env, "loadavg");
+		double ncpu = jv_num(jv_get(env, "online_cpus"), 0);
 
-		if (la && json_object_is_type(la, json_type_array) &&
-		    json_object_array_length(la) > 0)
-			load = json_object_get_double(json_object_array_get_idx(la, 0));
+		if (la && jv_is(la, JV_ARRAY) && jv_len(la) > 0)
+			load = jv_num(jv_at(la, 0), 0);
 		o = snprintf(line, sizeof(line),
 			     "! %zu %s wider than the %g%% asked: give %s more time (--budget, now "
 			     "%.3g s a path) or ask less (--precision)",
@@ -386,7 +380,7 @@ void table_footer(const struct table_out *t, const struct rec_run *run)
 				 "narrows them too",
 				 load, ncpu);
 		put_folded(f, line, 0, 2, t->cols ? t->cols : 80);
-		json_object_put(env);
+		jv_free(env);
 	}
 	if (far) {
 		snprintf(

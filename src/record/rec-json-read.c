@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * rec-json-read.c - run records from JSON (schema "ukbench-run", v1), with
- * json-c.
+ * jansson (through jv.h).
  *
  * Reading is strict: a file of another schema or version, or with a field
  * of the wrong type or out of its range, is refused with the field named;
@@ -10,7 +10,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <json-c/json.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "jv.h"
 #include "fields.h"
 #include "record.h"
 #include "reference.h"
@@ -90,83 +90,80 @@ static void copy_utf8(char *buf, size_t len, const char *s)
  * A description's member the record keeps beside it (the host name, the
  * kernel release) into @buf: a UTF-8 string, else @dflt.
  */
-static int take_member(struct reader *rd, struct json_object *o, const char *key, char *buf,
-		       size_t len, const char *dflt)
+static int take_member(struct reader *rd, struct jv *o, const char *key, char *buf, size_t len,
+		       const char *dflt)
 {
-	struct json_object *v = json_object_object_get(o, key);
-	const char *s =
-	    v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+	struct jv *v = jv_get(o, key);
+	const char *s = v && jv_is(v, JV_STRING) ? jv_str(v) : NULL;
 
 	/* kept as it is, or refused: a name cut short would be another host */
-	if (s && (strlen(s) != (size_t)json_object_get_string_len(v)))
+	if (s && (strlen(s) != (size_t)jv_strlen(v)))
 		return bad(rd, "$.environment.%s holds a NUL character", key);
-	if (s && (size_t)json_object_get_string_len(v) >= len)
+	if (s && (size_t)jv_strlen(v) >= len)
 		return bad(rd, "$.environment.%s is %d bytes long; it holds at most %zu", key,
-			   json_object_get_string_len(v), len - 1);
+			   jv_strlen(v), len - 1);
 	copy_utf8(buf, len, s && utf8_valid((const unsigned char *)s) ? s : dflt);
 	return 0;
 }
 
 /* A string member: absent or null gives "", another type is an error. */
-static int get_str(struct reader *rd, struct json_object *o, const char *key, char *buf, size_t len,
+static int get_str(struct reader *rd, struct jv *o, const char *key, char *buf, size_t len,
 		   const char *where)
 {
-	struct json_object *v;
+	struct jv *v;
 
 	buf[0] = 0;
-	if (!json_object_object_get_ex(o, key, &v) || !v)
+	if (!(v = jv_get(o, key)))
 		return 0;
-	if (!json_object_is_type(v, json_type_string))
+	if (!jv_is(v, JV_STRING))
 		return bad(rd, "%s.%s is not a string", where, key);
 	/* what cannot be kept as it is, is refused: never cut, never changed */
-	if (strlen(json_object_get_string(v)) != (size_t)json_object_get_string_len(v))
+	if (strlen(jv_str(v)) != (size_t)jv_strlen(v))
 		return bad(rd, "%s.%s holds a NUL character", where, key);
-	if ((size_t)json_object_get_string_len(v) >= len)
+	if ((size_t)jv_strlen(v) >= len)
 		return bad(rd, "%s.%s is %d bytes long; it holds at most %zu", where, key,
-			   json_object_get_string_len(v), len - 1);
-	if (!utf8_valid((const unsigned char *)json_object_get_string(v)))
+			   jv_strlen(v), len - 1);
+	if (!utf8_valid((const unsigned char *)jv_str(v)))
 		return bad(rd, "%s.%s is not UTF-8", where, key);
-	copy_utf8(buf, len, json_object_get_string(v));
+	copy_utf8(buf, len, jv_str(v));
 	return 0;
 }
 
-static int get_num(struct reader *rd, struct json_object *o, const char *key, double *out,
-		   const char *where)
+static int get_num(struct reader *rd, struct jv *o, const char *key, double *out, const char *where)
 {
-	struct json_object *v;
+	struct jv *v;
 
 	*out = 0;
-	if (!json_object_object_get_ex(o, key, &v) || !v)
+	if (!(v = jv_get(o, key)))
 		return 0;
-	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
+	if (!jv_is(v, JV_REAL) && !jv_is(v, JV_INT))
 		return bad(rd, "%s.%s is not a number", where, key);
-	*out = json_object_get_double(v);
+	*out = jv_num(v, 0);
 	if (!isfinite(*out))
 		return bad(rd, "%s.%s is not a finite number", where, key);
 	return 0;
 }
 
 /* An array of non-negative times at @key of @where into a new array. */
-static int read_numbers(struct reader *rd, struct json_object *s, double **out, size_t *n,
-			const char *where, const char *key)
+static int read_numbers(struct reader *rd, struct jv *s, double **out, size_t *n, const char *where,
+			const char *key)
 {
 	size_t len;
 
-	if (!json_object_is_type(s, json_type_array))
+	if (!jv_is(s, JV_ARRAY))
 		return bad(rd, "%s.%s is not an array", where, key);
-	len = json_object_array_length(s);
+	len = jv_len(s);
 	if (!len)
 		return 0;
 	*out = malloc(len * sizeof(double));
 	if (!*out)
 		return bad(rd, "out of memory");
 	for (size_t k = 0; k < len; k++) {
-		struct json_object *v = json_object_array_get_idx(s, k);
+		struct jv *v = jv_at(s, k);
 
-		if (!json_object_is_type(v, json_type_double) &&
-		    !json_object_is_type(v, json_type_int))
+		if (!jv_is(v, JV_REAL) && !jv_is(v, JV_INT))
 			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
-		(*out)[k] = json_object_get_double(v);
+		(*out)[k] = jv_num(v, 0);
 		if (!isfinite((*out)[k]) || (*out)[k] < 0)
 			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
 	}
@@ -179,20 +176,19 @@ static int read_numbers(struct reader *rd, struct json_object *s, double **out, 
  * caller), null where it is not known (NAN); a known one is finite and
  * above 0, or 0 too with @zero_ok.
  */
-static int read_per_process(struct reader *rd, struct json_object *s, size_t n, double **out,
-			    int zero_ok, const char *where, const char *key)
+static int read_per_process(struct reader *rd, struct jv *s, size_t n, double **out, int zero_ok,
+			    const char *where, const char *key)
 {
 	*out = malloc((n ? n : 1) * sizeof(double));
 	if (!*out)
 		return bad(rd, "out of memory");
 	for (size_t k = 0; k < n; k++) {
-		struct json_object *v = json_object_array_get_idx(s, k);
+		struct jv *v = jv_at(s, k);
 		double x;
 
-		if (v && !json_object_is_type(v, json_type_double) &&
-		    !json_object_is_type(v, json_type_int))
+		if (v && !jv_is(v, JV_REAL) && !jv_is(v, JV_INT))
 			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
-		x = v ? json_object_get_double(v) : NAN;
+		x = v ? jv_num(v, 0) : NAN;
 		if (v && !(isfinite(x) && (x > 0 || (zero_ok && x == 0))))
 			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
 		(*out)[k] = x;
@@ -205,41 +201,38 @@ static int read_per_process(struct reader *rd, struct json_object *s, size_t n, 
  * marks of the disturbed batches: as many as there are samples.
  */
 /* An array of times beside the samples, null where unknown, into *@out. */
-static int read_times_beside(struct reader *rd, struct json_object *o, const char *key,
-			     struct rec_result *r, double **out, const char *where)
+static int read_times_beside(struct reader *rd, struct jv *o, const char *key, struct rec_result *r,
+			     double **out, const char *where)
 {
-	struct json_object *s, *v;
+	struct jv *s, *v;
 
-	if (!json_object_object_get_ex(o, key, &s) || !s)
+	if (!(s = jv_get(o, key)))
 		return 0;
-	if (!json_object_is_type(s, json_type_array) || json_object_array_length(s) != r->nsamples)
+	if (!jv_is(s, JV_ARRAY) || jv_len(s) != r->nsamples)
 		return bad(rd, "%s.%s is not an array of %zu values", where, key, r->nsamples);
 	*out = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
 	if (!*out)
 		return bad(rd, "out of memory");
 	for (size_t k = 0; k < r->nsamples; k++) {
-		v = json_object_array_get_idx(s, k);
-		if (v && !json_object_is_type(v, json_type_double) &&
-		    !json_object_is_type(v, json_type_int))
+		v = jv_at(s, k);
+		if (v && !jv_is(v, JV_REAL) && !jv_is(v, JV_INT))
 			return bad(rd, "%s.%s[%zu] is not a number", where, key, k);
-		(*out)[k] = v ? json_object_get_double(v) : NAN;
+		(*out)[k] = v ? jv_num(v, 0) : NAN;
 		if (v && !(isfinite((*out)[k]) && (*out)[k] >= 0))
 			return bad(rd, "%s.%s[%zu] is not a time", where, key, k);
 	}
 	return 0;
 }
 
-static int read_beside(struct reader *rd, struct json_object *o, struct rec_result *r,
-		       const char *where)
+static int read_beside(struct reader *rd, struct jv *o, struct rec_result *r, const char *where)
 {
-	struct json_object *s, *v;
+	struct jv *s, *v;
 
 	if (read_times_beside(rd, o, "cpu_samples_ns", r, &r->cpu_samples, where) ||
 	    read_times_beside(rd, o, "ref_samples_ns", r, &r->ref_samples, where))
 		return -1;
-	if (json_object_object_get_ex(o, "disturbed", &s) && s) {
-		if (!json_object_is_type(s, json_type_array) ||
-		    json_object_array_length(s) != r->nsamples)
+	if ((s = jv_get(o, "disturbed"))) {
+		if (!jv_is(s, JV_ARRAY) || jv_len(s) != r->nsamples)
 			return bad(rd, "%s.disturbed is not an array of %zu marks", where,
 				   r->nsamples);
 		r->disturbed = malloc(r->nsamples ? r->nsamples : 1);
@@ -248,9 +241,8 @@ static int read_beside(struct reader *rd, struct json_object *o, struct rec_resu
 		for (size_t k = 0; k < r->nsamples; k++) {
 			int64_t m;
 
-			v = json_object_array_get_idx(s, k);
-			m = v && json_object_is_type(v, json_type_int) ? json_object_get_int64(v)
-								       : -1;
+			v = jv_at(s, k);
+			m = v && jv_is(v, JV_INT) ? jv_int(v, 0) : -1;
 			if (m < 0 || m > (UKB_DIST_SWITCHED | UKB_DIST_OFFCPU))
 				return bad(rd, "%s.disturbed[%zu] is not a mark (0 to 3)", where,
 					   k);
@@ -261,80 +253,75 @@ static int read_beside(struct reader *rd, struct json_object *o, struct rec_resu
 }
 
 /* One field of the table; absent or null leaves the default. */
-static int read_field(struct reader *rd, struct json_object *o, const struct rec_field *f,
+static int read_field(struct reader *rd, struct jv *o, const struct rec_field *f,
 		      struct rec_result *r, const char *where)
 {
-	struct json_object *v;
+	struct jv *v;
 	double d;
 
-	if (!json_object_object_get_ex(o, f->json, &v) || !v) {
+	if (!(v = jv_get(o, f->json))) {
 		if (f->flags & RF_REQUIRED)
 			return bad(rd, "%s has no %s", where, f->json);
 		return 0;
 	}
 	if (f->type == RF_STR || f->type == RF_STATUS) {
-		if (!json_object_is_type(v, json_type_string))
+		if (!jv_is(v, JV_STRING))
 			return bad(rd, "%s.%s is not a string", where, f->json);
-		if ((f->flags & RF_REQUIRED) && !json_object_get_string_len(v))
+		if ((f->flags & RF_REQUIRED) && !jv_strlen(v))
 			return bad(rd, "%s has no %s", where, f->json);
-		if (rec_field_set_str(f, r, json_object_get_string(v)))
+		if (rec_field_set_str(f, r, jv_str(v)))
 			return bad(rd,
 				   "%s.status '%s' is not one of ok, unsupported, skipped, error, "
 				   "interrupted",
-				   where, json_object_get_string(v));
+				   where, jv_str(v));
 		return 0;
 	}
-	if (f->type == RF_BOOL && json_object_is_type(v, json_type_boolean))
-		d = json_object_get_boolean(v);
-	else if (json_object_is_type(v, json_type_int))
-		d = (double)json_object_get_int64(v);
-	else if (json_object_is_type(v, json_type_double))
-		d = json_object_get_double(v);
+	if (f->type == RF_BOOL && jv_is(v, JV_BOOL))
+		d = jv_bool(v, 0);
+	else if (jv_is(v, JV_INT))
+		d = (double)jv_int(v, 0);
+	else if (jv_is(v, JV_REAL))
+		d = jv_num(v, 0);
 	else
 		return bad(rd, "%s.%s is not a number", where, f->json);
-	if (json_object_is_type(v, json_type_int) && f->type == RF_U64 &&
-	    json_object_get_int64(v) == INT64_MAX)
-		d = (double)json_object_get_uint64(v);
 	if (!isfinite(d) || rec_field_set_num(f, r, d))
 		return bad(rd, "%s.%s is out of range", where, f->json);
 	return 0;
 }
 
 /* A counter's per-sample figures: numbers, or null where not counted. */
-static int read_counts(struct reader *rd, struct json_object *a, struct rec_counter *c,
-		       const char *where)
+static int read_counts(struct reader *rd, struct jv *a, struct rec_counter *c, const char *where)
 {
 	size_t len;
 
 	if (!a)
 		return 0;
-	if (!json_object_is_type(a, json_type_array))
+	if (!jv_is(a, JV_ARRAY))
 		return bad(rd, "%s.per_sample is not an array", where);
-	len = json_object_array_length(a);
+	len = jv_len(a);
 	if (!len)
 		return 0;
 	c->per_sample = malloc(len * sizeof(double));
 	if (!c->per_sample)
 		return bad(rd, "out of memory");
 	for (size_t k = 0; k < len; k++) {
-		struct json_object *v = json_object_array_get_idx(a, k);
+		struct jv *v = jv_at(a, k);
 
-		if (v && !json_object_is_type(v, json_type_double) &&
-		    !json_object_is_type(v, json_type_int))
+		if (v && !jv_is(v, JV_REAL) && !jv_is(v, JV_INT))
 			return bad(rd, "%s.per_sample[%zu] is not a number", where, k);
-		c->per_sample[k] = v ? json_object_get_double(v) : NAN;
+		c->per_sample[k] = v ? jv_num(v, 0) : NAN;
 	}
 	c->n = len;
 	return 0;
 }
 
-static int read_result(struct reader *rd, struct json_object *o, struct rec_result *r, size_t i)
+static int read_result(struct reader *rd, struct jv *o, struct rec_result *r, size_t i)
 {
 	char where[64];
-	struct json_object *s;
+	struct jv *s;
 
 	snprintf(where, sizeof(where), "results[%zu]", i);
-	if (!json_object_is_type(o, json_type_object))
+	if (!jv_is(o, JV_OBJECT))
 		return bad(rd, "%s is not an object", where);
 	for (size_t k = 0; k < rec_nfields; k++)
 		if (read_field(rd, o, &rec_fields[k], r, where))
@@ -344,65 +331,60 @@ static int read_result(struct reader *rd, struct json_object *o, struct rec_resu
 	if (!r->unit[0])
 		snprintf(r->unit, sizeof(r->unit), "call");
 
-	if (json_object_object_get_ex(o, "samples_ns", &s) && s &&
+	if ((s = jv_get(o, "samples_ns")) &&
 	    read_numbers(rd, s, &r->samples, &r->nsamples, where, "samples_ns"))
 		return -1;
 	if (read_beside(rd, o, r, where))
 		return -1;
-	if (json_object_object_get_ex(o, "process_means_ns", &s) && s) {
+	if ((s = jv_get(o, "process_means_ns"))) {
 		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))
 			return -1;
 	}
-	if (json_object_object_get_ex(o, "process_se_ns", &s) && s) {
+	if ((s = jv_get(o, "process_se_ns"))) {
 		/* null where a process's own SE is not known (one batch left) */
-		if (!json_object_is_type(s, json_type_array) ||
-		    json_object_array_length(s) != r->nproc)
+		if (!jv_is(s, JV_ARRAY) || jv_len(s) != r->nproc)
 			return bad(rd, "%s.process_se_ns has %zu entries for %zu processes", where,
-				   json_object_is_type(s, json_type_array)
-				       ? json_object_array_length(s)
-				       : 0,
-				   r->nproc);
+				   jv_is(s, JV_ARRAY) ? jv_len(s) : 0, r->nproc);
 		if (r->nproc &&
 		    read_per_process(rd, s, r->nproc, &r->proc_se, 1, where, "process_se_ns"))
 			return -1;
 	}
-	if (json_object_object_get_ex(o, "process_ref_ns", &s) && s) {
+	if ((s = jv_get(o, "process_ref_ns"))) {
 		/* null where a process had no undisturbed reference batch */
-		if (!json_object_is_type(s, json_type_array) ||
-		    json_object_array_length(s) != r->nproc)
+		if (!jv_is(s, JV_ARRAY) || jv_len(s) != r->nproc)
 			return bad(rd, "%s.process_ref_ns is not an array of %zu values", where,
 				   r->nproc);
 		if (read_per_process(rd, s, r->nproc, &r->proc_ref, 0, where, "process_ref_ns"))
 			return -1;
 	}
-	if (json_object_object_get_ex(o, "profile", &s) && s) {
-		if (!json_object_is_type(s, json_type_object))
+	if ((s = jv_get(o, "profile"))) {
+		if (!jv_is(s, JV_OBJECT))
 			return bad(rd, "%s.profile is not an object", where);
-		r->profile = strdup(json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN));
+		r->profile = jv_text(s, 0);
 		if (!r->profile)
 			return bad(rd, "out of memory");
 	}
-	if (json_object_object_get_ex(o, "counters", &s) && s) {
-		if (!json_object_is_type(s, json_type_array))
+	if ((s = jv_get(o, "counters"))) {
+		if (!jv_is(s, JV_ARRAY))
 			return bad(rd, "%s.counters is not an array", where);
-		for (size_t k = 0; k < json_object_array_length(s); k++) {
-			struct json_object *co = json_object_array_get_idx(s, k), *pc;
+		for (size_t k = 0; k < jv_len(s); k++) {
+			struct jv *co = jv_at(s, k), *pc;
 			struct rec_counter *c = rec_add_counter(r);
 			char cw[96];
 
 			snprintf(cw, sizeof(cw), "%s.counters[%zu]", where, k);
 			if (!c)
 				return bad(rd, "out of memory");
-			if (!json_object_is_type(co, json_type_object))
+			if (!jv_is(co, JV_OBJECT))
 				return bad(rd, "%s is not an object", cw);
 			if (get_str(rd, co, "event", c->name, sizeof(c->name), cw) ||
 			    get_str(rd, co, "status", c->status, sizeof(c->status), cw) ||
 			    get_str(rd, co, "reason", c->reason, sizeof(c->reason), cw) ||
 			    get_num(rd, co, "total", &c->total, cw))
 				return -1;
-			pc = json_object_object_get(co, "per_call");
-			c->per_call = pc ? json_object_get_double(pc) : NAN;
-			if (read_counts(rd, json_object_object_get(co, "per_sample"), c, cw))
+			pc = jv_get(co, "per_call");
+			c->per_call = pc ? jv_num(pc, 0) : NAN;
+			if (read_counts(rd, jv_get(co, "per_sample"), c, cw))
 				return -1;
 		}
 	}
@@ -428,53 +410,49 @@ static void position(const char *text, size_t off, int *line, int *col)
 	}
 }
 
-/* A description (environment, settings, ...) as JSON text; NULL on ENOMEM. */
-static char *own_text(struct json_object *doc, const char *key)
+static size_t skip_ws(const char *t, size_t i, size_t len)
 {
-	struct json_object *v;
+	while (i < len && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r'))
+		i++;
+	return i;
+}
 
-	if (json_object_object_get_ex(doc, key, &v) && v &&
-	    json_object_is_type(v, json_type_object))
-		return strdup(json_object_to_json_string_ext(
-		    v, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
-	return strdup("{}");
+/* A description (environment, settings, ...) as JSON text; NULL on ENOMEM. */
+static char *own_text(struct jv *doc, const char *key)
+{
+	struct jv *v = jv_get(doc, key);
+
+	return jv_is(v, JV_OBJECT) ? jv_text(v, 0) : strdup("{}");
 }
 
 /* Parses @text as one JSON document, nothing after it; NULL with @rd's error. */
-static struct json_object *parse_doc(struct reader *rd, const char *text, size_t len)
+static struct jv *parse_doc(struct reader *rd, const char *text, size_t len)
 {
-	struct json_tokener *tok = json_tokener_new();
-	struct json_object *doc;
-	enum json_tokener_error jerr;
+	struct jv_error e;
+	size_t end = 0;
+	struct jv *doc = jv_parse_span(text, len, 0, &end, &e);
 	int line, col;
-	size_t end;
 
-	if (!tok)
-		return bad(rd, "out of memory"), NULL;
-	doc = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	end = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	if (!doc && jerr == json_tokener_success)
-		return bad(rd, "out of memory"), NULL;
-	if (!doc && jerr == json_tokener_continue) {
-		position(text, len, &line, &col);
-		return bad(rd, "truncated JSON: the document ends at line %d, column %d", line,
-			   col),
-		       NULL;
-	}
 	if (!doc) {
-		position(text, end, &line, &col);
-		return bad(rd, "not JSON: %s at line %d, column %d", json_tokener_error_desc(jerr),
-			   line, col),
+		if (e.nomem)
+			return bad(rd, "out of memory"), NULL;
+		if (e.truncated) {
+			position(text, len, &line, &col);
+			return bad(rd, "truncated JSON: the document ends at line %d, column %d",
+				   line, col),
+			       NULL;
+		}
+		if (!strncmp(e.text, "unable to decode byte", 21))
+			return bad(rd, "not JSON: a string that is not UTF-8 at line %d, column %d",
+				   e.line, e.column),
+			       NULL;
+		return bad(rd, "not JSON: %s at line %d, column %d", e.text, e.line, e.column),
 		       NULL;
 	}
-	while (end < len &&
-	       (text[end] == ' ' || text[end] == '\n' || text[end] == '\t' || text[end] == '\r'))
-		end++;
+	end = skip_ws(text, end, len);
 	if (end < len) {
 		position(text, end, &line, &col);
-		json_object_put(doc);
+		jv_free(doc);
 		return bad(rd, "not JSON: text after the document at line %d, column %d", line,
 			   col),
 		       NULL;
@@ -483,12 +461,12 @@ static struct json_object *parse_doc(struct reader *rd, const char *text, size_t
 }
 
 /* The document is a ukbench run of the version this build reads. */
-static int check_schema(struct reader *rd, struct json_object *doc)
+static int check_schema(struct reader *rd, struct jv *doc)
 {
 	char schema[64];
 	double d;
 
-	if (!json_object_is_type(doc, json_type_object))
+	if (!jv_is(doc, JV_OBJECT))
 		return bad(rd, "not a ukbench result: the document is not an object");
 	if (get_str(rd, doc, "schema", schema, sizeof(schema), "$"))
 		return -1;
@@ -508,17 +486,17 @@ static int check_schema(struct reader *rd, struct json_object *doc)
  * ukbench itself writes there must make sense: no negative count or time,
  * nothing that is not a number where a number stands.
  */
-static int check_settings(struct reader *rd, struct json_object *doc)
+static int check_settings(struct reader *rd, struct jv *doc)
 {
 	static const char *const keys[] = { "precision", "budget_s",	"warmup_s",
 					    "batch_ns",	 "min_samples", "max_samples",
 					    "processes", "cpu",		"repeat" };
-	struct json_object *set = json_object_object_get(doc, "settings");
+	struct jv *set = jv_get(doc, "settings");
 	double d;
 
 	if (!set)
 		return 0;
-	if (!json_object_is_type(set, json_type_object))
+	if (!jv_is(set, JV_OBJECT))
 		return bad(rd, "$.settings is not an object");
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (get_num(rd, set, keys[i], &d, "$.settings"))
@@ -530,9 +508,9 @@ static int check_settings(struct reader *rd, struct json_object *doc)
 }
 
 /* The run's own members: label, host, time, descriptions. */
-static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *run)
+static int read_run(struct reader *rd, struct jv *doc, struct rec_run *run)
 {
-	struct json_object *env;
+	struct jv *env;
 
 	if (get_str(rd, doc, "uuid", run->uuid, sizeof(run->uuid), "$"))
 		return -1;
@@ -556,14 +534,14 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 				   "$.started '%.40s' is not a UTC time like 2026-11-30T12:00:00Z",
 				   run->started);
 	}
-	run->interrupted = json_object_get_boolean(json_object_object_get(doc, "interrupted"));
+	run->interrupted = jv_bool(jv_get(doc, "interrupted"), 0);
 	run->environment = own_text(doc, "environment");
 	run->settings = own_text(doc, "settings");
 	run->clock = own_text(doc, "clock");
 	run->vdso = own_text(doc, "vdso");
 	if (!run->environment || !run->settings || !run->clock || !run->vdso)
 		return bad(rd, "out of memory");
-	env = json_object_object_get(doc, "environment");
+	env = jv_get(doc, "environment");
 	if (!run->host[0] &&
 	    take_member(rd, env, "hostname", run->host, sizeof(run->host), "unknown"))
 		return -1;
@@ -575,7 +553,7 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
 }
 
 /*
- * Reading a large run without holding all of it as a tree. json-c spends
+ * Reading a large run without holding all of it as a tree. A JSON library spends
  * about eight times a document's size on its tree, and a run's results are
  * nearly all of a run, so the results array is found in the text by a
  * scanner that knows only JSON's strings and brackets, the rest of the
@@ -585,13 +563,6 @@ static int read_run(struct reader *rd, struct json_object *doc, struct rec_run *
  * above all) is read whole instead, which gives the messages with their
  * line and column.
  */
-
-static size_t skip_ws(const char *t, size_t i, size_t len)
-{
-	while (i < len && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r'))
-		i++;
-	return i;
-}
 
 /* Past the string that starts at @i (a '"'); 0 when it does not end. */
 static size_t skip_string(const char *t, size_t i, size_t len)
@@ -675,50 +646,38 @@ static int find_results(const char *t, size_t len, size_t *lo, size_t *hi)
 static int read_results_streamed(struct reader *rd, const char *t, size_t lo, size_t hi,
 				 struct rec_run *run)
 {
-	struct json_tokener *tok = json_tokener_new();
 	size_t i = skip_ws(t, lo + 1, hi), n = 0;
-	int ret = 1;
 
-	if (!tok)
-		return 1;
 	while (i < hi && t[i] != ']') {
-		struct json_object *o;
+		struct jv_error e;
 		struct rec_result *r;
+		struct jv *o;
 		size_t end;
 
-		json_tokener_reset(tok);
-		o = json_tokener_parse_ex(tok, t + i, (int)(hi - i));
+		o = jv_parse_span(t + i, hi - i, 0, &end, &e);
 		if (!o)
-			goto out;
-		end = i + json_tokener_get_parse_end(tok);
+			return 1;
+		end += i;
 		r = rec_add_result(run);
-		if (!r) {
-			json_object_put(o);
-			goto out;
+		if (!r || read_result(rd, o, r, n++)) {
+			jv_free(o);
+			return r ? -1 : 1;
 		}
-		if (read_result(rd, o, r, n++)) {
-			json_object_put(o);
-			ret = -1;
-			goto out;
-		}
-		json_object_put(o);
+		jv_free(o);
 		i = skip_ws(t, end, hi);
 		if (i < hi && t[i] == ',')
 			i = skip_ws(t, i + 1, hi);
 		else if (i < hi && t[i] != ']')
-			goto out;
+			return 1;
 	}
-	ret = i < hi ? 0 : 1;
-out:
-	json_tokener_free(tok);
-	return ret;
+	return i < hi ? 0 : 1;
 }
 
 /* The run read result by result; 0, 1 to read it whole instead, -1 with the error. */
 static int read_streamed(struct reader *rd, struct rec_run *run, const char *text, size_t len)
 {
 	size_t lo = 0, hi = 0, hlen;
-	struct json_object *doc = NULL;
+	struct jv *doc = NULL;
 	char *head;
 	int ret = 1;
 
@@ -734,16 +693,9 @@ static int read_streamed(struct reader *rd, struct rec_run *run, const char *tex
 	head[hlen] = 0;
 	{
 		/* quietly: a document malformed outside the results is read whole */
-		struct json_tokener *tok = json_tokener_new();
+		struct jv_error e;
 
-		if (tok) {
-			doc = json_tokener_parse_ex(tok, head, (int)hlen);
-			if (doc && skip_ws(head, json_tokener_get_parse_end(tok), hlen) < hlen) {
-				json_object_put(doc);
-				doc = NULL;
-			}
-			json_tokener_free(tok);
-		}
+		doc = jv_parse_span(head, hlen, 1, NULL, &e);
 	}
 	free(head);
 	if (!doc)
@@ -754,7 +706,7 @@ static int read_streamed(struct reader *rd, struct rec_run *run, const char *tex
 	}
 	ret = read_results_streamed(rd, text, lo, hi, run);
 out:
-	json_object_put(doc);
+	jv_free(doc);
 	if (ret)
 		rec_run_release(run);
 	return ret;
@@ -764,7 +716,7 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
 		       char *err, size_t errlen)
 {
 	struct reader rd = { file, err, errlen };
-	struct json_object *doc, *res;
+	struct jv *doc, *res;
 	int ret = -1;
 
 	memset(run, 0, sizeof(*run));
@@ -776,39 +728,39 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
 	doc = parse_doc(&rd, text, len);
 	if (!doc || check_schema(&rd, doc) || check_settings(&rd, doc) || read_run(&rd, doc, run))
 		goto out;
-	if (!json_object_object_get_ex(doc, "results", &res) ||
-	    !json_object_is_type(res, json_type_array)) {
+	res = jv_get(doc, "results");
+	if (!jv_is(res, JV_ARRAY)) {
 		bad(&rd, "$.results is missing or not an array");
 		goto out;
 	}
-	for (size_t i = 0; i < json_object_array_length(res); i++) {
+	for (size_t i = 0; i < jv_len(res); i++) {
 		struct rec_result *r = rec_add_result(run);
 
 		if (!r) {
 			bad(&rd, "out of memory");
 			goto out;
 		}
-		if (read_result(&rd, json_object_array_get_idx(res, i), r, i))
+		if (read_result(&rd, jv_at(res, i), r, i))
 			goto out;
 	}
 	ret = 0;
 out:
 	if (ret)
 		rec_run_release(run);
-	json_object_put(doc);
+	jv_free(doc);
 	return ret;
 }
 
 const char *rec_ref_kind(const char *settings, char *buf, size_t len)
 {
-	struct json_object *o = settings ? json_tokener_parse(settings) : NULL, *k;
+	struct jv *o = settings ? jv_parse(settings) : NULL;
+	const char *k = jv_str(jv_get(o, "reference"));
 
-	if (json_object_object_get_ex(o, "reference", &k) &&
-	    json_object_is_type(k, json_type_string))
-		snprintf(buf, len, "%s", json_object_get_string(k));
+	if (k)
+		snprintf(buf, len, "%s", k);
 	else
 		snprintf(buf, len, "%s", UKB_REF_KIND_BEFORE);
-	json_object_put(o);
+	jv_free(o);
 	return buf;
 }
 

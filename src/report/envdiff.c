@@ -3,11 +3,11 @@
  * envdiff.c - two runs' descriptions flattened to lines and paired.
  */
 #include <errno.h>
-#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jv.h"
 #include "envdiff.h"
 
 /* A side: flattened members, in the order of its JSON. */
@@ -67,23 +67,16 @@ static void add(struct flat *fl, const char *key, const char *val)
 	fl->n++;
 }
 
-/* A scalar as text: strings as they are, the rest as JSON writes it. */
-static const char *scalar(struct json_object *o)
-{
-	if (!o)
-		return "null";
-	if (json_object_is_type(o, json_type_string))
-		return json_object_get_string(o);
-	return json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-}
-
-static void flatten(struct flat *fl, const char *prefix, struct json_object *o)
+static void flatten(struct flat *fl, const char *prefix, struct jv *o)
 {
 	char key[512];
 
-	if (json_object_is_type(o, json_type_object)) {
-		json_object_object_foreach(o, k, v)
-		{
+	if (jv_is(o, JV_OBJECT)) {
+		struct jv *v;
+		void *it = NULL;
+		const char *k;
+
+		while ((k = jv_next(o, &it, &v))) {
 			if (!strcmp(k, "schema") || !strcmp(k, "schema_version"))
 				continue;
 			snprintf(key, sizeof(key), "%s.%s", prefix, k);
@@ -91,7 +84,7 @@ static void flatten(struct flat *fl, const char *prefix, struct json_object *o)
 		}
 		return;
 	}
-	if (json_object_is_type(o, json_type_array)) {
+	if (jv_is(o, JV_ARRAY)) {
 		char *text = NULL;
 		size_t len = 0;
 		FILE *m = open_memstream(&text, &len);
@@ -100,8 +93,15 @@ static void flatten(struct flat *fl, const char *prefix, struct json_object *o)
 			fl->nomem = 1;
 			return;
 		}
-		for (size_t i = 0; i < json_object_array_length(o); i++)
-			fprintf(m, "%s%s", i ? "; " : "", scalar(json_object_array_get_idx(o, i)));
+		for (size_t i = 0; i < jv_len(o); i++) {
+			/* a scalar as text: strings as they are, the rest as JSON */
+			char *s = jv_text(jv_at(o, i), 1);
+
+			if (!s)
+				fl->nomem = 1;
+			fprintf(m, "%s%s", i ? "; " : "", s ? s : "");
+			free(s);
+		}
 		if (fclose(m)) {
 			free(text);
 			fl->nomem = 1;
@@ -111,16 +111,25 @@ static void flatten(struct flat *fl, const char *prefix, struct json_object *o)
 		free(text);
 		return;
 	}
-	add(fl, prefix, scalar(o));
+	{
+		char *s = jv_text(o, 1);
+
+		if (!s) {
+			fl->nomem = 1;
+			return;
+		}
+		add(fl, prefix, s);
+		free(s);
+	}
 }
 
 static void flatten_text(struct flat *fl, const char *prefix, const char *json)
 {
-	struct json_object *o = json ? json_tokener_parse(json) : NULL;
+	struct jv *o = json ? jv_parse(json) : NULL;
 
 	if (o)
 		flatten(fl, prefix, o);
-	json_object_put(o);
+	jv_free(o);
 }
 
 static const char *lookup(const struct flat *fl, const char *key)

@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <json-c/json.h>
 #include <limits.h>
 #include <math.h>
 #include <sqlite3.h>
@@ -22,6 +21,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "jv.h"
 #include "fields.h"
 #include "json-write.h"
 #include "reference.h"
@@ -154,10 +154,29 @@ static const char *const migrations[] = {
 	"ALTER TABLE results ADD COLUMN state_rel REAL;",
 };
 
+/*
+ * A value SQLite could not copy (it had no memory) leaves its parameter
+ * NULL: a query would then match other rows, a write store NULL. Noted
+ * here, and no read is taken and no transaction committed after it.
+ */
+static int bind_failed;
+
+static int bind_check(struct sqlite_store *st, const char *what, char *err, size_t len)
+{
+	if (!bind_failed)
+		return 0;
+	bind_failed = 0;
+	return store_fail(err, len, "out of memory %s database '%s'", what, st->path);
+}
+
 static int exec(struct sqlite_store *st, const char *sql, char *err, size_t len)
 {
 	char *msg = NULL;
 
+	if (!strncmp(sql, "BEGIN", 5))
+		bind_failed = 0;
+	else if (!strcmp(sql, "COMMIT") && bind_check(st, "writing", err, len))
+		return -1;
 	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
 		store_fail(err, len, "database '%s': %s", st->path,
 			   msg ? msg : sqlite3_errmsg(st->db));
@@ -332,8 +351,12 @@ static int check_existing(const char *path, char *err, size_t len)
 	ret = 0;
 	goto out;
 corrupt:
-	store_fail(err, len, "'%s' is not a readable database (%s); it was left untouched", path,
-		   db ? sqlite3_errmsg(db) : "cannot open");
+	/* SQLite gives no handle at all only when it has no memory for one */
+	if (!db || sqlite3_errcode(db) == SQLITE_NOMEM)
+		store_fail(err, len, "out of memory opening database '%s'", path);
+	else
+		store_fail(err, len, "'%s' is not a readable database (%s); it was left untouched",
+			   path, sqlite3_errmsg(db));
 out:
 	sqlite3_close(db);
 	return ret;
@@ -491,16 +514,24 @@ static int integrity(struct sqlite_store *st, off_t size, char *err, size_t len)
 
 	if (size > STORE_CHECK_MAX)
 		return 0;
-	if (sqlite3_prepare_v2(st->db, "PRAGMA quick_check(1)", -1, &s, NULL) != SQLITE_OK)
+	rc = sqlite3_prepare_v2(st->db, "PRAGMA quick_check(1)", -1, &s, NULL);
+	if (rc == SQLITE_NOMEM)
+		return store_fail(err, len, "out of memory checking database '%s'", st->path);
+	if (rc != SQLITE_OK)
 		return store_fail(err, len, "database '%s' is damaged: %s", st->path,
 				  sqlite3_errmsg(st->db));
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
 		store_col_text(s, 0, what, sizeof(what));
 	sqlite3_finalize(s);
+	if (rc == SQLITE_NOMEM)
+		return store_fail(err, len, "out of memory checking database '%s'", st->path);
 	if (rc != SQLITE_ROW)
 		return store_fail(err, len, "database '%s' is damaged: %s", st->path,
 				  sqlite3_errstr(rc));
+	/* the check itself ran short of memory: says nothing of the file */
+	if (strstr(what, "error code=7") || strstr(what, "out of memory"))
+		return store_fail(err, len, "out of memory checking database '%s'", st->path);
 	if (strcmp(what, "ok"))
 		return store_fail(err, len,
 				  "database '%s' is damaged (SQLite's check: %s); nothing is read "
@@ -626,7 +657,8 @@ static int prepare(struct sqlite_store *st, const char *sql, sqlite3_stmt **s, c
 
 static void bind_text(sqlite3_stmt *s, int i, const char *v)
 {
-	sqlite3_bind_text(s, i, v ? v : "", -1, SQLITE_TRANSIENT);
+	if (sqlite3_bind_text(s, i, v ? v : "", -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		bind_failed = 1;
 }
 
 static void bind_json(sqlite3_stmt *s, int i, const char *text)
@@ -854,7 +886,8 @@ static int pending_add(struct sqlite_store *st, int64_t id, struct rec_run *run,
 	}
 	sqlite3_bind_int64(s, 1, id);
 	bind_text(s, 2, st->target);
-	sqlite3_bind_text(s, 3, doc, (int)dlen, free);
+	if (sqlite3_bind_text(s, 3, doc, (int)dlen, free) != SQLITE_OK)
+		bind_failed = 1;
 	if (step_done(st, s, err, len)) {
 		sqlite3_finalize(s);
 		return -1;
@@ -1116,7 +1149,7 @@ static int finish_read(struct sqlite_store *st, sqlite3_stmt *s, int rc, char *e
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errstr(rc));
-	return 0;
+	return bind_check(st, "reading", err, len);
 }
 
 static int load_samples(struct sqlite_store *st, int64_t rid, struct rec_result *r, char *err,
@@ -1182,21 +1215,21 @@ static int load_samples(struct sqlite_store *st, int64_t rid, struct rec_result 
 static int col_numbers(sqlite3_stmt *s, int col, double **out, size_t *nout, char *err, size_t len)
 {
 	const unsigned char *t = sqlite3_column_text(s, col);
-	struct json_object *a = t ? json_tokener_parse((const char *)t) : NULL;
-	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+	struct jv *a = t ? jv_parse((const char *)t) : NULL;
+	size_t n = jv_is(a, JV_ARRAY) ? jv_len(a) : 0;
 
 	*nout = 0;
 	if (n) {
 		*out = malloc(n * sizeof(double));
 		if (!*out) {
-			json_object_put(a);
+			jv_free(a);
 			return store_fail(err, len, "out of memory");
 		}
 		for (size_t k = 0; k < n; k++)
-			(*out)[k] = json_object_get_double(json_object_array_get_idx(a, k));
+			(*out)[k] = jv_num(jv_at(a, k), 0);
 		*nout = n;
 	}
-	json_object_put(a);
+	jv_free(a);
 	return 0;
 }
 
@@ -1369,6 +1402,8 @@ static int check_digest(struct sqlite_store *st, const struct rec_run *run, char
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errstr(rc));
+	if (bind_check(st, "reading", err, len))
+		return -1;
 	rec_run_digest(run, got, sizeof(got));
 	if (want[0] && strcmp(want, got))
 		return store_fail(err, len,
@@ -1516,19 +1551,16 @@ static int sqlite_floor_get(void *impl, const char *host, struct store_floor *f,
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		const unsigned char *d = sqlite3_column_text(s, 3);
-		struct json_object *o = d ? json_tokener_parse((const char *)d) : NULL, *v;
+		struct jv *o = d ? jv_parse((const char *)d) : NULL;
 
 		f->floor = sqlite3_column_double(s, 0);
 		store_col_text(s, 1, f->started, sizeof(f->started));
 		f->rounds = (unsigned)sqlite3_column_int(s, 2);
 		/* older calibrations did not say: unknown */
-		f->load = json_object_object_get_ex(o, "load", &v) ? json_object_get_double(v) : -1;
-		f->disturbed =
-		    json_object_object_get_ex(o, "disturbed", &v) ? json_object_get_double(v) : -1;
-		f->waited =
-		    json_object_object_get_ex(o, "waited", &v) ? json_object_get_double(v) : -1;
-		f->adjusted =
-		    json_object_object_get_ex(o, "adjusted", &v) ? json_object_get_double(v) : -1;
+		f->load = jv_num(jv_get(o, "load"), -1);
+		f->disturbed = jv_num(jv_get(o, "disturbed"), -1);
+		f->waited = jv_num(jv_get(o, "waited"), -1);
+		f->adjusted = jv_num(jv_get(o, "adjusted"), -1);
 		if (!(f->adjusted >= 0))
 			f->adjusted = NAN;
 		if (!(f->load >= 0))
@@ -1537,7 +1569,7 @@ static int sqlite_floor_get(void *impl, const char *host, struct store_floor *f,
 			f->disturbed = NAN;
 		if (!(f->waited >= 0))
 			f->waited = NAN;
-		json_object_put(o);
+		jv_free(o);
 		sqlite3_finalize(s);
 		return 0;
 	}

@@ -4,7 +4,6 @@
  * import and compare input). Any bytes: a record or a clear error, and a
  * record that is read must write back out.
  */
-#include <json-c/json.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,6 @@
  * the lab lines, on figures made to differ beyond their intervals or not.
  */
 #define _GNU_SOURCE
-#include <json-c/json.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "jv.h"
 #include "capture.h"
 #include "lab-align.h"
 #include "lab-notes.h"
@@ -159,38 +159,37 @@ static void test_ktap(void **state)
 
 static void test_gbench(void **state)
 {
-	struct json_object *doc, *b;
+	struct jv *doc, *b;
 	char *text = NULL;
 	size_t means = 0, reps = 0;
 
 	(void)state;
 	CAPTURE(text, assert_int_equal(gbench_print(f, &run), 0));
-	doc = json_tokener_parse(text);
+	doc = jv_parse(text);
 	assert_non_null(doc);
-	assert_true(json_object_object_get_ex(doc, "benchmarks", &b));
+	b = jv_get(doc, "benchmarks");
+	assert_non_null(b);
 	/* a repetition a process, then the aggregates, as --benchmark_repetitions writes */
-	for (size_t i = 0; i < json_object_array_length(b); i++) {
-		struct json_object *e = json_object_array_get_idx(b, i);
-		const char *type = json_object_get_string(json_object_object_get(e, "run_type"));
-		const char *agg =
-		    json_object_get_string(json_object_object_get(e, "aggregate_name"));
+	for (size_t i = 0; i < jv_len(b); i++) {
+		struct jv *e = jv_at(b, i);
+		const char *type = jv_str(jv_get(e, "run_type"));
+		const char *agg = jv_str(jv_get(e, "aggregate_name"));
 
 		reps += !strcmp(type, "iteration");
 		means += !strcmp(type, "aggregate") && agg && !strcmp(agg, "mean");
 	}
 	assert_int_equal(means, run.nresults);
 	assert_int_equal(reps, run.results[0].nproc * run.nresults);
-	assert_string_equal(json_object_get_string(json_object_object_get(
-				json_object_array_get_idx(b, 0), "run_name")),
+	assert_string_equal(jv_str(jv_get(jv_at(b, 0), "run_name")),
 			    "time.clock_gettime.monotonic/vdso");
-	json_object_put(doc);
+	jv_free(doc);
 	free(text);
 }
 
 static void test_rows(void **state)
 {
 	static const char *const keys[] = { "name", "ns", "n", "ok", NULL };
-	struct json_object *doc, *row;
+	struct jv *doc, *row;
 	struct rows r;
 	char *text = NULL;
 
@@ -207,16 +206,16 @@ static void test_rows(void **state)
 		rows_bool(&r, 0);
 		assert_int_equal(rows_end(&r), 0);
 	});
-	doc = json_tokener_parse(text);
+	doc = jv_parse(text);
 	assert_non_null(doc);
-	assert_int_equal(json_object_array_length(doc), 2);
-	row = json_object_array_get_idx(doc, 0);
-	assert_string_equal(json_object_get_string(json_object_object_get(row, "name")), "a\"b");
-	assert_true(json_object_get_double(json_object_object_get(row, "ns")) == 1.5);
-	row = json_object_array_get_idx(doc, 1);
-	assert_null(json_object_object_get(row, "name"));
-	assert_null(json_object_object_get(row, "ns"));
-	json_object_put(doc);
+	assert_int_equal(jv_len(doc), 2);
+	row = jv_at(doc, 0);
+	assert_string_equal(jv_str(jv_get(row, "name")), "a\"b");
+	assert_true(jv_num(jv_get(row, "ns"), 0) == 1.5);
+	row = jv_at(doc, 1);
+	assert_null(jv_get(row, "name"));
+	assert_null(jv_get(row, "ns"));
+	jv_free(doc);
 	free(text);
 	CAPTURE(text, {
 		rows_begin(&r, f, ROWS_CSV, keys);
