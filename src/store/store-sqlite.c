@@ -316,6 +316,19 @@ static int check_existing(const char *path, char *err, size_t len)
 	if (n < sizeof(head) || memcmp(head, magic, sizeof(magic)))
 		return store_fail(err, len, "'%s' is not an SQLite database; it was left untouched",
 				  path);
+	/*
+	 * A store of ours says so in its header (application id at 68, schema
+	 * version at 60, big-endian): no need to open it, and no immutable
+	 * open of a file other ukbench processes are writing, which would read
+	 * pages a checkpoint is moving ("malformed").
+	 */
+	app = (int)((unsigned)head[68] << 24 | (unsigned)head[69] << 16 | (unsigned)head[70] << 8 |
+		    head[71]);
+	ver = (int)((unsigned)head[60] << 24 | (unsigned)head[61] << 16 | (unsigned)head[62] << 8 |
+		    head[63]);
+	if (app == UKB_STORE_APPLICATION_ID && ver <= UKB_STORE_SCHEMA_VERSION)
+		return 0;
+	app = ver = 0;
 
 	immutable_uri(path, uri, sizeof(uri));
 	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Faults from below: an allocation that fails, at a sample of the places
-# each command allocates (tests/faults/alloc.sh sweeps them all by hand).
+# Faults, each class a script in tests/faults run here in a short version
+# (by hand for the long one): an allocation that fails, many writers at
+# one store, SIGKILL at any instant of a writing command.
 . "$(dirname "$0")/../lib.sh"
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,6 +16,25 @@ test_expect_success FAILALLOC 'a failed allocation: no crash, an error line, exi
 	# every command was tried, and some trials did fail an allocation
 	test "$(grep -Ec "^(run|import|compare|history|report|show) .* [0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +0 +0 +0$" out)" = 6 &&
 	awk "/^(run|import|compare) / && \$(NF-4) > 0 { n++ } END { exit n != 3 }" out
+'
+
+prereq_SQLITE3() { have_program sqlite3 sqlite3; }
+prereq_SETSID() { have_program setsid util-linux; }
+
+test_expect_success SQLITE3 'many writers and readers at one store: none fails, none lost or doubled' '
+	"$top/tests/faults/writers.sh" -w 4 -n 6 -r 2 >out 2>&1
+	rc=$?
+	cat out &&
+	test "$rc" = 0 &&
+	grep -q "^writers: 24 commands, 0 failed, 0 lost, 0 doubled, integrity ok$" out
+'
+
+test_expect_success SQLITE3,SETSID 'SIGKILL at any instant: the store whole, every run read back' '
+	"$top/tests/faults/kill.sh" -n 4 >out 2>&1
+	rc=$?
+	cat out &&
+	test "$rc" = 0 &&
+	grep -q "^kill: 16 trials, 0 damaged$" out
 '
 
 test_done
