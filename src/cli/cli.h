@@ -59,8 +59,12 @@ int use_color(FILE *f, enum color_when when);
 
 /* git-style messages on stderr: "error: ...", "warning: ..." */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* An error or warning said "out of memory": main() exits 1 for it, never 2. */
-extern int out_of_memory_said;
+/*
+ * An error or warning named a fault of the machine (out of memory, an I/O
+ * error, a full disk): main() exits 1 for it, never 2, which says the
+ * input was refused.
+ */
+extern int fault_said;
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*

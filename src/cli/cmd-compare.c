@@ -410,7 +410,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 
 /*
  * Prints one comparison; returns the exit status automation gets for it
- * (0, 1, 125), and in *@both the paths compared.
+ * (0, 1, 125), and in *@both the paths compared; -1 when it could not.
  */
 static int print_block(const struct rec_run *a, const char *da, const struct rec_run *b,
 		       const char *db, struct compare_opts *o, int color, size_t *both)
@@ -423,6 +423,11 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 
 	cmp_table_begin(&ct, stdout, out_columns(stdout, o->wide));
 	compare_runs(a, b, &o->c, &rows, &n);
+	if (!rows) {
+		error("out of memory comparing the runs");
+		*both = 0;
+		return -1;
+	}
 	n = cmp_keep_matching(rows, n, o->pats, o->npats);
 	if (o->fmt != CMPF_TABLE) {
 		struct cmp_side sa = { a, da }, sb = { b, db };
@@ -597,6 +602,10 @@ int cmd_compare(int argc, char **argv)
 		choose_floor(&o, st, &runs[0], &runs[i]);
 		s = print_block(&runs[0], desc[0], &runs[i], desc[i], &o,
 				use_color(stdout, o.color), &both);
+		if (s < 0) {
+			ret = UKB_EXIT_FAIL;
+			break;
+		}
 		if (!both) {
 			error("%s and %s share no measured benchmark path%s", desc[0], desc[i],
 			      o.npats ? " that matches" : "");

@@ -66,8 +66,10 @@ int cmd_import(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	runs = calloc((size_t)n, sizeof(*runs));
-	if (!runs)
+	if (!runs) {
+		error("out of memory");
 		return UKB_EXIT_FAIL;
+	}
 	/* read and check everything first: all or nothing */
 	for (int i = 0; i < n; i++) {
 		char desc[256];

@@ -218,6 +218,11 @@ static int report_compare(struct report_opts *o, struct store *st, int argc, cha
 		co[i] = o->c;
 		co[i].floor = 0; /* each path carries its own */
 		compare_runs(&runs[0], &runs[i], &co[i], &rows, &n);
+		if (!rows) {
+			error("out of memory comparing the runs");
+			ret = UKB_EXIT_FAIL;
+			goto out;
+		}
 		n = cmp_keep_matching(rows, n, argv + nrun, argc - nrun);
 		*r = (struct report_cmp){ .a = &runs[0],
 					  .b = &runs[i],

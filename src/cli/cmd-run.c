@@ -625,6 +625,10 @@ static int check_baseline(const struct run_opts *ro, const struct rec_run *base,
 	if (ro->fail_pct < 0)
 		return 0;
 	compare_runs(base, run, &o, &rows, &n);
+	if (!rows) {
+		error("out of memory comparing with the baseline");
+		return 1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cmp_row *r = &rows[i];
 		size_t k = r->b ? (size_t)(r->b - run->results) : run->nresults;
@@ -870,8 +874,10 @@ static int report_step(struct run_state *s, struct view *v, int table, int *regr
 	}
 	s->verdicts = calloc(s->run.nresults + 1, sizeof(*s->verdicts));
 	s->vmsg = calloc(s->run.nresults + 1, sizeof(*s->vmsg));
-	if (!s->verdicts || !s->vmsg)
+	if (!s->verdicts || !s->vmsg) {
+		error("out of memory");
 		return -1;
+	}
 	if (s->ro.baseline) {
 		/* 1: regressed beyond the limit; 125: cannot be told from noise at it */
 		int st =

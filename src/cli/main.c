@@ -141,8 +141,8 @@ int main(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	ret = c->fn(argc, argv);
-	/* a refusal because memory ran out is no fault of the input: the work failed */
-	if (ret == UKB_EXIT_USAGE && out_of_memory_said)
+	/* a refusal because memory or the disk failed is no fault of the input */
+	if (ret == UKB_EXIT_USAGE && fault_said)
 		ret = UKB_EXIT_FAIL;
 	/* the command's own handlers are done: a signal while its output is flushed stops it */
 	stops_init();

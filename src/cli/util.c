@@ -19,15 +19,28 @@
  * A message of at most a screenful: a 100 KB value given as an option is
  * named by its start, not echoed whole.
  */
-int out_of_memory_said;
+int fault_said;
+
+/* What a machine's fault (no memory, a disk that failed or is full) reads as */
+static int is_fault(const char *msg)
+{
+	static const char *const faults[] = { "out of memory", "disk I/O error",
+					      "database or disk is full" };
+
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		if (strstr(msg, faults[i]))
+			return 1;
+	return strstr(msg, strerror(ENOMEM)) || strstr(msg, strerror(EIO)) ||
+	       strstr(msg, strerror(ENOSPC)) || strstr(msg, strerror(EDQUOT));
+}
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char msg[2048];
 	int n = vsnprintf(msg, sizeof(msg), fmt, ap);
 
-	if (strstr(msg, "out of memory") || strstr(msg, strerror(ENOMEM)))
-		out_of_memory_said = 1;
+	if (is_fault(msg))
+		fault_said = 1;
 	fflush(stdout);
 	fprintf(stderr, "%s%s%s\n", prefix, msg, n >= (int)sizeof(msg) ? "..." : "");
 }

@@ -102,7 +102,8 @@ static void flatten(struct flat *fl, const char *prefix, struct jv *o)
 			fprintf(m, "%s%s", i ? "; " : "", s ? s : "");
 			free(s);
 		}
-		if (fclose(m)) {
+		/* glibc's fclose says 0 when its last realloc failed: no text */
+		if (fclose(m) || !text) {
 			free(text);
 			fl->nomem = 1;
 			return;

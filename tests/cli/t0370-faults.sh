@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Faults, each class a script in tests/faults run here in a short version
 # (by hand for the long one): an allocation that fails, many writers at
-# one store, SIGKILL at any instant of a writing command.
+# one store, SIGKILL at any instant of a writing command, a write, sync,
+# rename or close that fails.
 . "$(dirname "$0")/../lib.sh"
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -35,6 +36,24 @@ test_expect_success SQLITE3,SETSID 'SIGKILL at any instant: the store whole, eve
 	cat out &&
 	test "$rc" = 0 &&
 	grep -q "^kill: 16 trials, 0 damaged$" out
+'
+
+prereq_STRACE() {
+	have_program strace strace || return 1
+	strace -o /dev/null -e trace=close -e inject=close:error=EIO:when=9999 true 2>/dev/null &&
+		return 0
+	prereq_why="strace cannot trace here (ptrace refused)"
+	return 1
+}
+
+test_expect_success SQLITE3,STRACE 'a write, sync, rename or close that fails: exit 1 and said, or the work whole' '
+	"$top/tests/faults/io.sh" -n 2 >out 2>&1
+	rc=$?
+	cat out &&
+	test "$rc" = 0 &&
+	grep -Eq "^io: [0-9]+ trials, 0 bad$" out &&
+	grep -q "^run -j FILE  *rename " out &&
+	grep -q "^import  *pwrite64 " out
 '
 
 test_done

@@ -13,7 +13,8 @@
 # Prints a row a command (trials, kills that landed, whole, damaged) and
 # "kill: T trials, D damaged"; exits 1 when D is not 0.
 #
-# UKBENCH names the binary (default build/ukbench).
+# UKBENCH names the binary (default build/ukbench); KILL_ONLY=NAME kills
+# that command alone (run, import, runs --delete, calibrate).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${UKBENCH:=$top/build/ukbench}"
@@ -69,9 +70,10 @@ check() {
 		"$UKBENCH" show --db t.db "$id" >/dev/null 2>show.err ||
 			{ echo "run #$id does not read back: $(head -1 show.err)"; return; }
 	done
-	"$UKBENCH" runs --db t.db >/dev/null 2>&1 || { echo "runs fails after the kill"; return; }
-	"$UKBENCH" history --db t.db time.time/vdso >/dev/null 2>&1 ||
-		{ echo "history fails after the kill"; return; }
+	"$UKBENCH" runs --db t.db >/dev/null 2>show.err ||
+		{ echo "runs fails after the kill: $(head -1 show.err)"; return; }
+	"$UKBENCH" history --db t.db time.time/vdso >/dev/null 2>show.err ||
+		{ echo "history fails after the kill: $(head -1 show.err)"; return; }
 }
 
 total=0 damaged=0
@@ -81,6 +83,8 @@ printf "%-28s %7s %7s %7s %8s\n" command "ms" trials landed damaged
 sweep() {
 	name=$1 low=$2 high=$3
 	shift 3
+	# KILL_ONLY=NAME: that command alone
+	[ -n "${KILL_ONLY:-}" ] && [ "$name" != "$KILL_ONLY" ] && return
 	life=$(ms "$@")
 	[ "$life" -gt 0 ] || life=1
 	k=0 landed=0 bad=0
@@ -103,8 +107,9 @@ sweep() {
 		why=$(check "$low" "$high")
 		if [ -n "$why" ]; then
 			bad=$((bad + 1))
-			echo "not ok - $name: killed at $at ms: $why"
-			cp t.db "damaged.$name.$k.db" 2>/dev/null
+			kept=$(mktemp "${TMPDIR:-/tmp}/ukbench-kill-damaged.XXXXXX")
+			cp t.db "$kept"
+			echo "not ok - $name: killed at $at ms: $why (the store: $kept)"
 		fi
 		k=$((k + 1))
 	done
@@ -115,7 +120,8 @@ sweep() {
 sweep "run" "$before" $((before + 1)) run $tiny -l new time.time/vdso syscall.null/syscall
 sweep "import" "$before" $((before + 1)) import new.json
 sweep "runs --delete" $((before - 1)) "$before" runs --delete a
-sweep "calibrate" "$before" "$before" calibrate --rounds 2 -b 0.05 -r 2
+# a calibration stores its rounds, two runs each, unless the machine was busy
+sweep "calibrate" "$before" $((before + 4)) calibrate --rounds 2 -b 0.05 -r 2
 
 echo "kill: $total trials, $damaged damaged"
 [ "$damaged" = 0 ]
