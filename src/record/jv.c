@@ -29,8 +29,9 @@ static void *oom_malloc(size_t n)
 	if (p)
 		return p;
 	len = snprintf(msg, sizeof(msg), "error: out of memory reading JSON (%zu bytes)\n", n);
+	/* nothing is left to say it with when this write fails */
 	if (write(STDERR_FILENO, msg, (size_t)len) < 0)
-		len = 0;
+		exit(1);
 	exit(1);
 }
 
