@@ -31,6 +31,8 @@ struct reader {
 	size_t errlen;
 };
 
+static int bad(struct reader *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static int bad(struct reader *rd, const char *fmt, ...)
 {
 	va_list ap;
@@ -97,10 +99,10 @@ static int take_member(struct reader *rd, struct jv *o, const char *key, char *b
 	const char *s = v && jv_is(v, JV_STRING) ? jv_str(v) : NULL;
 
 	/* kept as it is, or refused: a name cut short would be another host */
-	if (s && (strlen(s) != (size_t)jv_strlen(v)))
+	if (s && (strlen(s) != jv_strlen(v)))
 		return bad(rd, "$.environment.%s holds a NUL character", key);
-	if (s && (size_t)jv_strlen(v) >= len)
-		return bad(rd, "$.environment.%s is %d bytes long; it holds at most %zu", key,
+	if (s && jv_strlen(v) >= len)
+		return bad(rd, "$.environment.%s is %zu bytes long; it holds at most %zu", key,
 			   jv_strlen(v), len - 1);
 	copy_utf8(buf, len, s && utf8_valid((const unsigned char *)s) ? s : dflt);
 	return 0;
@@ -118,10 +120,10 @@ static int get_str(struct reader *rd, struct jv *o, const char *key, char *buf, 
 	if (!jv_is(v, JV_STRING))
 		return bad(rd, "%s.%s is not a string", where, key);
 	/* what cannot be kept as it is, is refused: never cut, never changed */
-	if (strlen(jv_str(v)) != (size_t)jv_strlen(v))
+	if (strlen(jv_str(v)) != jv_strlen(v))
 		return bad(rd, "%s.%s holds a NUL character", where, key);
-	if ((size_t)jv_strlen(v) >= len)
-		return bad(rd, "%s.%s is %d bytes long; it holds at most %zu", where, key,
+	if (jv_strlen(v) >= len)
+		return bad(rd, "%s.%s is %zu bytes long; it holds at most %zu", where, key,
 			   jv_strlen(v), len - 1);
 	if (!utf8_valid((const unsigned char *)jv_str(v)))
 		return bad(rd, "%s.%s is not UTF-8", where, key);
