@@ -281,18 +281,18 @@ static int make_parents(const char *path, char *err, size_t len)
  * build knows. Read-only: a refused file is left exactly as it was.
  */
 /*
- * @path as an SQLite URI that opens it immutable: read without locks, so
- * that a check leaves no -wal or -shm file beside a file it refuses, and
- * works in a directory it may not write.
+ * @path as an SQLite URI, read-only; with @immutable, read without locks,
+ * so that a check leaves no -wal or -shm file beside a file it refuses,
+ * and works in a directory it may not write.
  */
-static void immutable_uri(const char *path, char *uri, size_t len)
+static void store_uri(const char *path, char *uri, size_t len, int immutable)
 {
 	size_t o = (size_t)snprintf(uri, len, "file:");
 
 	for (const char *p = path; *p && o + 4 < len; p++)
 		o += (size_t)(strchr("%?#", *p) ? snprintf(uri + o, len - o, "%%%02X", *p)
 						: snprintf(uri + o, len - o, "%c", *p));
-	snprintf(uri + o, len - o, "?immutable=1");
+	snprintf(uri + o, len - o, immutable ? "?immutable=1" : "?mode=ro");
 }
 
 static int check_existing(const char *path, char *err, size_t len)
@@ -317,20 +317,19 @@ static int check_existing(const char *path, char *err, size_t len)
 		return store_fail(err, len, "'%s' is not an SQLite database; it was left untouched",
 				  path);
 	/*
-	 * A store of ours says so in its header (application id at 68, schema
-	 * version at 60, big-endian): no need to open it, and no immutable
-	 * open of a file other ukbench processes are writing, which would read
-	 * pages a checkpoint is moving ("malformed").
+	 * A file with a write-ahead log beside it is being written, or was:
+	 * it is read through the log and its locks, as any reader does, since
+	 * an immutable read sees the pages a checkpoint is moving ("malformed").
+	 * Without one, immutable: nothing is left beside a file refused.
 	 */
-	app = (int)((unsigned)head[68] << 24 | (unsigned)head[69] << 16 | (unsigned)head[70] << 8 |
-		    head[71]);
-	ver = (int)((unsigned)head[60] << 24 | (unsigned)head[61] << 16 | (unsigned)head[62] << 8 |
-		    head[63]);
-	if (app == UKB_STORE_APPLICATION_ID && ver <= UKB_STORE_SCHEMA_VERSION)
-		return 0;
-	app = ver = 0;
+	{
+		char wal[PATH_MAX + 8];
+		int live = snprintf(wal, sizeof(wal), "%s-wal", path) < (int)sizeof(wal) &&
+			   !access(wal, F_OK);
 
-	immutable_uri(path, uri, sizeof(uri));
+		store_uri(path, uri, sizeof(uri), !live);
+	}
+
 	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)
 		goto corrupt;
 	/*
@@ -583,7 +582,7 @@ static int open_reader(const char *path, struct sqlite_store **out, char *err, s
 		char uri[PATH_MAX * 3 + 32];
 
 		sqlite3_close(st->db);
-		immutable_uri(path, uri, sizeof(uri));
+		store_uri(path, uri, sizeof(uri), 1);
 		if (sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) !=
 		    SQLITE_OK)
 			ver = -1;
