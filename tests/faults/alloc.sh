@@ -41,13 +41,8 @@ for need in "$UKBENCH" "$shim"; do
 done
 command -v sqlite3 >/dev/null || { echo "alloc.sh: needs sqlite3" >&2; exit 2; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-alloc.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-cd "$work" || exit 1
-export XDG_DATA_HOME="$work/data" COLUMNS=100
-unset UKBENCH_DB
+. "$top/tests/faults/lib.sh"
+faults_work alloc
 
 # the store every trial starts from: two labels of three runs, two paths
 tiny="-q -b 0.02 --warmup 0.01 -r 2"

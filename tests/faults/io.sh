@@ -31,13 +31,8 @@ for p in strace sqlite3 jq; do
 	command -v $p >/dev/null || { echo "io.sh: needs $p" >&2; exit 2; }
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-io.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-cd "$work" || exit 1
-export XDG_DATA_HOME="$work/data" COLUMNS=100
-unset UKBENCH_DB
+. "$top/tests/faults/lib.sh"
+faults_work io
 # LeakSanitizer cannot run under ptrace: a sanitizer build checks the rest
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export ASAN_OPTIONS

@@ -29,13 +29,8 @@ while getopts n:s: o; do
 done
 command -v sqlite3 >/dev/null || { echo "kill.sh: needs sqlite3" >&2; exit 2; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-kill.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-cd "$work" || exit 1
-export XDG_DATA_HOME="$work/data" COLUMNS=100
-unset UKBENCH_DB
+. "$top/tests/faults/lib.sh"
+faults_work kill
 tiny="-q -b 0.05 --warmup 0.01 -r 2"
 
 # rand N: R becomes a number in [0, N)

@@ -29,13 +29,10 @@ while getopts w:n:r: o; do
 done
 command -v sqlite3 >/dev/null || { echo "writers.sh: needs sqlite3" >&2; exit 2; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-writers.XXXXXX")
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-cd "$work" || exit 1
-export XDG_DATA_HOME="$work/data" COLUMNS=100
-unset UKBENCH_DB
+# the readers and writers still running go first
+faults_cleanup() { kill $(jobs -p) 2>/dev/null; }
+. "$top/tests/faults/lib.sh"
+faults_work writers
 db=$work/s.db
 tiny="-q -b 0.02 --warmup 0.01 -r 1"
 
