@@ -222,6 +222,10 @@ $(O)/tests/seccomp-exec: tests/tools/seccomp-exec.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
 
+$(O)/tests/reseed: tests/tools/reseed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WARN) -O2 -o $@ $<
+
 # fails one allocation of a command, for tests/faults/alloc.sh (glibc)
 $(O)/tests/failalloc.so: tests/tools/failalloc.c
 	@mkdir -p $(dir $@)
@@ -232,7 +236,7 @@ $(O)/examples/plugin-prctl.so: examples/plugin-prctl.c include/ukbench.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARN) -O2 -shared -fPIC -Iinclude -o $@ $<
 
-tests: all doc $(O)/examples/plugin-prctl.so $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec $(O)/tests/failalloc.so \
+tests: all doc $(O)/examples/plugin-prctl.so $(UNIT_BIN) $(FIXTURES) $(O)/perf-check $(O)/stopping-sim $(O)/tests/seccomp-exec $(O)/tests/reseed $(O)/tests/failalloc.so \
 	$(O)/plain-loop $(O)/seccomp-slow $(O)/ref-drift
 
 check:

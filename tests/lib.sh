@@ -208,6 +208,13 @@ prereq_SECCOMP() {
 	return 1
 }
 
+# the kernel reseeds its random generator when asked (root; the helper built)
+prereq_RESEED() {
+	"${UKB_BUILD:-$(dirname "$UKBENCH")}/tests/reseed" 0 2>/dev/null && return 0
+	prereq_why="cannot make the kernel reseed (RNDRESEEDCRNG needs CAP_SYS_ADMIN)"
+	return 1
+}
+
 # the suite of the normal build: what is built or booted once (a scratch
 # copy of the sources, a kernel's boots) is not done again for the
 # sanitizer build's, whose programs it does not exercise

@@ -85,8 +85,9 @@ test_expect_success "$need" 'compare --all: each boot one observation' '
 '
 
 test_expect_success "$need" 'vm --check: the vDSO checked against the system call in the guest' '
-	ukbench vm --check --accel tcg --boots 1 -k "$k2" >out 2>err &&
-	cat out &&
+	{ ukbench vm --check --accel tcg --boots 1 -k "$k2" >out 2>err; rc=$?; } &&
+	cat out err &&
+	test "$rc" = 0 &&
 	grep -q "^  ok verify clock_gettime" out &&
 	grep -q "^  ok abi " out &&
 	! grep -q "^  FAILED" out &&
