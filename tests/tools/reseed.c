@@ -39,6 +39,7 @@ int main(int argc, char **argv)
 		ioctl(fd, RNDRESEEDCRNG);
 		nanosleep(&pause, NULL);
 		clock_gettime(CLOCK_MONOTONIC, &now);
-	} while (now.tv_sec < end.tv_sec || (now.tv_sec == end.tv_sec && now.tv_nsec < end.tv_nsec));
+	} while (now.tv_sec < end.tv_sec ||
+		 (now.tv_sec == end.tv_sec && now.tv_nsec < end.tv_nsec));
 	return 0;
 }
