@@ -57,6 +57,7 @@ enum {
 	O_EVENTS,
 	O_PROFILE,
 	O_PLUGIN,
+	O_TIMEOUT,
 };
 
 /*
@@ -94,6 +95,11 @@ static const struct opt run_opts[] = {
 	    O_BUDGET),
 	OPT_CALL("warmup", 0, "SEC", "warm-up per path, calibration included (default 0.05)",
 		 O_WARMUP),
+	OPT_CALL("timeout", 0, "SEC",
+		 "the longest one path may take in a process, its setup\nincluded (default: 30 s "
+		 "and ten times its budget):\na path past it is an error row, the others are "
+		 "measured",
+		 O_TIMEOUT),
 	OPT_CALL("min-samples", 0, "N",
 		 "never fewer undisturbed samples than this in a process\n(default 10; 3 when the "
 		 "processes are chosen)",
@@ -227,6 +233,8 @@ static int set_number(struct run_opts *ro, int id, const char *arg)
 		return parse_double("--budget", arg, 0.001, 86400, &m->budget_s);
 	case O_WARMUP:
 		return parse_double("--warmup", arg, 0, 3600, &m->warmup_s);
+	case O_TIMEOUT:
+		return parse_double("--timeout", arg, 0.001, 1e6, &m->limit_s);
 	case O_BATCH:
 		return parse_double("--batch", arg, 1, 60e6, &d) ? -1 : (m->batch_ns = d * 1000, 0);
 	case O_MIN:

@@ -39,6 +39,11 @@ void ukb_measure_opts_init(struct ukb_measure_opts *o)
 	o->cpu = UKB_CPU_ANY;
 }
 
+double ukb_path_limit(const struct ukb_measure_opts *o)
+{
+	return o->limit_s > 0 ? o->limit_s : 30 + 10 * (o->budget_s + o->warmup_s);
+}
+
 const char *ukb_status_name(enum ukb_status s)
 {
 	switch (s) {

@@ -47,7 +47,13 @@ struct ukb_measure_opts {
 	unsigned max_samples; /* never keep more (memory bound) */
 	double batch_ns;      /* batch length target; 0: derived from the clock */
 	unsigned cpu;	      /* recorded in the result; pinning is the caller's */
-	const long *params;   /* parameter values of the benchmark measured; NULL: defaults */
+	/*
+	 * The longest one path may take, its setup included; 0: the default,
+	 * ukb_path_limit(). Enforced by the caller (a plug-in's loop that
+	 * never returns is not this file's to stop).
+	 */
+	double limit_s;
+	const long *params; /* parameter values of the benchmark measured; NULL: defaults */
 	const struct ukb_event *events; /* counters read around every batch; NULL: none */
 	unsigned nevents;
 	volatile sig_atomic_t *stop; /* set asynchronously to stop (Ctrl-C) */
@@ -61,6 +67,10 @@ struct ukb_measure_opts {
  * warm-up, 10..1000000 samples.
  */
 void ukb_measure_opts_init(struct ukb_measure_opts *o);
+
+/* A path's time limit under @o: o->limit_s, else 30 s and ten times its
+ * budget and warm-up (a loaded machine's slowest honest path within it). */
+double ukb_path_limit(const struct ukb_measure_opts *o);
 
 enum ukb_status {
 	UKB_OK,

@@ -95,6 +95,8 @@ char **plan_argv(const struct run_plan *p, const char *const *prefix, size_t npr
 	add(&a, kv_num("budget", p->m.budget_s));
 	add(&a, kv_num("min_time", p->m.min_time_s));
 	add(&a, kv_num("warmup", p->m.warmup_s));
+	if (p->m.limit_s > 0)
+		add(&a, kv_num("limit", p->m.limit_s));
 	if (p->seed)
 		add(&a, kv_uint("seed", p->seed));
 	add(&a, kv_uint("min_samples", p->m.min_samples));
@@ -187,6 +189,8 @@ int plan_parse(int argc, char **argv, struct run_plan *p, const char ***specs, s
 			p->m.budget_s = d;
 		else if (KEY("warmup") && !ukb_strtonum(v, 0, 3600, &d))
 			p->m.warmup_s = d;
+		else if (KEY("limit") && !ukb_strtonum(v, 0.001, 1e6, &d))
+			p->m.limit_s = d;
 		else if (KEY("min_time") && !ukb_strtonum(v, 0, 86400, &d))
 			p->m.min_time_s = d;
 		else if (KEY("seed") && !ukb_strtouint(v, (unsigned long)-1, &u))

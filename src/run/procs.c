@@ -35,10 +35,24 @@ struct child {
 	int status;   /* from waitpid */
 	char *out;    /* its standard output */
 	size_t len;
+	int killed; /* by the deadline */
 };
 
-/* Reads all of @fd; asks the child to stop when @stop is set. */
-static int read_all(int fd, struct child *c, const struct run_ctl *ctl)
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/*
+ * Reads all of @fd; asks the child to stop when @stop is set, and kills
+ * it, all it started with it, at @deadline (now_s(); 0: none): a worker
+ * whose own time limits could not end a path (a plug-in that blocks
+ * SIGALRM) ends here.
+ */
+static int read_all(int fd, struct child *c, const struct run_ctl *ctl, double deadline)
 {
 	volatile sig_atomic_t *stop = ctl->stop;
 	size_t cap = 0;
@@ -60,9 +74,14 @@ static int read_all(int fd, struct child *c, const struct run_ctl *ctl)
 				return -ENOMEM;
 			c->out = b;
 		}
+		if (deadline > 0 && !c->killed && now_s() > deadline) {
+			kill(-c->pid, SIGKILL);
+			c->killed = 1;
+		}
 		/* a worker answers at its end: meanwhile the front end's clock moves */
-		if (ctl->tick && poll(&p, 1, 250) == 0) {
-			ctl->tick(ctl->arg);
+		if ((ctl->tick || deadline > 0) && poll(&p, 1, 250) == 0) {
+			if (ctl->tick)
+				ctl->tick(ctl->arg);
 			continue;
 		}
 		n = read(fd, c->out + c->len, cap - c->len - 1);
@@ -79,7 +98,8 @@ static int read_all(int fd, struct child *c, const struct run_ctl *ctl)
 }
 
 /* Starts @exe with @argv, collects its output and status. 0 or -errno. */
-static int spawn(const char *exe, char **argv, struct child *c, const struct run_ctl *ctl)
+static int spawn(const char *exe, char **argv, struct child *c, const struct run_ctl *ctl,
+		 double deadline)
 {
 	int out[2], efd[2], err;
 
@@ -117,7 +137,7 @@ static int spawn(const char *exe, char **argv, struct child *c, const struct run
 		c->exec_err = 0;
 	close(efd[0]);
 	if (!err && !c->exec_err)
-		err = read_all(out[0], c, ctl);
+		err = read_all(out[0], c, ctl, deadline);
 	close(out[0]);
 	while (c->pid > 0 && waitpid(c->pid, &c->status, 0) < 0 && errno == EINTR)
 		;
@@ -307,6 +327,7 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 	struct timespec t0, t1;
 	struct child c;
 	char why[1024], **argv;
+	double limit;
 	int rc, ret = 0;
 
 	memset(one, 0, sizeof(*one));
@@ -317,7 +338,9 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 		return -1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = spawn(w->exe, argv, &c, ctl);
+	/* each case's time limit, and the process's own start and end */
+	limit = (double)q->ncases * ukb_path_limit(&q->m) + 10;
+	rc = spawn(w->exe, argv, &c, ctl, now_s() + limit);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	*wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	plan_argv_free(argv);
@@ -328,6 +351,12 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 	}
 	if (rc) {
 		snprintf(err, errlen, "process %u of %u: %s", i + 1, n, strerror(-rc));
+		ret = -1;
+	} else if (c.killed) {
+		snprintf(err, errlen,
+			 "process %u of %u did not end within %.0f s, its paths' time limits "
+			 "(--timeout) and 10 s: killed",
+			 i + 1, n, limit);
 		ret = -1;
 	} else if (ctl->stop && *ctl->stop && c.len == 0) {
 		/* stopped before it could answer: the run is interrupted, not broken */

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "affinity.h"
@@ -47,22 +48,46 @@ static const struct ukb_case *find_case(const struct ukb_selection *sel, const c
 
 /*
  * A benchmark's code that crashes (a plug-in's run() through a NULL
- * pointer) ends its own path, not the process: the signal is caught while
- * the measuring thread runs it, on a stack of its own, and the path is a
- * row that says which signal. What it held is left as it was.
+ * pointer) or never returns (a loop in its setup) ends its own path, not
+ * the process: the signal, or the SIGALRM of the path's time limit, is
+ * caught while the measuring thread runs it, on a stack of its own, and
+ * the path is a row that says which. What it held is left as it was.
  */
 static sigjmp_buf *guard_jb;
 static pid_t guard_tid;
-static const int guard_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+static volatile sig_atomic_t guard_timing; /* the limit's alarm may end the path */
+static const int guard_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM };
 #define NGUARD (sizeof(guard_signals) / sizeof(guard_signals[0]))
 
 static void guard_handler(int sig)
 {
-	if (guard_jb && (pid_t)syscall(SYS_gettid) == guard_tid)
+	int on_guard = guard_jb && (pid_t)syscall(SYS_gettid) == guard_tid;
+
+	if (sig == SIGALRM) {
+		if (!guard_timing)
+			return; /* the path ended as the alarm rang */
+		if (on_guard)
+			siglongjmp(*guard_jb, sig);
+		/* a thread of the benchmark's got it: the measuring one must */
+		syscall(SYS_tgkill, getpid(), guard_tid, SIGALRM);
+		return;
+	}
+	if (on_guard)
 		siglongjmp(*guard_jb, sig);
 	/* another thread, or outside a measurement: as if never caught */
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+/* The alarm of the time limit, @s seconds from now; 0: none. */
+static void guard_alarm(double s)
+{
+	struct itimerval it = { { 0, 0 },
+				{ (time_t)s, (suseconds_t)((s - (double)(time_t)s) * 1e6) } };
+
+	if (s > 0 && !it.it_value.tv_sec && !it.it_value.tv_usec)
+		it.it_value.tv_usec = 1;
+	setitimer(ITIMER_REAL, &it, NULL);
 }
 
 static void guard_on(sigjmp_buf *jb, struct sigaction *old)
@@ -89,8 +114,8 @@ static void guard_off(const struct sigaction *old)
 		sigaction(guard_signals[i], &old[i], NULL);
 }
 
-/* The row of a case whose code was killed by @sig. */
-static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig)
+/* The row of a case whose code was killed by @sig, or ran past @limit_s (SIGALRM). */
+static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig, double limit_s)
 {
 	struct rec_result *r = rec_add_result(run);
 
@@ -101,9 +126,16 @@ static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig)
 	snprintf(r->path, sizeof(r->path), "%s", c->path->name);
 	snprintf(r->unit, sizeof(r->unit), "%s", c->bench->unit ? c->bench->unit : "call");
 	r->status = UKB_ERROR;
-	snprintf(r->reason, sizeof(r->reason),
-		 "killed by signal %d (%s) in the benchmark's code; the other paths are measured",
-		 sig, strsignal(sig));
+	if (sig == SIGALRM)
+		snprintf(r->reason, sizeof(r->reason),
+			 "not done within its time limit of %.3g s (--timeout): its setup or a "
+			 "batch did not return; the other paths are measured",
+			 limit_s);
+	else
+		snprintf(r->reason, sizeof(r->reason),
+			 "killed by signal %d (%s) in the benchmark's code; the other paths are "
+			 "measured",
+			 sig, strsignal(sig));
 	return 0;
 }
 
@@ -119,11 +151,17 @@ int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct 
 	m->params = c->params;
 	sig = sigsetjmp(jb, 1);
 	if (sig) {
+		guard_timing = 0;
+		guard_alarm(0);
 		guard_off(old);
-		return add_crashed(run, c, sig);
+		return add_crashed(run, c, sig, ukb_path_limit(m));
 	}
 	guard_on(&jb, old);
+	guard_timing = 1;
+	guard_alarm(ukb_path_limit(m));
 	err = ukb_measure(c->bench, c->variant, c->path, m, clk, &res);
+	guard_timing = 0;
+	guard_alarm(0);
 	guard_off(old);
 	r = err ? NULL : rec_add_measured(run, &res);
 	if (r) {

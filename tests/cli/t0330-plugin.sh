@@ -132,6 +132,53 @@ test_expect_success CC 'a run() through a NULL pointer: its path fails with the 
 	done
 '
 
+# A path whose setup or run() never returns ends at its time limit
+# (SIGALRM on the measuring thread), a row that names it; one that blocks
+# the alarm is killed with its process by the deadline the parent keeps.
+test_expect_success CC 'a setup or run() that never returns: its path ends at --timeout, the others are measured' '
+	plugin hang <<-\EOF &&
+	#include <signal.h>
+	#include <ukbench.h>
+	static int ok(struct ukb_ctx *c, uint64_t n) { (void)c; (void)n; return 0; }
+	static int spin(struct ukb_ctx *c, uint64_t n) { (void)c; (void)n; for (;;) ; return 0; }
+	static int stuck(struct ukb_ctx *c, char *w, size_t l) { (void)c; (void)w; (void)l; for (;;) ; }
+	static int deaf(struct ukb_ctx *c, char *w, size_t l)
+	{
+		sigset_t s;
+		(void)c; (void)w; (void)l;
+		sigfillset(&s);
+		sigprocmask(SIG_BLOCK, &s, 0);
+		for (;;) ;
+	}
+	static const struct ukb_path paths[] = {
+		{ .name = "fine", .run = ok }, { .name = "loop", .run = spin },
+		{ .name = "setup", .setup = stuck, .run = ok },
+		{ .name = "deaf", .setup = deaf, .run = ok }, { NULL } };
+	static const struct ukb_bench b = { .name = "hang.test", .summary = "x", .paths = paths };
+	UKB_PLUGIN(&b);
+	EOF
+	for runs in 1 2; do
+		test_expect_code 1 ukbench run --no-store --plugin ./hang.so $tiny --timeout 1 \
+			--processes $runs -f json hang.test/fine hang.test/loop hang.test/setup \
+			time.time >r.json 2>err || { cat err; return 1; }
+		for p in loop setup; do
+			jq -e "[.results[] | select(.path == \"$p\")] | length == 1 and
+				(.[0].status == \"error\") and
+				(.[0].reason | test(\"not done within its time limit of 1 s .--timeout.\"))" r.json ||
+				return 1
+		done &&
+		jq -e "[.results[] | select(.path == \"fine\") | .status][0] == \"ok\"" r.json &&
+		jq -e "[.results[] | select(.name == \"time.time\") | .status] | all(. == \"ok\" or . == \"unsupported\")" r.json ||
+		return 1
+	done &&
+	test_expect_code 1 ukbench run --no-store --plugin ./hang.so $tiny --timeout 1 --processes 2 \
+		hang.test/fine hang.test/deaf >out 2>err &&
+	cat err &&
+	grep -q "error: process 1 of 2 did not end within 12 s, its paths. time limits (--timeout) and 10 s: killed" err &&
+	test_expect_code 2 ukbench run --timeout 0 time.time 2>err &&
+	grep -q "option .--timeout. must be between" err
+'
+
 test_expect_success EXAMPLE,RUNS_32BIT '--abi both: the 32-bit helper loads no plug-in, and says so' '
 	ukbench run --no-store --abi both --plugin "$example" $tiny -f json example.prctl >r.json 2>err &&
 	grep -q "the plug-ins are not loaded in the 32-bit helper" err &&
