@@ -15,7 +15,9 @@ export CMOCKA_MESSAGE_OUTPUT=TAP
 run() {
 	echo "# $1"
 	shift
+	t0=$(date +%s)
 	"$@" 2>&1 | tee -a "$log"
+	echo "# took $(($(date +%s) - t0)) s"
 }
 
 run "layers: tests/layers.sh" sh "$top/tests/layers.sh"
