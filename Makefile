@@ -244,7 +244,7 @@ check:
 
 # the quick loop: one normal build, unit and command-line tests
 test: tests
-	tests/run-suite.sh $(O)
+	UKB_TEST_JOBS=$${UKB_TEST_JOBS:-$$(nproc)} tests/run-suite.sh $(O)
 
 # Every architecture: cross-built with Debian's compilers, run under qemu-user
 check-cross:

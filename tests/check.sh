@@ -11,6 +11,14 @@ cd "$top" || exit 1
 sums=$(mktemp)
 status=0
 jobs=$(nproc 2>/dev/null || echo 2)
+# test files at once in each suite (run-suite.sh): one a CPU
+: "${UKB_TEST_JOBS:=$jobs}"
+export UKB_TEST_JOBS
+start=$(date +%s)
+# "## NAME: done after N s" as each part ends: where the time went
+lap() {
+	echo "## $1: done after $(($(date +%s) - start)) s"
+}
 # what git sees before: the tests must add nothing to it (made at the end)
 tree_before=$(git status --porcelain 2>/dev/null)
 
@@ -39,6 +47,7 @@ for variant in "build" "build-san SAN=1"; do
 	fi
 	[ "$rc" = 0 ] || status=1
 	echo "$counts" >>"$sums"
+	lap "$dir"
 done
 
 # the hostile-input sweep, short, on the sanitizer build: one test
@@ -54,6 +63,7 @@ else
 	status=1
 fi
 rm -f sweep.log
+lap sweep
 
 # the code against the repository's .clang-format: one test
 if make -s format-check >format.log 2>&1; then
@@ -87,6 +97,7 @@ tests/analyze/run.sh >analyze.log 2>&1
 rc=$?
 grep "^\(not \)\{0,1\}ok \|^#" analyze.log | head -60
 tap_sums analyze.log $rc
+lap "static analysis"
 
 # every architecture: cross builds under qemu-user, and their ELF images
 echo "## cross: building and running"
@@ -94,6 +105,7 @@ tests/cross/run.sh >cross.log 2>&1
 rc=$?
 cat cross.log
 tap_sums cross.log $rc
+lap cross
 
 # fuzzing: every target for a bounded time, with ASan and UBSan
 if command -v clang >/dev/null && echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' |
@@ -111,6 +123,7 @@ if command -v clang >/dev/null && echo 'int LLVMFuzzerTestOneInput(const char *d
 	echo "$p $f 0" >>"$sums"
 	[ "$f" = 0 ] || status=1
 	rm -f fuzz.log
+	lap fuzz
 else
 	echo "ok - fuzz # SKIP clang with libFuzzer is not installed"
 	echo "0 0 1" >>"$sums"
@@ -140,6 +153,12 @@ if [ -n "$(cat build*/test-suite.log 2>/dev/null | grep '# SKIP')" ]; then
 	echo "## skipped, and why:"
 	cat build*/test-suite.log | sed -n 's/^ok [0-9]* - .* # SKIP /#   /p' | sort | uniq -c
 fi
+# where a suite's time goes: its slowest files
+echo "## the slowest test files (seconds, suite, file):"
+for l in build*/test-suite.log; do
+	[ -f "$l" ] || continue
+	awk -v b="${l%%/*}" '/^# (cli|unit|layers): / { f = $3 } /^# took / { print $3, b, f }' "$l"
+done | sort -rn | head -8 | sed 's/^/#   /'
 set -- $(awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }' "$sums")
 rm -f "$sums"
 [ "$2" = 0 ] || status=1

@@ -40,19 +40,26 @@ inc="-Iinclude"
 for p in $(ls src); do
 	inc="$inc -Isrc/$p"
 done
-json="$(pkg-config --cflags json-c libpq 2>/dev/null) $(pkg-config --exists capstone 2>/dev/null && echo "-DHAVE_CAPSTONE $(pkg-config --cflags capstone)")"
+flags="$(pkg-config --cflags jansson libpq 2>/dev/null) $(pkg-config --exists capstone 2>/dev/null && echo "-DHAVE_CAPSTONE $(pkg-config --cflags capstone)")"
+# each file on its own, $jobs at once: its log into $work/logs/
+mkdir -p "$work/logs"
+export work inc flags
+# shellcheck disable=SC2016
+ls src/*/*.c | xargs -P "$jobs" -n 1 sh -c '
+	f=$1
+	LC_ALL=C gcc -std=gnu11 -O0 -fanalyzer $inc $flags -DUKB_VERSION="\"analyze\"" \
+		-c "$f" -o /dev/null >"$work/logs/$(echo "$f" | tr / _).log" 2>&1
+	true' sh
 for f in src/*/*.c; do
-	# shellcheck disable=SC2086
-	LC_ALL=C gcc -std=gnu11 -O0 -fanalyzer $inc $json -DUKB_VERSION='"analyze"' \
-		-c "$f" -o /dev/null >"$work/one.log" 2>&1
+	one="$work/logs/$(echo "$f" | tr / _).log"
 	# "file<TAB>function<TAB>check" for every report
 	awk -v f="$f" '
 		/In function/ { fn = $0; sub(/.*In function ./, "", fn); sub(/.:$/, "", fn) }
 		/: warning: .*\[-Wanalyzer-/ {
 			chk = $0; sub(/.*\[-W/, "", chk); sub(/\].*/, "", chk)
 			print f "\t" fn "\t" chk
-		}' "$work/one.log" >>"$work/found"
-	cat "$work/one.log" >>"$work/gcc.log"
+		}' "$one" >>"$work/found"
+	cat "$one" >>"$work/gcc.log"
 done
 touch "$work/found"
 sort -u "$work/found" >"$work/found.s"
