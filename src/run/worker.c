@@ -287,8 +287,18 @@ int worker_run(int argc, char **argv, int describe)
 	size_t nspecs;
 	long *sizes = NULL;
 	char err[512];
-	int ret;
+	int ret, answer;
 
+	/*
+	 * The answer on a descriptor of its own: what a benchmark's code
+	 * prints (a plug-in's printf) goes to standard error, not into it.
+	 */
+	answer = dup(STDOUT_FILENO);
+	if (answer < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		if (answer >= 0)
+			close(answer);
+		answer = STDOUT_FILENO;
+	}
 	if (plan_parse(argc, argv, &p, &specs, &nspecs, &sizes, err, sizeof(err))) {
 		fprintf(stderr, "ukbench worker: %s\n", err);
 		free(specs);
@@ -313,7 +323,7 @@ int worker_run(int argc, char **argv, int describe)
 	run.interrupted = worker_stop != 0;
 	if (ret)
 		fprintf(stderr, "ukbench worker: %s\n", strerror(-ret));
-	else if (rec_write_json(STDOUT_FILENO, &run, 0))
+	else if (fflush(stdout), rec_write_json(answer, &run, 0))
 		ret = -EIO;
 	rec_run_release(&run);
 	free(specs);

@@ -179,6 +179,26 @@ test_expect_success CC 'a setup or run() that never returns: its path ends at --
 	grep -q "option .--timeout. must be between" err
 '
 
+test_expect_success CC 'a run() that prints: to standard error, the JSON on standard output whole' '
+	plugin talk <<-\EOF &&
+	#include <stdio.h>
+	#include <ukbench.h>
+	static int talk(struct ukb_ctx *c, uint64_t n)
+	{
+		(void)c;
+		for (uint64_t i = 0; i < n; i++)
+			printf("hello from run()\n");
+		return 0;
+	}
+	static const struct ukb_path paths[] = { { .name = "talk", .run = talk }, { NULL } };
+	static const struct ukb_bench b = { .name = "talk.test", .summary = "x", .paths = paths };
+	UKB_PLUGIN(&b);
+	EOF
+	ukbench run --no-store --plugin ./talk.so $tiny --processes 2 -j - talk.test >r.json 2>err &&
+	jq -e "[.results[] | select(.name == \"talk.test\") | .status] == [\"ok\"]" r.json &&
+	grep -q "^hello from run()$" err
+'
+
 test_expect_success EXAMPLE,RUNS_32BIT '--abi both: the 32-bit helper loads no plug-in, and says so' '
 	ukbench run --no-store --abi both --plugin "$example" $tiny -f json example.prctl >r.json 2>err &&
 	grep -q "the plug-ins are not loaded in the 32-bit helper" err &&
