@@ -426,7 +426,8 @@ test_session_count() {
 # The waits below wait for an event, and return the moment it happens. Their
 # bounds are what a quiet machine needs, times UKB_TEST_PATIENCE (default 4:
 # a machine loaded four times over), and are kept by the clock, not by a
-# count of polls, which a loaded machine makes slowly.
+# count of polls, which a loaded machine makes slowly. Their variables
+# begin with _tw_: a caller's own (a script's deadline) stay its own.
 test_deadline() {
 	echo $(($(date +%s) + $1 * ${UKB_TEST_PATIENCE:-4} + 1))
 }
@@ -434,8 +435,8 @@ test_deadline() {
 # Waits up to $3 seconds (default 30) until the session $1 has been seen
 # with at least $2 processes; 1 when it never was.
 test_session_reaches() {
-	end=$(test_deadline "${3:-30}")
-	while [ "$(date +%s)" -le "$end" ]; do
+	_tw_end=$(test_deadline "${3:-30}")
+	while [ "$(date +%s)" -le "$_tw_end" ]; do
 		[ "$(test_session_count "$1")" -ge "$2" ] && return 0
 		sleep 0.05
 	done
@@ -448,30 +449,30 @@ test_session_reaches() {
 # test means to signal has begun, not one before it that also starts a
 # child (vm asks the emulator its version before it boots anything).
 test_session_runs() {
-	want=$1 what=$2
-	end=$(test_deadline "${3:-30}")
-	while [ "$(date +%s)" -le "$end" ]; do
+	_tw_want=$1 _tw_what=$2
+	_tw_end=$(test_deadline "${3:-30}")
+	while [ "$(date +%s)" -le "$_tw_end" ]; do
 		if command -v pgrep >/dev/null 2>&1; then
-			pgrep -s "$want" -f -- "$what" >/dev/null 2>&1 && return 0
+			pgrep -s "$_tw_want" -f -- "$_tw_what" >/dev/null 2>&1 && return 0
 		else
-			for s in /proc/[0-9]*; do
-				line=$(cat "$s/stat" 2>/dev/null) || continue
-				set -- ${line##*") "}
-				[ "${4:-}" = "$want" ] || continue
-				tr '\0' ' ' <"$s/cmdline" 2>/dev/null | grep -q -- "$what" && return 0
+			for _tw_s in /proc/[0-9]*; do
+				_tw_line=$(cat "$_tw_s/stat" 2>/dev/null) || continue
+				set -- ${_tw_line##*") "}
+				[ "${4:-}" = "$_tw_want" ] || continue
+				tr '\0' ' ' <"$_tw_s/cmdline" 2>/dev/null | grep -q -- "$_tw_what" && return 0
 			done
 		fi
 		sleep 0.05
 	done
-	echo "session $want never ran a command matching '$what'" >&2
+	echo "session $_tw_want never ran a command matching '$_tw_what'" >&2
 	return 1
 }
 
 # Waits up to $2 seconds (default 2) for the session $1 to be empty.
 test_session_empty() {
-	end=$(test_deadline "${2:-2}")
+	_tw_end=$(test_deadline "${2:-2}")
 	while [ "$(test_session_count "$1")" != 0 ]; do
-		if [ "$(date +%s)" -gt "$end" ]; then
+		if [ "$(date +%s)" -gt "$_tw_end" ]; then
 			echo "session $1 still has $(test_session_count "$1") processes" >&2
 			return 1
 		fi

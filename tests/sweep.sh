@@ -20,7 +20,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
 secs=${1:-20}
 seed=${2:-$(date +%s)}
-end=$(($(date +%s) + secs))
+sweep_end=$(($(date +%s) + secs))
 cases=0 failed=0
 
 # rand N: R becomes a number in [0, N) (no subshell, so the seed moves on)
@@ -72,8 +72,11 @@ one_bad_value() {
 	esac
 	(cd "$dir" && TMPDIR="$dir/tmp" "$UKBENCH" "$cmd" "${o#*:}" "$v" $rest >out 2>err)
 	rc=$?
-	# refused with a message (2), or a value that happens to be valid (a
-	# database named "-1") run to its end (0, 1); never a crash
+	# refused with a message (2; under --bisect 128, which stops 'git
+	# bisect run' instead of blaming a commit), or a value that happens to
+	# be valid (a database named "-1") run to its end (0, 1); never a crash
+	[ "$rc" = 128 ] && [ "${o#*:}" = --bisect ] &&
+		grep -q "stopping 'git bisect run' (exit 128)" "$dir/err" && rc=2
 	if grep -q "Sanitizer\|runtime error" "$dir/err"; then
 		fail "$cmd ${o#*:} '$(echo "$v" | cut -c1-20)': a sanitizer report"
 	elif [ "$rc" -gt 2 ]; then
@@ -210,7 +213,7 @@ one_signal() {
 
 prepare
 echo "# sweep: $secs s, seed $seed"
-while [ "$(date +%s)" -lt "$end" ]; do
+while [ "$(date +%s)" -lt "$sweep_end" ]; do
 	cases=$((cases + 1))
 	dir="$TEST_ROOT/$cases"
 	mkdir -p "$dir/tmp"
