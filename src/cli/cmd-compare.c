@@ -80,9 +80,10 @@ static const struct opt compare_opts_table[] = {
 	OPT_STRING("db", 0, "PATH", "the results database", struct compare_opts, db),
 	OPT_CHOICE(
 	    "format", 'f', CMP_FORMATS,
-	    "table (default), json, csv, mail (a summary to paste\ninto a mail, 72 columns) or "
+	    "table (default), json, csv, mail (a summary to paste\ninto a mail, 72 columns), "
 	    "markdown (what 'report\n--format markdown' writes: tables, the environments,\nbox "
-	    "plots)",
+	    "plots) or lkp (the 0-day robot's table: each mean\n\u00b1 its %stddev over the "
+	    "processes, %change)",
 	    struct compare_opts, fmt),
 	OPT_CHOICE("color", 0, COLOR_WHEN,
 		   "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
@@ -450,6 +451,8 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 
 			cmp_floor_describe(&o->fc, from, sizeof(from));
 			report_md_compare(stdout, &rc, 1);
+		} else if (o->fmt == CMPF_LKP) {
+			cmp_lkp(stdout, &sa, &sb, rows, n);
 		} else {
 			char from[400];
 

@@ -13,9 +13,9 @@
 #include "comparison.h"
 #include "rows.h"
 
-enum cmp_fmt { CMPF_TABLE, CMPF_JSON, CMPF_CSV, CMPF_MAIL, CMPF_MARKDOWN };
+enum cmp_fmt { CMPF_TABLE, CMPF_JSON, CMPF_CSV, CMPF_MAIL, CMPF_MARKDOWN, CMPF_LKP };
 /* their names, in the order of the enum: what compare --format takes */
-#define CMP_FORMATS "table|json|csv|mail|markdown"
+#define CMP_FORMATS "table|json|csv|mail|markdown|lkp"
 
 struct cmp_side {
 	const struct rec_run *run;
@@ -40,6 +40,14 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o,
 	      const char *floor_from);
+
+/*
+ * The table of the 0-day robot's reports (LKP) to @f: each side's mean
+ * and the relative SD of its process means, the change, the path
+ * (cmp-lkp.c).
+ */
+void cmp_lkp(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
+	     const struct cmp_row *rows, size_t n);
 
 /*
  * The method of a comparison in a paragraph, the same in the table's
