@@ -145,7 +145,9 @@ static const struct opt run_opts[] = {
 	    "write settings, environment and every sample as JSON\n('-' for standard output; the "
 	    "table then goes to stderr)",
 	    struct run_opts, json),
-	OPT_CHOICE("format", 'f', OUT_FORMATS, "print table (default), json, csv, ktap or gbench",
+	OPT_CHOICE("format", 'f', OUT_FORMATS,
+		   "print table (default), json, csv, ktap, gbench or\nlava (a lava-test-case line "
+		   "a path)",
 		   struct run_opts, format),
 	OPT_STRING("label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')",
 		   struct run_opts, label),

@@ -22,8 +22,8 @@ struct show_opts {
 
 static const struct opt show_opts[] = {
 	OPT_CHOICE("format", 'f', OUT_FORMATS,
-		   "table (default), json (every sample), csv, ktap, gbench", struct show_opts,
-		   fmt),
+		   "table (default), json (every sample), csv, ktap, gbench,\nlava",
+		   struct show_opts, fmt),
 	OPT_BOOL("wide", 'W', "the table with every column, however wide", struct show_opts, wide),
 	OPT_STRING("db", 0, "PATH", "the results database", struct show_opts, db),
 	OPT_END,

@@ -46,6 +46,8 @@ int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt)
 		return ktap_print(f, run, NULL);
 	case OUT_GBENCH:
 		return gbench_print(f, run);
+	case OUT_LAVA:
+		return lava_print(f, run);
 	}
 	return -1;
 }

@@ -45,13 +45,15 @@ void format_si(char *buf, size_t len, double v);
 void format_ns(char *buf, size_t len, double ns);
 
 /* The other formats of a run. Each returns 0, or -1 on a write error. */
-enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH };
+enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH, OUT_LAVA };
 /* their names, in the order of the enum: what --format takes */
-#define OUT_FORMATS "table|json|csv|ktap|gbench"
+#define OUT_FORMATS "table|json|csv|ktap|gbench|lava"
 /* @run in @fmt; a table @cols wide (as table_begin()). */
 int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt);
 int csv_print(FILE *f, const struct rec_run *run);
 int gbench_print(FILE *f, const struct rec_run *run);
+/* A shell script of one `lava-test-case` a path, for a LAVA test definition (lava.c). */
+int lava_print(FILE *f, const struct rec_run *run);
 /*
  * KTAP: one test per path. @verdicts (may be NULL) holds, per result, a
  * regression message that turns an ok into a not ok.

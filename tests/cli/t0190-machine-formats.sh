@@ -64,6 +64,34 @@ test_expect_success 'compare --format markdown: the one markdown of a comparison
 	grep -q "^Geometric mean of other/base over 3 paths" md.txt
 '
 
+# The LAVA definition's own steps, as LAVA runs them (its parameters in
+# the environment), with a stand-in for lava-test-case that keeps its
+# arguments: one test case a path, its mean, nothing a shell would read.
+test_expect_success 'examples/lava/ukbench.yaml: a lava-test-case a path, its mean in ns' '
+	mkdir stub &&
+	printf "#!/bin/sh\necho \"\$*\" >>\"%s/cases\"\n" "$PWD" >stub/lava-test-case &&
+	chmod +x stub/lava-test-case &&
+	sed -n "s/^    - \(\.\/build\/ukbench run .*\)/\1/p; s/^    - \(sh ukbench-lava.sh\)$/\1/p" \
+		"$UKB_TOP/examples/lava/ukbench.yaml" | sed "s|\./build/ukbench|\"$UKBENCH\"|" >steps &&
+	test "$(wc -l <steps)" = 2 &&
+	PATTERNS="time.time syscall.null" BUDGET=0.05 PATH="$PWD/stub:$PATH" sh -e steps &&
+	cat cases &&
+	test "$(grep -c "" cases)" = 5 &&
+	grep -q "^ukbench\.time\.time\.vdso --result pass --measurement [0-9.e+]* --units ns$" cases &&
+	grep -q "^ukbench\.syscall\.null\.syscall --result pass --measurement [0-9.e+]* --units ns$" cases &&
+	! grep -v "^ukbench\.[A-Za-z0-9._-]* --result \(pass --measurement [0-9.e+]* --units ns[/a-z]*\|skip\|fail\)$" cases
+'
+
+test_expect_success 'show --format lava: a name made of what LAVA takes, a missing path a skip' '
+	ukbench run --db db -b 0.02 --min-samples 3 -j r.json time.time/vdso >/dev/null 2>&1 &&
+	jq ".results[0].name = \"time.\$(reboot);x\" | .results[0].path = \"vd so\"
+		| .results += [.results[0] | .status = \"unsupported\" | .path = \"gone\"]" r.json >h.json &&
+	ukbench show -f lava h.json >out &&
+	cat out &&
+	grep -q "^lava-test-case ukbench\.time\.__reboot__x\.vd_so --result pass --measurement" out &&
+	grep -q "^lava-test-case ukbench\.time\.__reboot__x\.gone --result skip$" out
+'
+
 test_expect_success 'an unknown format: exit 2 and the formats named' '
 	for c in runs history list env compare check; do
 		test_expect_code 2 "$UKBENCH" $c --format yaml 2>err || return 1
