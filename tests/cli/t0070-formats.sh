@@ -62,11 +62,31 @@ test_expect_success GBENCH_COMPARE 'gbench: compare.py reads a 10% change as 10%
 	jq -e "[.[] | select(.utest.time_pvalue != null) | .utest.time_pvalue] | length == 5 and min > 0.5" aa.json
 '
 
+# compare.py's OVERALL_GEOMEAN is over every repetition row: it gives each
+# path the same weight, as the change of the geometric means of the paths
+# says, when each file has as many processes for every path (--processes
+# N; the two files may differ). docs/formats.md says so.
+test_expect_success GBENCH_COMPARE 'gbench: with --processes N, OVERALL_GEOMEAN is the paths'"'"' geomean change' '
+	ukbench run $tiny --no-store --processes 3 --format gbench time.time syscall.null >a.json &&
+	ukbench run $tiny --no-store --processes 4 --format gbench time.time syscall.null >b.json &&
+	/usr/bin/python3 /usr/share/benchmark/compare.py --no-color -d ab.json benchmarks a.json b.json >ab.txt 2>&1 || { cat ab.txt; return 1; }
+	cat >gm.jq <<-\EOF &&
+	def lg(f; p): [f.benchmarks[] | select(.run_type == "iteration" and .run_name == p) | .real_time | log] | add / length;
+	[$a[0].benchmarks[] | select(.run_type == "iteration") | .run_name] | unique as $p
+	| ([$p[] as $x | lg($b[0]; $x) - lg($a[0]; $x)] | add / length | exp - 1)
+	EOF
+	want=$(jq -n --slurpfile a a.json --slurpfile b b.json -f gm.jq) &&
+	got=$(jq "[.[] | select(.name == \"OVERALL_GEOMEAN\") | .measurements[0].time][0]" ab.json) &&
+	echo "paths: $want, OVERALL_GEOMEAN: $got" &&
+	jq -n -e "($want - $got) | fabs < 1e-9"
+'
+
 test_expect_success 'show renders a stored run in every format' '
 	ukbench run $tiny --db f.db -l fmt time.time >/dev/null &&
-	for f in table json csv ktap gbench; do
+	for f in table json csv ktap gbench lava; do
 		ukbench show --db f.db fmt --format $f >out.$f || exit 1
 	done &&
+	test "$(grep -c "^lava-test-case ukbench\.time\.time\." out.lava)" = 3 &&
 	jq -e ".label == \"fmt\" and .id == 1" out.json &&
 	grep -qx "1..3" out.ktap &&
 	test "$(wc -l <out.csv)" = 4 &&
