@@ -467,6 +467,27 @@ static int label_stored(struct store *st, const char *label)
 	return n > 0;
 }
 
+/*
+ * A label of digits only, as a short commit hash can be (1 in 27 of
+ * them): the label when no run has that number, else ask which.
+ */
+static int digits_label(struct store *st, const char *ref, int mode, struct rec_run *run,
+			char *desc, size_t desclen)
+{
+	char err[1024];
+	int rc = store_load(st, atoll(ref), run, err, sizeof(err));
+
+	if (rc < 0) {
+		error("%s", err);
+		return -1;
+	}
+	if (rc > 0)
+		return load_label(st, ref, mode, run, desc, desclen);
+	rec_run_release(run);
+	error("'%s' is both run #%s and a label; say id:%s or label:%s", ref, ref, ref, ref);
+	return -1;
+}
+
 int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run, char *desc,
 		size_t desclen)
 {
@@ -493,6 +514,8 @@ int runref_load(struct store *st, const char *ref, int mode, struct rec_run *run
 		return load_id(st, atoll(ref + 3), run, desc, desclen);
 	if (ref[0] == '#' && all_digits(ref + 1))
 		return load_id(st, atoll(ref + 1), run, desc, desclen);
+	if (all_digits(ref) && label_stored(st, ref))
+		return digits_label(st, ref, mode, run, desc, desclen);
 	if (all_digits(ref))
 		return load_id(st, atoll(ref), run, desc, desclen);
 	if (!strncmp(ref, "label:", 6))

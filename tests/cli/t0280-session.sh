@@ -50,13 +50,31 @@ test_expect_success 'a label with a slash is a label when no such file exists' '
 	grep -q "no such file, and no stored run has that label" err
 '
 
+# A short commit hash is all digits one time in 27: as a label under
+# git bisect run it must name its runs, not a run number that is not there.
+test_expect_success 'a label of digits: the label when no run has that number' '
+	export UKBENCH_DB="$PWD/d.db" &&
+	ukbench run $tiny -l 1234567 time.time >/dev/null &&
+	ukbench run $tiny -l 1 time.time >/dev/null &&
+	ukbench run $tiny -l 7654321 time.time >/dev/null &&
+	ukbench compare 1234567 7654321 >out &&
+	grep -q "^base #1 .1234567." out &&
+	grep -q "^other #3 .7654321." out &&
+	test_expect_code 2 ukbench compare 1 2 2>err &&
+	grep -q "^error: .1. is both run #1 and a label; say id:1 or label:1" err &&
+	ukbench compare label:1 id:3 >out &&
+	grep -q "^base #2 .1." out &&
+	ukbench compare --bisect 50 1234567 7654321 >/dev/null; rc=$? &&
+	case $rc in 0 | 1 | 125) ;; *) echo "exit $rc"; false ;; esac
+'
+
 test_expect_success 'a value outside an option'"'"'s words: refused, the words named, nothing run' '
 	test_expect_code 2 ukbench run --no-store -f yaml time.time 2>err &&
-	grep -q "^error: unknown format .yaml.: table, json, csv, ktap or gbench" err &&
+	grep -q "^error: unknown format .yaml.: table, json, csv, ktap, gbench or lava" err &&
 	test_expect_code 2 ukbench compare -f pdf a b 2>err &&
-	grep -q "^error: unknown format .pdf.: table, json, csv, mail or markdown" err &&
+	grep -q "^error: unknown format .pdf.: table, json, csv, mail, markdown or lkp" err &&
 	ukbench run --help >h &&
-	grep -q -- "--format table|json|csv|ktap|gbench" h
+	grep -q -- "--format table|json|csv|ktap|gbench|lava" h
 '
 
 test_expect_success '--quick: a short budget and a wider target, said under the table' '
