@@ -7,6 +7,7 @@
  * automation, three answers: regressed (1), not regressed (0), cannot tell
  * at this machine's detectable effect (125, git bisect's "skip").
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@
 #include "cmp-floor.h"
 #include "cmp-formats.h"
 #include "comparison.h"
+#include "cmp-kcidb.h"
+#include "kcidb-opts.h"
 #include "options.h"
 #include "output.h"
 #include "runref.h"
@@ -46,6 +49,8 @@ struct compare_opts {
 	char **pats;
 	int npats;
 	int bisect; /* --bisect: an error stops 'git bisect run' */
+	struct kcidb_ids kcidb;
+	struct cmp_kcidb kd; /* --format kcidb: every comparison, one document */
 };
 
 static const struct opt compare_opts_table[] = {
@@ -82,9 +87,11 @@ static const struct opt compare_opts_table[] = {
 	    "format", 'f', CMP_FORMATS,
 	    "table (default), json, csv, mail (a summary to paste\ninto a mail, 72 columns), "
 	    "markdown (what 'report\n--format markdown' writes: tables, the environments,\nbox "
-	    "plots) or lkp (the 0-day robot's table: each mean\n\u00b1 its %stddev over the "
-	    "processes, %change)",
+	    "plots), lkp (the 0-day robot's table: each mean\n\u00b1 its %stddev over the "
+	    "processes, %change) or\nkcidb (KCIDB v5: a test a path, FAIL where it regressed\n"
+	    "beyond the limit, PASS where its interval excludes\nthat, else DONE or SKIP with why)",
 	    struct compare_opts, fmt),
+	KCIDB_OPTS(struct compare_opts, kcidb),
 	OPT_CHOICE("color", 0, COLOR_WHEN,
 		   "auto (default: on a terminal, unless NO_COLOR is set),\nalways or never",
 		   struct compare_opts, color),
@@ -454,6 +461,13 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 			report_md_compare(stdout, &rc, 1);
 		} else if (o->fmt == CMPF_LKP) {
 			cmp_lkp(stdout, &sa, &sb, rows, n);
+		} else if (o->fmt == CMPF_KCIDB) {
+			if (cmp_kcidb_add(&o->kd, &sa, &sb, rows, n, &o->c)) {
+				error("out of memory comparing the runs");
+				free(rows);
+				*both = ng;
+				return -1;
+			}
 		} else {
 			char from[400];
 
@@ -620,6 +634,10 @@ int cmd_compare(int argc, char **argv)
 	}
 	if ((o.fmt == CMPF_JSON || o.fmt == CMPF_CSV) && rows_end(&o.out))
 		ret = UKB_EXIT_FAIL;
+	if (o.fmt == CMPF_KCIDB && ret == UKB_EXIT_OK && cmp_kcidb_print(stdout, &o.kcidb, &o.kd)) {
+		error("writing the KCIDB document: %s", strerror(errno));
+		ret = UKB_EXIT_FAIL;
+	}
 	if (ret == UKB_EXIT_OK && o.c.limit >= 0)
 		ret = status;
 	else if (o.bisect)
@@ -629,6 +647,7 @@ fail:
 	if (o.bisect)
 		ret = bisect_stop();
 out:
+	cmp_kcidb_release(&o.kd);
 	for (int i = 0; i < nrun; i++)
 		rec_run_release(&runs[i]);
 	free(runs);

@@ -27,6 +27,7 @@
 #include "exec.h"
 #include "describe.h"
 #include "json-write.h"
+#include "kcidb-opts.h"
 #include "options.h"
 #include "outfile.h"
 #include "output.h"
@@ -54,6 +55,7 @@ struct exec_opts {
 	int allow_failure, no_store, counters;
 	const char *label, *db, *json;
 	enum out_format format;
+	struct kcidb_ids kcidb;
 	enum color_when color;
 	struct ukb_event ev[UKB_MAX_COUNTERS];
 	unsigned nev;
@@ -100,6 +102,7 @@ static const struct opt exec_opts_table[] = {
 	    "print the run as a table (default), or in a machine's\nformat on standard output, "
 	    "the table then on standard\nerror",
 	    struct exec_opts, format),
+	KCIDB_OPTS(struct exec_opts, kcidb),
 	OPT_BOOL("wide", 'W', "each figure and its spread on one line, however wide",
 		 struct exec_opts, wide),
 	OPT_CHOICE(
@@ -557,7 +560,7 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 	char err[1024];
 	int ret = 0;
 
-	if (o->format != OUT_TABLE && print_run(stdout, 0, rec, o->format))
+	if (o->format != OUT_TABLE && print_run(stdout, 0, rec, o->format, &o->kcidb))
 		ret = -1;
 	if (o->json) {
 		struct outfile of;

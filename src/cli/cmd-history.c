@@ -13,6 +13,9 @@
 #include "cli.h"
 #include "cmp-floor.h"
 #include "filter-opts.h"
+#include "json-write.h"
+#include "jv.h"
+#include "kcidb-opts.h"
 #include "options.h"
 #include "output.h"
 #include "rows.h"
@@ -20,6 +23,10 @@
 #include "runref.h"
 #include "series.h"
 #include "series-plot.h"
+
+/* --format: the rows' formats, then KCIDB's */
+#define HIST_FORMATS ROWS_FORMATS "|kcidb"
+#define HIST_KCIDB   (ROWS_CSV + 1)
 
 /* Without a pattern, more series than this are summarised a line each (-v: all). */
 #define SUMMARY_OVER 4
@@ -29,7 +36,8 @@ struct history_opts {
 	const char *db;
 	unsigned long window;
 	double threshold;
-	enum rows_fmt fmt;
+	int fmt; /* enum rows_fmt, or HIST_KCIDB */
+	struct kcidb_ids kcidb;
 	int wide, plot, verbose;
 };
 
@@ -40,8 +48,11 @@ static const struct opt history_opts[] = {
 	OPT_PERCENT("threshold", 't', "PCT", "smallest step to mark, in % (default 1)", 0, 1000,
 		    struct history_opts, threshold),
 	OPT_STRING("db", 0, "PATH", "the results database", struct history_opts, db),
-	OPT_CHOICE("format", 'f', ROWS_FORMATS, "table (default), json or csv: one row per point",
+	OPT_CHOICE("format", 'f', HIST_FORMATS,
+		   "table (default), json or csv: one row per point;\nkcidb: a KCIDB v5 test per "
+		   "point (the run's own,\nits change point under misc)",
 		   struct history_opts, fmt),
+	KCIDB_OPTS(struct history_opts, kcidb),
 	OPT_BOOL(
 	    "wide", 'W',
 	    "every column (the CI, the full time) on one line a run;\notherwise the table fits "
@@ -149,6 +160,152 @@ static void series_rows(const struct series *s, struct rows *out)
 		rows_num(out, st->change_point ? st->p : NAN);
 		rows_bool(out, s->state && s->state[i]);
 	}
+}
+
+struct hist_run {
+	int64_t id;
+	struct rec_run run;
+	struct jv *env;
+	struct kcidb_src src;
+};
+
+static int by_run_id(const void *a, const void *b)
+{
+	const struct hist_run *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * The description of every run the points come from (one load a run), so
+ * that a point's build is the one its run's own document names.
+ */
+static struct hist_run *history_runs(struct store *st, const struct series_set *set, size_t *n,
+				     char *err, size_t len)
+{
+	struct hist_run *h = calloc(set->npoints ? set->npoints : 1, sizeof(*h));
+	size_t k = 0;
+
+	*n = 0;
+	if (!h) {
+		snprintf(err, len, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < set->npoints; i++)
+		if (!k || h[k - 1].id != set->points[i].run)
+			h[k++].id = set->points[i].run;
+	qsort(h, k, sizeof(*h), by_run_id);
+	for (size_t i = 0; i < k; i++) {
+		if (i && h[i].id == h[*n - 1].id)
+			continue;
+		h[*n].id = h[i].id;
+		if (store_load_meta(st, h[*n].id, &h[*n].run, err, len)) {
+			if (!err[0])
+				snprintf(err, len, "run #%lld is gone from the store",
+					 (long long)h[*n].id);
+			return h;
+		}
+		kcidb_src_of(&h[*n].run, &h[*n].env, &h[*n].src);
+		(*n)++;
+	}
+	err[0] = '\0';
+	return h;
+}
+
+static void history_runs_free(struct hist_run *h, size_t n)
+{
+	for (size_t i = 0; h && i < n; i++) {
+		free((char *)h[i].src.image);
+		jv_free(h[i].env);
+		rec_run_release(&h[i].run);
+	}
+	free(h);
+}
+
+/*
+ * Every point as a KCIDB test: the id, the build and the figure its run's
+ * own document gives it (run UUID, place in the run), so that a history
+ * submitted after the runs adds to the same tests what the series says.
+ */
+static int history_kcidb(struct store *st, const struct series_set *set,
+			 const struct kcidb_ids *ids)
+{
+	struct kcidb_test *t;
+	struct hist_run *runs;
+	size_t n = 0, k = 0, nruns;
+	char err[1024] = "";
+	int ret = -1;
+
+	runs = history_runs(st, set, &nruns, err, sizeof(err));
+	if (err[0]) {
+		error("%s", err);
+		history_runs_free(runs, nruns);
+		return -1;
+	}
+	for (size_t i = 0; i < set->n; i++)
+		n += set->s[i].n;
+	t = calloc(n ? n : 1, sizeof(*t));
+	if (!t)
+		goto out;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct series *s = &set->s[i];
+
+		for (size_t j = 0; j < s->n; j++, k++) {
+			const struct store_point *p = s->pts[j].p;
+			const struct ukb_step *step = &s->steps[j];
+			struct hist_run key = { .id = p->run }, *hr;
+			struct jw w;
+
+			hr = bsearch(&key, runs, nruns, sizeof(*runs), by_run_id);
+			if (!hr)
+				goto out;
+			t[k] = (struct kcidb_test){ .src = &hr->src,
+						    .name = p->name,
+						    .path = p->path,
+						    .started = p->started,
+						    .status = "DONE",
+						    .seconds = p->mean * 1e-9 };
+			if (p->uuid[0])
+				snprintf(t[k].id, sizeof(t[k].id), "%s.%zu", p->uuid, p->seq);
+			else
+				snprintf(t[k].id, sizeof(t[k].id), "%s.%s.%zu", p->host, p->started,
+					 p->seq);
+			jw_init(&w, 0);
+			jw_obj_begin(&w, NULL);
+			if (p->uuid[0])
+				jw_str(&w, "run", p->uuid);
+			if (p->label[0])
+				jw_str(&w, "label", p->label);
+			jw_str(&w, "name", p->name);
+			jw_str(&w, "path", p->path);
+			if (s->params[0])
+				jw_str(&w, "params", s->params);
+			kcidb_num(&w, "mean_ns", p->mean);
+			kcidb_num(&w, "ci95_rel", p->ci95_rel);
+			if (j)
+				kcidb_num(&w, "change_vs_previous",
+					  p->mean / s->pts[j - 1].p->mean - 1);
+			jw_bool(&w, "change_point", step->change_point);
+			if (step->change_point) {
+				kcidb_num(&w, "step", step->step);
+				kcidb_num(&w, "p", step->p);
+			}
+			jw_bool(&w, "other_state", s->state && s->state[j]);
+			jw_obj_end(&w);
+			t[k].misc = jw_finish(&w, NULL);
+			if (!t[k].misc)
+				goto out;
+		}
+	}
+	ret = kcidb_print(stdout, ids, t, n);
+	if (ret)
+		error("writing the KCIDB document: %s", strerror(errno ? errno : EIO));
+out:
+	if (ret && !t)
+		error("out of memory");
+	kcidb_tests_free(t, n);
+	history_runs_free(runs, nruns);
+	return ret;
 }
 
 static void print_step(const struct ukb_step *st, int narrow)
@@ -301,7 +458,9 @@ int cmd_history(int argc, char **argv)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (o.plot && o.fmt != ROWS_TABLE) {
 		error("--plot draws in the terminal; it does not go with --format %s",
-		      o.fmt == ROWS_JSON ? "json" : "csv");
+		      o.fmt == ROWS_JSON  ? "json"
+		      : o.fmt == ROWS_CSV ? "csv"
+					  : "kcidb");
 		return UKB_EXIT_USAGE;
 	}
 	ret = store_open_cli_reader(o.db, path, sizeof(path), &st);
@@ -332,6 +491,11 @@ int cmd_history(int argc, char **argv)
 		goto out;
 	}
 	ret = UKB_EXIT_OK;
+	if (o.fmt == HIST_KCIDB) {
+		if (history_kcidb(st, &set, &o.kcidb))
+			ret = UKB_EXIT_FAIL;
+		goto out;
+	}
 	if (o.fmt != ROWS_TABLE) {
 		static const char *const keys[] = {
 			"name",
@@ -353,7 +517,7 @@ int cmd_history(int argc, char **argv)
 		};
 		struct rows r;
 
-		rows_begin(&r, stdout, o.fmt, keys);
+		rows_begin(&r, stdout, (enum rows_fmt)o.fmt, keys);
 		for (size_t i = 0; i < set.n; i++)
 			series_rows(&set.s[i], &r);
 		if (rows_end(&r))

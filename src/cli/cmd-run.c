@@ -28,6 +28,7 @@
 #include "events.h"
 #include "comparison.h"
 #include "describe.h"
+#include "kcidb-opts.h"
 #include "options.h"
 #include "plugin.h"
 #include "outfile.h"
@@ -72,6 +73,7 @@ struct run_opts {
 	struct run_plan plan; /* the measuring settings and the cases */
 	const char *json, *label, *db, *baseline;
 	enum out_format format;
+	struct kcidb_ids kcidb;
 	int quiet, no_store;
 	double fail_pct;     /* < 0: off */
 	int abi;	     /* 1 << 0: native, 1 << 1: 32-bit */
@@ -146,9 +148,10 @@ static const struct opt run_opts[] = {
 	    "table then goes to stderr)",
 	    struct run_opts, json),
 	OPT_CHOICE("format", 'f', OUT_FORMATS,
-		   "print table (default), json, csv, ktap, gbench or\nlava (a lava-test-case line "
-		   "a path)",
+		   "print table (default), json, csv, ktap, gbench, lava\n(a lava-test-case line "
+		   "a path) or kcidb (KCIDB v5)",
 		   struct run_opts, format),
+	KCIDB_OPTS(struct run_opts, kcidb),
 	OPT_STRING("label", 'l', "NAME", "a name for this run in the store ('before', 'v6.18')",
 		   struct run_opts, label),
 	OPT_STRING("db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)",
@@ -701,7 +704,7 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 		return 0;
 	if (ro->format == OUT_KTAP)
 		return ktap_print(stdout, run, verdicts);
-	return print_run(stdout, 0, run, ro->format);
+	return print_run(stdout, 0, run, ro->format, &ro->kcidb);
 }
 
 static int store_run(const struct run_opts *ro, struct store *st, const char *path,

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cmp-floor.h"
 #include "width.h"
+#include "kcidb-opts.h"
 #include "options.h"
 #include "output.h"
 #include "run-notes.h"
@@ -18,12 +19,14 @@ struct show_opts {
 	enum out_format fmt;
 	const char *db;
 	int wide;
+	struct kcidb_ids kcidb;
 };
 
 static const struct opt show_opts[] = {
 	OPT_CHOICE("format", 'f', OUT_FORMATS,
-		   "table (default), json (every sample), csv, ktap, gbench,\nlava",
+		   "table (default), json (every sample), csv, ktap, gbench,\nlava or kcidb",
 		   struct show_opts, fmt),
+	KCIDB_OPTS(struct show_opts, kcidb),
 	OPT_BOOL("wide", 'W', "the table with every column, however wide", struct show_opts, wide),
 	OPT_STRING("db", 0, "PATH", "the results database", struct show_opts, db),
 	OPT_END,
@@ -66,7 +69,7 @@ static int latest_run(struct store *st, char *ref, size_t len)
 
 int cmd_show(int argc, char **argv)
 {
-	struct show_opts o = { OUT_TABLE, NULL, 0 };
+	struct show_opts o = { .fmt = OUT_TABLE };
 	struct rec_run run;
 	struct store *st;
 	char path[4096], desc[256], ref[32];
@@ -101,8 +104,8 @@ int cmd_show(int argc, char **argv)
 					       (long long)run.pooled_ids[i]);
 		fprintf(stderr, "note: %s: %s\n", desc, ids);
 	}
-	ret = print_run(stdout, out_columns(stdout, o.wide), &run, o.fmt) ? UKB_EXIT_FAIL
-									  : UKB_EXIT_OK;
+	ret = print_run(stdout, out_columns(stdout, o.wide), &run, o.fmt, &o.kcidb) ? UKB_EXIT_FAIL
+										    : UKB_EXIT_OK;
 	/* a run made in another state of the machine says so, against the host's other runs */
 	if (!ret && o.fmt == OUT_TABLE && st) {
 		char note[768], err[256];

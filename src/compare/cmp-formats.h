@@ -13,9 +13,9 @@
 #include "comparison.h"
 #include "rows.h"
 
-enum cmp_fmt { CMPF_TABLE, CMPF_JSON, CMPF_CSV, CMPF_MAIL, CMPF_MARKDOWN, CMPF_LKP };
+enum cmp_fmt { CMPF_TABLE, CMPF_JSON, CMPF_CSV, CMPF_MAIL, CMPF_MARKDOWN, CMPF_LKP, CMPF_KCIDB };
 /* their names, in the order of the enum: what compare --format takes */
-#define CMP_FORMATS "table|json|csv|mail|markdown|lkp"
+#define CMP_FORMATS "table|json|csv|mail|markdown|lkp|kcidb"
 
 struct cmp_side {
 	const struct rec_run *run;

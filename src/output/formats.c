@@ -21,12 +21,16 @@
 #include "jv.h"
 #include "fields.h"
 #include "json-write.h"
+#include "kcidb.h"
 #include "output.h"
 #include "rows.h"
 #include "stats.h"
 
-int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt)
+int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt,
+	      const struct kcidb_ids *ids)
 {
+	static const struct kcidb_ids none;
+
 	size_t len;
 	char *text;
 	int err;
@@ -48,6 +52,8 @@ int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt)
 		return gbench_print(f, run);
 	case OUT_LAVA:
 		return lava_print(f, run);
+	case OUT_KCIDB:
+		return kcidb_run_print(f, ids ? ids : &none, run);
 	}
 	return -1;
 }

@@ -6,7 +6,7 @@
  *   lava-test-case ukbench.syscall.null.syscall --result pass --measurement 171.2 --units ns
  *
  * A path not available here is a skip, a failed or interrupted one a
- * fail. The output is a shell script (contrib/lava/ukbench.yaml runs it
+ * fail. The output is a shell script (examples/lava/ukbench.yaml runs it
  * where LAVA puts lava-test-case on the PATH): every name is made of the
  * characters LAVA takes in a test case's name, the rest turned to '_', so
  * that nothing in a label or a plug-in's name reaches the shell.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * output.h - the one place results become text: the terminal table, JSON,
- * CSV, KTAP and Google Benchmark's JSON. Benchmarks never format anything
- * themselves; every output reads the same run record.
+ * CSV, KTAP, Google Benchmark's JSON, LAVA's lines and KCIDB (kcidb.h). Benchmarks never format
+ * anything themselves; every output reads the same run record.
  */
 #ifndef UKB_OUTPUT_OUTPUT_H
 #define UKB_OUTPUT_OUTPUT_H
@@ -45,11 +45,13 @@ void format_si(char *buf, size_t len, double v);
 void format_ns(char *buf, size_t len, double ns);
 
 /* The other formats of a run. Each returns 0, or -1 on a write error. */
-enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH, OUT_LAVA };
+enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_KTAP, OUT_GBENCH, OUT_LAVA, OUT_KCIDB };
 /* their names, in the order of the enum: what --format takes */
-#define OUT_FORMATS "table|json|csv|ktap|gbench|lava"
-/* @run in @fmt; a table @cols wide (as table_begin()). */
-int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt);
+#define OUT_FORMATS "table|json|csv|ktap|gbench|lava|kcidb"
+/* @run in @fmt; a table @cols wide (as table_begin()); KCIDB's ids from @ids (NULL: defaults). */
+struct kcidb_ids;
+int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt,
+	      const struct kcidb_ids *ids);
 int csv_print(FILE *f, const struct rec_run *run);
 int gbench_print(FILE *f, const struct rec_run *run);
 /* A shell script of one `lava-test-case` a path, for a LAVA test definition (lava.c). */

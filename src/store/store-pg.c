@@ -784,7 +784,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	where(&w, f, 3);
 	snprintf(sql, sizeof(sql),
 		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, x.benchmark,"
-		 " x.path, x.mean_ns, x.ci95_rel"
+		 " x.path, x.mean_ns, x.ci95_rel, r.uuid, x.seq"
 		 " FROM unnest($1::text[], $2::text[]) AS w(name, path)"
 		 " JOIN results x ON x.name = w.name AND x.path = w.path"
 		 " JOIN runs r ON r.uuid = x.run_uuid"
@@ -819,6 +819,8 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		col_text(res, i, 7, p->path, sizeof(p->path));
 		p->mean = col_num(res, i, 8);
 		p->ci95_rel = col_num(res, i, 9);
+		col_text(res, i, 10, p->uuid, sizeof(p->uuid));
+		p->seq = (size_t)strtoull(PQgetvalue(res, i, 11), NULL, 10);
 	}
 	*n = (size_t)rows;
 	PQclear(res);

@@ -1694,7 +1694,8 @@ static int sqlite_points(void *impl, const struct store_filter *f, char **pats, 
 	if (prepare(
 		st,
 		"SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, x.benchmark,"
-		" x.path, x.mean_ns, x.ci95_rel, x.params FROM results x JOIN runs r ON r.id = "
+		" x.path, x.mean_ns, x.ci95_rel, x.params, r.uuid, x.seq FROM results x JOIN runs "
+		"r ON r.id = "
 		"x.run_id"
 		" WHERE x.status = 'ok' AND x.n > 0 AND r.interrupted = 0"
 		" AND (?1 IS NULL OR r.label GLOB ?1) AND (?2 IS NULL OR r.host = ?2)"
@@ -1723,6 +1724,8 @@ static int sqlite_points(void *impl, const struct store_filter *f, char **pats, 
 		p.mean = col_num(s, 8);
 		p.ci95_rel = col_num(s, 9);
 		store_col_text(s, 10, p.params, sizeof(p.params));
+		store_col_text(s, 11, p.uuid, sizeof(p.uuid));
+		p.seq = (size_t)sqlite3_column_int64(s, 12);
 		if (!iso_time(p.started) || !(p.mean > 0) || !isfinite(p.mean)) {
 			sqlite3_finalize(s);
 			free(*out);

@@ -101,12 +101,17 @@ int store_save(struct store *st, struct rec_run *run, char *err, size_t errlen);
 int store_find_same(struct store *st, const struct rec_run *run, int64_t *id, char *err,
 		    size_t errlen);
 
+/* Loads run @id's description alone, no result. 0, 1 when absent, -1 on error. */
+int store_load_meta(struct store *st, int64_t id, struct rec_run *run, char *err, size_t errlen);
+
 /* Loads run @id, every result and sample. 0, 1 when absent, -1 on error. */
 int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t errlen);
 
 /* One measured result of a stored run: what a history plots. */
 struct store_point {
 	int64_t run;
+	char uuid[40]; /* the run's */
+	size_t seq;    /* the result's place in its run */
 	char label[128], host[128], started[32], kernel_release[128];
 	char name[128], benchmark[128], path[32];
 	char params[160]; /* what makes it comparable: a series is one of them */

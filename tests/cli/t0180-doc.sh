@@ -72,7 +72,7 @@ test_expect_success BASH 'bash completion: the values of --format, labels and id
 		COMP_WORDS=(ukbench compare -f ma); COMP_CWORD=3; _ukbench; echo \"\${COMPREPLY[*]}\" >c2
 		COMP_WORDS=(ukbench compare v6); COMP_CWORD=2; _ukbench; echo \"\${COMPREPLY[*]}\" >c3
 		COMP_WORDS=(ukbench show v); COMP_CWORD=2; _ukbench; echo \"\${COMPREPLY[*]}\" >c4" &&
-	test "$(cat c1)" = ktap &&
+	test "$(cat c1)" = "ktap kcidb" &&
 	test "$(cat c2)" = "mail markdown" &&
 	test "$(cat c3)" = v6.18/base &&
 	test "$(cat c4)" = v6.18/base

@@ -71,6 +71,11 @@ test_expect_success POSTGRES 'run: stored in the spool, pushed; runs, show and h
 	test "$(jq "[.results[].samples_ns | length] | add" show.json)" = \
 		"$(sqlite3 spool.db "SELECT count(*) FROM samples")" &&
 	ukbench history --db "$R" time.time/vdso -f json | jq -e "length >= 1" &&
+	# the server names a point as the run'"'"'s own KCIDB document does
+	ukbench history --db "$R" --with-label first time.time/vdso -f kcidb >hk.json &&
+	ukbench show --db "$R" "$id" -f kcidb >sk.json &&
+	jq -e --slurpfile s sk.json ".tests | length == 1 and (.[0] as \$t | \$s[0].tests |
+		any(.id == \$t.id and .build_id == \$t.build_id and .number == \$t.number))" hk.json &&
 	ukbench push --status >st &&
 	grep -q "^spool $PWD/spool.db: 0 runs waiting, 1 pushed\$" st
 '

@@ -70,9 +70,9 @@ test_expect_success 'a label of digits: the label when no run has that number' '
 
 test_expect_success 'a value outside an option'"'"'s words: refused, the words named, nothing run' '
 	test_expect_code 2 ukbench run --no-store -f yaml time.time 2>err &&
-	grep -q "^error: unknown format .yaml.: table, json, csv, ktap, gbench or lava" err &&
+	grep -q "^error: unknown format .yaml.: table, json, csv, ktap, gbench, lava or kcidb" err &&
 	test_expect_code 2 ukbench compare -f pdf a b 2>err &&
-	grep -q "^error: unknown format .pdf.: table, json, csv, mail, markdown or lkp" err &&
+	grep -q "^error: unknown format .pdf.: table, json, csv, mail, markdown, lkp or kcidb" err &&
 	ukbench run --help >h &&
 	grep -q -- "--format table|json|csv|ktap|gbench|lava" h
 '

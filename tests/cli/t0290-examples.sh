@@ -131,6 +131,7 @@ check_output() {
 	*"runs --delete"*) grep -q "^deleted 1 run" "$2" ;;
 	*"runs --relabel"*) grep -q "^relabelled 1 run" "$2" ;;
 	*"ukbench import"*) grep -q "^imported" "$2" ;;
+	*"-f kcidb"*) jq -e ".version.major == 5 and (.tests | length > 0)" "$2" >/dev/null ;;
 	*"ukbench compare"*) grep -q "^geometric mean of other/base\|^benchmark" "$2" ;;
 	*"--help"*) grep -q "^usage: ukbench" "$2" ;;
 	*"calibrate --reset"*) grep -q "^forgot the calibrations of" "$2" ;;

@@ -87,8 +87,8 @@ test_expect_success NOT_SANITIZER_SUITE 'recipe: a field (a member, a line in re
 # OUT_FORMATS (output.h), its writer and its case in print_run()
 # (formats.c). run, show and exec take it from there.
 test_expect_success NOT_SANITIZER_SUITE 'recipe: an output format (output.h, formats.c)' '
-	edit "$copy/src/output/output.h" "OUT_LAVA };" "OUT_LAVA, OUT_NAMES };" &&
-	edit "$copy/src/output/output.h" "|lava\"" "|lava|names\"" &&
+	edit "$copy/src/output/output.h" "OUT_KCIDB };" "OUT_KCIDB, OUT_NAMES };" &&
+	edit "$copy/src/output/output.h" "|kcidb\"" "|kcidb|names\"" &&
 	edit "$copy/src/output/formats.c" "int print_run(" \
 		"static int names_print(FILE *f, const struct rec_run *run)
 {
@@ -98,9 +98,9 @@ test_expect_success NOT_SANITIZER_SUITE 'recipe: an output format (output.h, for
 }
 
 int print_run(" &&
-	edit "$copy/src/output/formats.c" "	case OUT_LAVA:" "	case OUT_NAMES:
+	edit "$copy/src/output/formats.c" "	case OUT_KCIDB:" "	case OUT_NAMES:
 		return names_print(f, run);
-	case OUT_LAVA:"
+	case OUT_KCIDB:"
 '
 
 # A subcommand: src/cli/cmd-NAME.c with its option table and its struct
@@ -182,7 +182,7 @@ test_expect_success NOT_SANITIZER_SUITE 'the format is refused by this ukbench, 
 	grep -q "unknown format" err &&
 	"$copy/build/ukbench" show --db "$TEST_ROOT/r.db" -f names >shown &&
 	test "$(cat shown)" = "recipe.noop/loop" &&
-	"$copy/build/ukbench" run --help | grep -q "table|json|csv|ktap|gbench|lava|names"
+	"$copy/build/ukbench" run --help | grep -q "table|json|csv|ktap|gbench|lava|kcidb|names"
 '
 
 test_expect_success NOT_SANITIZER_SUITE 'the subcommand is listed, helps, and parses its options' '

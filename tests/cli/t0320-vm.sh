@@ -70,9 +70,16 @@ test_expect_success "$need" 'each run keeps the emulator, its version, the guest
 	test "$(sqlite3 "$db" "SELECT DISTINCT source FROM runs")" = vm
 '
 
-test_expect_success "JSONSCHEMA,$need" 'a run of vm is valid by docs/schema' '
+test_expect_success "JSONSCHEMA,$need" 'a run of vm is valid by docs/schema, and by KCIDB'"'"'s' '
 	ukbench show --db "$db" -f json 2 >r2.json &&
-	"${PYTHON:-/usr/bin/python3}" "$UKB_TOP/tests/schema/validate.py" ukbench-run.schema.json r2.json
+	"${PYTHON:-/usr/bin/python3}" "$UKB_TOP/tests/schema/validate.py" ukbench-run.schema.json r2.json &&
+	ukbench show --db "$db" -f kcidb 2 >k2.json &&
+	"$UKB_TOP/tests/schema/kcidb-validate.py" k2.json &&
+	img=$(jq -r .settings.vm.image r2.json) &&
+	jq -e --arg img "$img" --arg rel "$(jq -r .environment.kernel_release r2.json)" \
+		".builds[0].misc.image == \$img and .builds[0].architecture == \"x86_64\"
+		and .checkouts[0].id == (\"ukbench:\" + \$rel)
+		and (.builds | length) == 1 and (.builds[0].id as \$b | all(.tests[]; .build_id == \$b))" k2.json
 '
 
 test_expect_success "$need" 'compare --all: each boot one observation' '
