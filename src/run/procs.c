@@ -282,12 +282,47 @@ static struct rec_result *merged(struct rec_run *m, const struct ukb_case *c)
  * moved before is passed over. A figure is converged when the CI over its
  * processes is within the precision target.
  */
+/*
+ * The row of a case no process reached (each ended earlier in its order:
+ * a benchmark's code called exit()), added to @m; NULL without memory.
+ */
+static struct rec_result *never_reached(struct rec_run *m, const struct ukb_case *c)
+{
+	struct rec_result *r = rec_add_result(m);
+
+	if (!r)
+		return NULL;
+	snprintf(r->name, sizeof(r->name), "%s", c->name);
+	snprintf(r->benchmark, sizeof(r->benchmark), "%s", c->bench->name);
+	snprintf(r->path, sizeof(r->path), "%s", c->path->name);
+	snprintf(r->unit, sizeof(r->unit), "%s", c->bench->unit ? c->bench->unit : "call");
+	r->status = UKB_ERROR;
+	snprintf(r->reason, sizeof(r->reason),
+		 "not measured: every process ended before it reached this path");
+	return r;
+}
+
+static size_t plan_index(const struct run_plan *p, const struct worker *w,
+			 const struct rec_result *r);
+
+/* Has case @i of @p (through @w) a row in @run already? */
+static int in_run(const struct rec_run *run, const struct run_plan *p, const struct worker *w,
+		  size_t i)
+{
+	for (size_t k = 0; k < run->nresults; k++)
+		if (plan_index(p, w, &run->results[k]) == i)
+			return 1;
+	return 0;
+}
+
 static int deliver(struct rec_run *m, const struct run_plan *p, const struct worker *w,
 		   struct rec_run *run, const struct run_ctl *ctl, size_t from, size_t to)
 {
 	for (size_t i = from; i < to && i < p->ncases; i++) {
 		struct rec_result *r = merged(m, &p->cases[i]);
 
+		if (!r && !(ctl->stop && *ctl->stop) && !in_run(run, p, w, i))
+			r = never_reached(m, &p->cases[i]);
 		if (!r)
 			continue;
 		if (r->nproc < 2) {
@@ -367,6 +402,13 @@ static int one_process(const struct run_plan *q, const struct worker *w, unsigne
 			 WIFEXITED(c.status) ? "exit status" : "signal",
 			 WIFEXITED(c.status) ? WEXITSTATUS(c.status) : WTERMSIG(c.status));
 		ret = -1;
+	} else if (c.len == 0) {
+		/* exit() is answered for (worker.c); _exit() and exit_group() are not */
+		snprintf(err, errlen,
+			 "process %u of %u ended (exit status %d) without answering: a "
+			 "benchmark's code ended it (_exit(), or exit() on a thread of its own)",
+			 i + 1, n, WEXITSTATUS(c.status));
+		ret = -1;
 	} else if (rec_from_json_text(one, c.out, c.len, w->exe, why, sizeof(why))) {
 		snprintf(err, errlen, "process %u of %u: %s", i + 1, n, why);
 		ret = -1;
@@ -436,15 +478,17 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 	struct alloc_path *ap = calloc(p->ncases + 1, sizeof(*ap));
 	struct ukb_case *sub = calloc(p->ncases + 1, sizeof(*sub));
 	unsigned char *shown = calloc(p->ncases + 1, 1);
+	unsigned char *missed = calloc(p->ncases + 1, 1);
 	double budget = p->m.budget_s, t, overhead = 0;
 	struct run_plan q = *p;
 	unsigned i = 0, guess;
 	int ret = 0;
 
-	if (!ap || !sub || !shown) {
+	if (!ap || !sub || !shown || !missed) {
 		free(ap);
 		free(sub);
 		free(shown);
+		free(missed);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -476,6 +520,7 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 			free(ap);
 			free(sub);
 			free(shown);
+			free(missed);
 			return ret;
 		}
 		for (size_t r = 0; r < one.nresults; r++)
@@ -493,6 +538,13 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 				if (!strcmp(one.results[r].name, p->cases[c].name) &&
 				    !strcmp(one.results[r].path, p->cases[c].path->name))
 					x = &one.results[r];
+			/*
+			 * absent: the process ended before it (a benchmark's code
+			 * called exit() earlier in its order); the next process,
+			 * without that path, measures it; three times absent is done
+			 */
+			if (!x && ret >= 0 && !(ctl->stop && *ctl->stop) && ++missed[c] < 3)
+				continue;
 			if (!x || x->status != UKB_OK || !x->stats.n) {
 				/* not available, failed or stopped: nothing more to learn */
 				ap[c].done = 1;
@@ -544,6 +596,7 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 	free(ap);
 	free(sub);
 	free(shown);
+	free(missed);
 	return ret;
 }
 

@@ -114,7 +114,7 @@ static void guard_off(const struct sigaction *old)
 		sigaction(guard_signals[i], &old[i], NULL);
 }
 
-/* The row of a case whose code was killed by @sig, or ran past @limit_s (SIGALRM). */
+/* The row of a case whose code was killed by @sig, ran past @limit_s (SIGALRM) or exited (0). */
 static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig, double limit_s)
 {
 	struct rec_result *r = rec_add_result(run);
@@ -126,7 +126,11 @@ static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig, d
 	snprintf(r->path, sizeof(r->path), "%s", c->path->name);
 	snprintf(r->unit, sizeof(r->unit), "%s", c->bench->unit ? c->bench->unit : "call");
 	r->status = UKB_ERROR;
-	if (sig == SIGALRM)
+	if (!sig)
+		snprintf(r->reason, sizeof(r->reason),
+			 "the benchmark's code called exit(): its process ended in it; the paths "
+			 "it had not reached are left to the other processes");
+	else if (sig == SIGALRM)
 		snprintf(r->reason, sizeof(r->reason),
 			 "not done within its time limit of %.3g s (--timeout): its setup or a "
 			 "batch did not return; the other paths are measured",
@@ -139,9 +143,42 @@ static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig, d
 	return 0;
 }
 
+/*
+ * A benchmark's code that calls exit() (a plug-in's) ends the process
+ * in the middle of a path. In a worker, the answer is then written with
+ * what was measured and the path's row saying so, and the process ends
+ * as if it had answered; in ukbench's own process (--processes 1), the
+ * run cannot go on and says why, instead of ending quietly with 0.
+ */
+static const struct ukb_case *exit_case; /* measured now */
+static struct rec_run *exit_run;	 /* the run being measured */
+static int exit_answer = -1;		 /* a worker's answer; -1: ukbench itself */
+
+static void on_exit_in_case(void)
+{
+	const struct ukb_case *c = exit_case;
+
+	if (!c)
+		return;
+	exit_case = NULL;
+	guard_timing = 0;
+	guard_alarm(0);
+	if (exit_answer >= 0 && exit_run && !add_crashed(exit_run, c, 0, 0) &&
+	    !rec_write_json(exit_answer, exit_run, 0))
+		_exit(0);
+	fflush(stdout);
+	fprintf(stderr,
+		"error: %s/%s: the benchmark's code called exit() while it was measured: the "
+		"run ends here, nothing stored (with --processes 2 or more, only its path "
+		"fails)\n",
+		c->name, c->path->name);
+	_exit(1);
+}
+
 int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct ukb_clock_info *clk,
 	     struct rec_run *run)
 {
+	static int exit_hooked;
 	static struct sigaction old[NGUARD]; /* kept across the jump back */
 	struct ukb_result res;
 	struct rec_result *r;
@@ -149,17 +186,23 @@ int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct 
 	int err, sig;
 
 	m->params = c->params;
+	if (!exit_hooked)
+		exit_hooked = !atexit(on_exit_in_case);
 	sig = sigsetjmp(jb, 1);
 	if (sig) {
+		exit_case = NULL;
 		guard_timing = 0;
 		guard_alarm(0);
 		guard_off(old);
 		return add_crashed(run, c, sig, ukb_path_limit(m));
 	}
 	guard_on(&jb, old);
+	exit_run = run;
+	exit_case = c;
 	guard_timing = 1;
 	guard_alarm(ukb_path_limit(m));
 	err = ukb_measure(c->bench, c->variant, c->path, m, clk, &res);
+	exit_case = NULL;
 	guard_timing = 0;
 	guard_alarm(0);
 	guard_off(old);
@@ -299,6 +342,7 @@ int worker_run(int argc, char **argv, int describe)
 			close(answer);
 		answer = STDOUT_FILENO;
 	}
+	exit_answer = answer;
 	if (plan_parse(argc, argv, &p, &specs, &nspecs, &sizes, err, sizeof(err))) {
 		fprintf(stderr, "ukbench worker: %s\n", err);
 		free(specs);

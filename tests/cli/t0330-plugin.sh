@@ -254,4 +254,42 @@ test_expect_success CC 'a process whose every batch was disturbed gives no proce
 	jq -e ".results[0].stats.mean_ns < 10000" r.json
 '
 
+# exit() in a plug-in's code ends its process: the worker answers with
+# what it measured and the path's row, the next processes measure the
+# rest; in ukbench's own process (--processes 1) the run says so, exit 1,
+# never a quiet 0. _exit() cannot be answered for, and is named.
+test_expect_success CC 'a plug-in that calls exit(): its path fails saying so, the others measured' '
+	plugin quits <<-\EOF &&
+	#include <stdlib.h>
+	#include <unistd.h>
+	#include <ukbench.h>
+	static int quit(struct ukb_ctx *c, uint64_t n)
+	{
+		(void)c;
+		(void)n;
+		exit(3);
+	}
+	static int hard(struct ukb_ctx *c, uint64_t n)
+	{
+		(void)c;
+		(void)n;
+		_exit(0);
+	}
+	static const struct ukb_path paths[] = { { .name = "quit", .run = quit }, { NULL } };
+	static const struct ukb_path hpaths[] = { { .name = "hard", .run = hard }, { NULL } };
+	static const struct ukb_bench b = { .name = "quits.test", .summary = "x", .paths = paths };
+	static const struct ukb_bench h = { .name = "quits.hard", .summary = "x", .paths = hpaths };
+	UKB_PLUGIN(&b, &h);
+	EOF
+	test_expect_code 1 ukbench run --no-store --plugin ./quits.so $tiny -j r.json quits.test time.time syscall.null >out 2>err &&
+	jq -e "[.results[] | select(.name == \"quits.test\")] | length == 1 and .[0].status == \"error\"
+		and (.[0].reason | test(\"^the benchmark.s code called exit[(][)]: its process ended in it\"))" r.json &&
+	jq -e "[.results[] | select(.name != \"quits.test\") | .status] == [\"ok\", \"ok\", \"ok\", \"ok\", \"ok\"]" r.json &&
+	jq -e "all(.results[] | select(.name != \"quits.test\"); (.process_means_ns | length) >= 2)" r.json &&
+	test_expect_code 1 ukbench run --no-store --plugin ./quits.so $tiny --processes 1 quits.test time.time >out 2>err &&
+	grep -q "^error: quits.test/quit: the benchmark.s code called exit() while it was measured" err &&
+	test_expect_code 1 ukbench run --no-store --plugin ./quits.so $tiny --processes 2 quits.hard time.time >out 2>err &&
+	grep -q "without answering: a benchmark.s code ended it (_exit()" err
+'
+
 test_done
