@@ -253,7 +253,7 @@ check-cross:
 # ------------------------------------------------------------------
 # Fuzzing (clang's libFuzzer): make fuzz [FUZZ_SECONDS=N]
 
-FUZZ_TARGETS := elf json options
+FUZZ_TARGETS := elf json options vm
 FUZZ_SECONDS ?= 20
 
 $(O)/fuzz/fuzz-elf: $(O)/tests/fuzz/fuzz-elf.o $(O)/libukbcore.a

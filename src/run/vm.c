@@ -89,6 +89,33 @@ static void keep_tail(char *tail, size_t cap, const char *buf, size_t n)
 	tail[have + n] = 0;
 }
 
+int vm_take(struct vm_result *r, size_t *cap, int port, const char *buf, size_t n, double t_s)
+{
+	if (port == 0) {
+		/* QEMU writes the port a byte at a time: the banner is found in the tail */
+		keep_tail(r->console, sizeof(r->console), buf, n);
+		if (r->kernel_s < 0 && strstr(r->console, "Linux version"))
+			r->kernel_s = t_s;
+		return 0;
+	}
+	if (r->answer_len + n + 1 > *cap) {
+		size_t want = *cap ? 2 * *cap : 1 << 16;
+		char *more;
+
+		while (want < r->answer_len + n + 1)
+			want *= 2;
+		more = want <= ANSWER_MAX ? realloc(r->answer, want) : NULL;
+		if (!more)
+			return -1;
+		r->answer = more;
+		*cap = want;
+	}
+	memcpy(r->answer + r->answer_len, buf, n);
+	r->answer_len += n;
+	r->answer[r->answer_len] = 0;
+	return 0;
+}
+
 static int fail(char *err, size_t len, const char *what, int e)
 {
 	snprintf(err, len, "%s: %s", what, strerror(e));
@@ -252,33 +279,13 @@ int vm_boot(const struct vm_boot *b, struct vm_result *r, char *err, size_t len)
 				open_fds--;
 				continue;
 			}
-			if (i == 0) {
-				/* QEMU writes the port a byte at a time: the banner is found in the
-				 * tail */
-				keep_tail(r->console, sizeof(r->console), buf, (size_t)n);
-				if (r->kernel_s < 0 && strstr(r->console, "Linux version"))
-					r->kernel_s = now_s() - t0;
-				continue;
+			if (vm_take(r, &cap, i, buf, (size_t)n, now_s() - t0)) {
+				r->status = VM_QEMU;
+				snprintf(err, len,
+					 "the guest's answer is over %u MiB or cannot be held",
+					 ANSWER_MAX >> 20);
+				goto stop;
 			}
-			if (r->answer_len + (size_t)n + 1 > cap) {
-				size_t want = cap ? 2 * cap : 1 << 16;
-				char *more;
-
-				while (want < r->answer_len + (size_t)n + 1)
-					want *= 2;
-				more = want <= ANSWER_MAX ? realloc(r->answer, want) : NULL;
-				if (!more) {
-					r->status = VM_QEMU;
-					snprintf(err, len, "the guest's answer is over %u MiB",
-						 ANSWER_MAX >> 20);
-					goto stop;
-				}
-				r->answer = more;
-				cap = want;
-			}
-			memcpy(r->answer + r->answer_len, buf, (size_t)n);
-			r->answer_len += (size_t)n;
-			r->answer[r->answer_len] = 0;
 		}
 	}
 stop:

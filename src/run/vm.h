@@ -61,6 +61,14 @@ const char *vm_answer_port(const char *machine);
 /* What @s says, in a few words ("the kernel panicked"). */
 const char *vm_status_text(enum vm_status s);
 
+/*
+ * @n bytes at @buf as they came on port @port (0 the console, 1 the
+ * answer) @t_s seconds into the boot: the console's tail kept, the
+ * kernel's first line timed, the answer appended (*@cap its room, 0 at
+ * first). 0, or -1 when the answer cannot grow.
+ */
+int vm_take(struct vm_result *r, size_t *cap, int port, const char *buf, size_t n, double t_s);
+
 /* Boots @b once. 0 with @r filled (its status says how it went), or -1 with @err. */
 int vm_boot(const struct vm_boot *b, struct vm_result *r, char *err, size_t errlen);
 

@@ -12,7 +12,7 @@ secs=${2:-20}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 status=0
 i=0
-for t in elf json options; do
+for t in elf json options vm; do
 	bin="$build/fuzz/fuzz-$t"
 	i=$((i + 1))
 	work=$(mktemp -d)
