@@ -50,12 +50,15 @@ test_expect_success JSONSCHEMA 'origin and checkout from options; a bad origin i
 	grep -q "kcidb-checkout: an id of one line, not empty" err
 '
 
-test_expect_success JSONSCHEMA 'show: any name becomes a legal path; the ids stay one a result' '
+test_expect_success JSONSCHEMA 'show: any name a legal path, any label kept whole; one id a result' '
 	ukbench run $tiny --no-store -j r.json time.time >/dev/null &&
 	jq ".results[0].name = \"a b..c\\\"d\" | .results[1].path = \"é/x\"" r.json >odd.json &&
-	ukbench import --db s.db odd.json >/dev/null &&
+	ukbench import --db s.db --label "$(printf "x\"y\\\\z\001\tq")" odd.json >/dev/null &&
 	ukbench show --db s.db -f kcidb >k.json &&
 	"$valid" k.json &&
+	ukbench show --db s.db -f json >j.json &&
+	jq -e --slurpfile j j.json ".tests[0].misc.label == \$j[0].label and
+		(\$j[0].label | test(\"^x\\\"y.*q\$\") and contains(\"\\u0001\"))" k.json &&
 	jq -e "[.tests[].path] | .[0] == \"ukbench.a_b._.c_d.vdso\" and .[1] == \"ukbench.time.time.___x\"" k.json &&
 	jq -e "[.tests[].id] | length == (unique | length)" k.json
 '
