@@ -174,6 +174,55 @@ test_expect_success POSTGRES 'the server stopped in the middle of a push: nothin
 	test "$(count "SELECT count(*) FROM runs")" = $((before + 30))
 '
 
+# The server turns the writer away in the middle: its backend terminated
+# inside the transaction, a statement timeout, the grant revoked. Each
+# time the run stays in the spool, none of it on the server, until a
+# push that the server takes; then it is there once.
+test_expect_success POSTGRES 'a backend terminated, a statement timeout, a grant revoked: the run waits, then lands once' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/faults.db &&
+	"$mkrun" "$TEST_ROOT/t.json" f.json --spread 0.01 --seed 31 --label faults &&
+	on_server() { count "SELECT count(*) FROM runs WHERE label = '"'"'faults'"'"'"; } &&
+	waiting() { sqlite3 faults.db "SELECT count(*) FROM pending"; } &&
+	# each result row takes the server 2 s: the push is inside its transaction long enough
+	count "CREATE FUNCTION slow2() RETURNS trigger LANGUAGE plpgsql AS
+		\$\$BEGIN PERFORM pg_sleep(2); RETURN NEW; END\$\$;
+		CREATE TRIGGER slow2 BEFORE INSERT ON results FOR EACH ROW EXECUTE FUNCTION slow2()" &&
+	pg_halt &&
+	ukbench import --db "$W" f.json >/dev/null 2>&1 &&
+	test "$(waiting)" = 1 &&
+	pg_resume &&
+	{ ukbench push >push.out 2>&1 & } &&
+	pid=$! &&
+	n=0 && while [ "$(count "SELECT count(*) FROM pg_stat_activity WHERE usename = '"'"'ukb_push'"'"'
+			AND state = '"'"'active'"'"'")" = 0 ] && [ $n -lt 1200 ]; do
+		sleep 0.05; n=$((n + 1)); done &&
+	test "$(count "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE usename = '"'"'ukb_push'"'"'")" -ge 1 &&
+	{ wait $pid; rc=$?; } &&
+	cat push.out &&
+	test "$rc" = 1 &&
+	grep -q "^error: 1 run not pushed: .*terminat" push.out &&
+	test "$(waiting)" = 1 && test "$(on_server)" = 0 &&
+	count "ALTER ROLE ukb_push SET statement_timeout = '"'"'500ms'"'"'" &&
+	test_expect_code 1 ukbench push >out 2>err &&
+	cat err &&
+	grep -q "^error: 1 run not pushed: .*statement timeout" err &&
+	count "ALTER ROLE ukb_push RESET statement_timeout" &&
+	count "DROP TRIGGER slow2 ON results; DROP FUNCTION slow2()" &&
+	test "$(waiting)" = 1 && test "$(on_server)" = 0 &&
+	count "REVOKE INSERT ON results FROM ukb_push" &&
+	test_expect_code 1 ukbench push >out 2>err &&
+	cat err &&
+	grep -q "^error: 1 run not pushed: .*permission denied for table results" err &&
+	test "$(waiting)" = 1 && test "$(on_server)" = 0 &&
+	count "GRANT INSERT ON results TO ukb_push" &&
+	ukbench push >out &&
+	grep -q "^pushed 1 run to its server\$" out &&
+	test "$(waiting)" = 0 && test "$(on_server)" = 1 &&
+	test "$(count "SELECT count(*) FROM results r JOIN runs u ON u.uuid = r.run_uuid WHERE u.label = '"'"'faults'"'"'")" = 3
+'
+
 test_expect_success POSTGRES 'a schema newer than this ukbench: refused, the run kept in the spool' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/new.db &&
