@@ -492,6 +492,11 @@ static int apply_scan(struct ukb_selection *sel, const struct select_opts *so, i
 				 so->params && *so->params ? "," : "", (int)klen, scan, (int)vlen,
 				 v);
 			if (params_resolve(c->bench, spec, 0, d->params, e)) {
+				/* a value of the scan's is -L's, not -P's */
+				if (!strncmp(e->msg, "-P ", 3) &&
+				    !strncmp(e->msg + 3, scan, klen) &&
+				    (e->msg[3 + klen] == '=' || e->msg[3 + klen] == ' '))
+					e->msg[1] = 'L';
 				free(out);
 				return -1;
 			}

@@ -180,7 +180,7 @@ test_expect_success 'run -L: one case a value, named by it, stored, compared wit
 	grep -q "^sched.messaging.pipe_process.groups=2/run on .*, 2 runs" hist
 '
 
-test_expect_success 'run -L refused: no such parameter, no values, twice, and with -P of the same name' '
+test_expect_success 'run -L refused: no such parameter, no values, twice, with -P of the same name, beyond its bounds' '
 	test_expect_code 2 ukbench run --no-store -L groups=1,2 time.time 2>err &&
 	grep -q "no selected benchmark has a parameter .groups. to scan" err &&
 	test_expect_code 2 ukbench run --no-store -L groups sched.messaging 2>err &&
@@ -189,7 +189,17 @@ test_expect_success 'run -L refused: no such parameter, no values, twice, and wi
 	grep -q "one parameter a run" err &&
 	test_expect_code 2 ukbench run --no-store -P groups=1 -L groups=1,2 sched.messaging 2>err &&
 	grep -q "both set .groups." err &&
-	test_expect_code 2 ukbench run --no-store -L groups=0 sched.messaging.pipe_process 2>err
+	test_expect_code 2 ukbench run --no-store -L groups=0 sched.messaging.pipe_process 2>err &&
+	grep -q "^error: -L groups=0 is out of range for sched.messaging: 1 to 100000" err &&
+	for v in -1 100001 1000000000000 1e3 1x " 1"; do
+		test_expect_code 2 ukbench run --no-store -L "groups=1,$v" sched.messaging.pipe_process \
+			>out 2>err || return 1
+		grep -q "^error: -L groups" err && test ! -s out || return 1
+	done &&
+	test_expect_code 2 ukbench run --no-store -L groups=1,,2 sched.messaging.pipe_process 2>err &&
+	grep -q "an empty value" err &&
+	test_expect_code 2 ukbench run --no-store -P loops=0 -L groups=1 sched.messaging.pipe_process 2>err &&
+	grep -q "^error: -P loops=0 is out of range" err
 '
 
 test_done
