@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Faults, each class a script in tests/faults run here in a short version
 # (by hand for the long one): an allocation that fails, many writers at
-# one store, SIGKILL at any instant of a writing command, a write, sync,
-# rename or close that fails.
+# one store, SIGKILL at any instant of a writing command or of a push to
+# the fleet's server, a write, sync, rename or close that fails.
 . "$(dirname "$0")/../lib.sh"
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,6 +36,21 @@ test_expect_success SQLITE3,SETSID 'SIGKILL at any instant: the store whole, eve
 	cat out &&
 	test "$rc" = 0 &&
 	grep -q "^kill: 16 trials, 0 damaged$" out
+'
+
+prereq_PGSERVER() {
+	. "$top/tests/fleet/pg.sh"
+	pg_bindir >/dev/null && { [ "$(id -u)" != 0 ] || id postgres >/dev/null 2>&1; } && return 0
+	prereq_why="no PostgreSQL server to start (postgresql-15)"
+	return 1
+}
+
+test_expect_success SQLITE3,SETSID,PGSERVER 'SIGKILL at any instant of a push: the spool whole, each run once' '
+	"$top/tests/faults/kill-push.sh" -n 6 >out 2>&1
+	rc=$?
+	cat out &&
+	test "$rc" = 0 &&
+	grep -Eq "^kill-push: 6 trials, [0-9]+ landed, 0 damaged, 0 doubled$" out
 '
 
 prereq_STRACE() {
