@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "filter-opts.h"
+#include "kcidb-opts.h"
 #include "plugin.h"
 #include "options.h"
 
@@ -114,9 +115,13 @@ static void value_for(const struct opt *o, char *buf, size_t len)
 		return;
 	}
 	if (o->kind == OPT_K_FUNC) {
-		/* the readers of their own: a date; a plug-in, loaded (t0330 tests it) */
-		assert_true(o->parse == filter_parse_date || o->parse == plugin_option);
-		snprintf(buf, len, "2026-11-30");
+		/*
+		 * the readers of their own: a date; a plug-in, loaded (t0330
+		 * tests it); KCIDB's origin and checkout (t0380)
+		 */
+		assert_true(o->parse == filter_parse_date || o->parse == plugin_option ||
+			    o->parse == kcidb_parse_origin || o->parse == kcidb_parse_checkout);
+		snprintf(buf, len, o->parse == kcidb_parse_origin ? "my_lab" : "2026-11-30");
 		return;
 	}
 	if (o->kind != OPT_K_CALL && o->kind != OPT_K_STRING && (v < o->lo || v > o->hi))
