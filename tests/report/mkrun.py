@@ -64,7 +64,8 @@ def main():
         r["process_means_ns"] = [
             x * f * (1 + a.spread * rnd.uniform(-1, 1)) for x in means
         ] or None
-        r["process_se_ns"] = [x * f for x in ses] or None
+        # a process with one undisturbed batch has no SE (null): kept so
+        r["process_se_ns"] = [x * f if x is not None else None for x in ses] or None
         if a.params is not None:
             r["params"] = a.params
     run["results"] = results
