@@ -237,7 +237,7 @@ static int history_kcidb(struct store *st, const struct series_set *set,
 	int ret = -1;
 
 	runs = history_runs(st, set, &nruns, err, sizeof(err));
-	if (err[0]) {
+	if (!runs || err[0]) {
 		error("%s", err);
 		history_runs_free(runs, nruns);
 		return -1;
