@@ -125,6 +125,26 @@ prereq_GBENCH_COMPARE() {
 	return 1
 }
 
+# A copy of run file $1 with path $3 (samples and process means) scaled by
+# $2, started at $4, a run of its own (no UUID): a change of known size.
+scaled() {
+	jq --argjson f "$2" --arg p "$3" --arg t "${4:-2026-01-01T00:00:00Z}" \
+		'del(.uuid) | .started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
+			.process_means_ns |= map(. * $f) | .process_se_ns |= map(. * $f)) else . end)' "$1"
+}
+
+# Run file $1 with its figures replaced by quiet, known ones, to $2: 5
+# processes of 10 samples per path, a 0.4% spread around 2 (vdso), 3
+# (libc) and 100 ns (the others), so that a comparison is exact whatever
+# the machine's noise.
+known_figures() {
+	jq ".results |= map(. as \$r | (if \$r.path == \"vdso\" then 2 elif \$r.path == \"libc\" then 3 else 100 end) as \$m |
+		.samples_ns = [range(0; 50) | ((. % 5) * 0.002 + 1) * \$m] |
+		.process_means_ns = [range(0; 5) | (. * 0.002 + 1) * \$m] |
+		.process_se_ns = [range(0; 5) | 0.001 * \$m] |
+		del(.cpu_samples_ns, .ref_samples_ns, .process_ref_ns, .disturbed))" "$1" >"$2"
+}
+
 # Debian's python3-jsonschema, for the schemas in docs/schema
 prereq_JSONSCHEMA() {
 	/usr/bin/python3 -c "import jsonschema" 2>/dev/null && return 0

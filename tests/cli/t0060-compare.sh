@@ -5,25 +5,12 @@
 
 tiny="--budget 0.01 --warmup 0.002 --min-samples 3 --batch 200"
 
-# A copy of run file $1 with path $3 (samples and process means) scaled by
-# $2, started at $4.
-scaled() {
-	jq --argjson f "$2" --arg p "$3" --arg t "${4:-2026-01-01T00:00:00Z}" \
-		'del(.uuid) | .started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
-			.process_means_ns |= map(. * $f) | .process_se_ns |= map(. * $f)) else . end)' "$1"
-}
-
 # A measured run whose figures are then replaced by quiet, known ones (5
 # processes of 10 samples per path, a 0.4% spread around 2, 3 and 100 ns),
 # so that every figure below is exact whatever the machine's noise.
 test_expect_success 'setup: a base file of known samples and process means' '
 	ukbench run $tiny --no-store --json measured.json time.time >/dev/null &&
-	jq ".results |= map(. as \$r | (if \$r.path == \"vdso\" then 2 elif \$r.path == \"libc\" then 3 else 100 end) as \$m |
-		.samples_ns = [range(0; 50) | ((. % 5) * 0.002 + 1) * \$m] |
-		.process_means_ns = [range(0; 5) | (. * 0.002 + 1) * \$m] |
-		.process_se_ns = [range(0; 5) | 0.001 * \$m] |
-		del(.cpu_samples_ns, .ref_samples_ns, .process_ref_ns, .disturbed))" \
-		measured.json >"$TEST_ROOT/base.json" &&
+	known_figures measured.json "$TEST_ROOT/base.json" &&
 	jq -e ".results | length == 3 and all(.[]; (.samples_ns | length) == 50 and (.process_means_ns | length) == 5)" "$TEST_ROOT/base.json"
 '
 base="$TEST_ROOT/base.json"

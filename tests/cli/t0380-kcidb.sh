@@ -8,13 +8,6 @@
 tiny="--budget 0.02 --warmup 0.002 --min-samples 3 --batch 200"
 valid="$UKB_TOP/tests/schema/kcidb-validate.py"
 
-# A copy of run file $1 with path $3 scaled by $2, started at $4 (t0060's).
-scaled() {
-	jq --argjson f "$2" --arg p "$3" --arg t "${4:-2026-01-01T00:00:00Z}" \
-		'del(.uuid) | .started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
-			.process_means_ns |= map(. * $f) | .process_se_ns |= map(. * $f)) else . end)' "$1"
-}
-
 test_expect_success JSONSCHEMA 'run: a test a path, DONE with its mean in seconds, SKIP with why' '
 	GLIBC_TUNABLES=glibc.pthread.rseq=0 ukbench run $tiny --no-store -j r.json -f kcidb \
 		time.time cpu.getcpu/rseq >k.json &&
@@ -65,12 +58,7 @@ test_expect_success JSONSCHEMA 'show: any name a legal path, any label kept whol
 
 test_expect_success JSONSCHEMA 'setup: known figures for the comparisons' '
 	ukbench run $tiny --no-store --json measured.json time.time >/dev/null &&
-	jq ".results |= map(. as \$r | (if \$r.path == \"vdso\" then 2 elif \$r.path == \"libc\" then 3 else 100 end) as \$m |
-		.samples_ns = [range(0; 50) | ((. % 5) * 0.002 + 1) * \$m] |
-		.process_means_ns = [range(0; 5) | (. * 0.002 + 1) * \$m] |
-		.process_se_ns = [range(0; 5) | 0.001 * \$m] |
-		del(.cpu_samples_ns, .ref_samples_ns, .process_ref_ns, .disturbed))" \
-		measured.json >"$TEST_ROOT/base.json" &&
+	known_figures measured.json "$TEST_ROOT/base.json" &&
 	scaled "$TEST_ROOT/base.json" 1.2 syscall >"$TEST_ROOT/slow.json" &&
 	jq "del(.uuid) | .results |= map(select(.path != \"libc\"))" "$TEST_ROOT/base.json" >"$TEST_ROOT/nolibc.json"
 '

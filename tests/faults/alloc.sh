@@ -27,21 +27,13 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${UKBENCH:=$top/build/ukbench}"
 : "${UKB_BUILD:=$(dirname "$UKBENCH")}"
 shim=$UKB_BUILD/tests/failalloc.so
-trials=0
-seed=$(date +%s)
-while getopts n:s: o; do
-	case $o in
-	n) trials=$OPTARG ;;
-	s) seed=$OPTARG ;;
-	*) echo "usage: alloc.sh [-n TRIALS] [-s SEED]" >&2; exit 2 ;;
-	esac
-done
+. "$top/tests/faults/lib.sh"
+faults_args alloc.sh 0 "$@"
 for need in "$UKBENCH" "$shim"; do
 	[ -e "$need" ] || { echo "alloc.sh: $need is not built" >&2; exit 2; }
 done
 command -v sqlite3 >/dev/null || { echo "alloc.sh: needs sqlite3" >&2; exit 2; }
 
-. "$top/tests/faults/lib.sh"
 faults_work alloc
 
 # the store every trial starts from: two labels of three runs, two paths

@@ -19,18 +19,10 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${UKBENCH:=$top/build/ukbench}"
-trials=40
-seed=$(date +%s)
-while getopts n:s: o; do
-	case $o in
-	n) trials=$OPTARG ;;
-	s) seed=$OPTARG ;;
-	*) echo "usage: kill-push.sh [-n TRIALS] [-s SEED]" >&2; exit 2 ;;
-	esac
-done
+. "$top/tests/faults/lib.sh"
+faults_args kill-push.sh 40 "$@"
 command -v sqlite3 >/dev/null || { echo "kill-push.sh: needs sqlite3" >&2; exit 2; }
 
-. "$top/tests/faults/lib.sh"
 . "$top/tests/fleet/pg.sh"
 faults_cleanup() { pg_stop; }
 faults_work kill-push
@@ -40,11 +32,6 @@ pg_psql "CREATE ROLE ukb_push LOGIN" >/dev/null
 "$UKBENCH" fleet-init --db "$(pg_uri)" --writer ukb_push >/dev/null || exit 2
 W=$(pg_uri ukb_push)
 q() { PGDB=ukb pg_psql "$1"; }
-
-rand() {
-	seed=$(((seed * 1103515245 + 12345) % 2147483648))
-	R=$(((seed / 65536) % $1))
-}
 
 # the spool of 5 runs, made while the server is down, kept as base.db
 "$UKBENCH" run -q -b 0.02 --warmup 0.01 -r 2 --no-store -j t.json time.time >/dev/null 2>&1 ||

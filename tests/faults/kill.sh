@@ -18,26 +18,12 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${UKBENCH:=$top/build/ukbench}"
-trials=40
-seed=$(date +%s)
-while getopts n:s: o; do
-	case $o in
-	n) trials=$OPTARG ;;
-	s) seed=$OPTARG ;;
-	*) echo "usage: kill.sh [-n TRIALS] [-s SEED]" >&2; exit 2 ;;
-	esac
-done
+. "$top/tests/faults/lib.sh"
+faults_args kill.sh 40 "$@"
 command -v sqlite3 >/dev/null || { echo "kill.sh: needs sqlite3" >&2; exit 2; }
 
-. "$top/tests/faults/lib.sh"
 faults_work kill
 tiny="-q -b 0.05 --warmup 0.01 -r 2"
-
-# rand N: R becomes a number in [0, N)
-rand() {
-	seed=$(((seed * 1103515245 + 12345) % 2147483648))
-	R=$(((seed / 65536) % $1))
-}
 
 for l in a b; do
 	"$UKBENCH" run $tiny --db base.db -l $l time.time/vdso syscall.null/syscall >/dev/null 2>&1 ||

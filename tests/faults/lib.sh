@@ -13,3 +13,25 @@ faults_work() {
 	export XDG_DATA_HOME="$work/data" COLUMNS=100
 	unset UKBENCH_DB
 }
+
+# faults_args NAME DEFAULT "$@": -n TRIALS (default DEFAULT) into $trials
+# and -s SEED (default: now) into $seed; a bad option is exit 2.
+faults_args() {
+	_fa_name=$1 trials=$2
+	shift 2
+	seed=$(date +%s)
+	OPTIND=1
+	while getopts n:s: o; do
+		case $o in
+		n) trials=$OPTARG ;;
+		s) seed=$OPTARG ;;
+		*) echo "usage: $_fa_name [-n TRIALS] [-s SEED]" >&2; exit 2 ;;
+		esac
+	done
+}
+
+# rand N: R becomes a number in [0, N), the next of the sequence $seed starts
+rand() {
+	seed=$(((seed * 1103515245 + 12345) % 2147483648))
+	R=$(((seed / 65536) % $1))
+}
