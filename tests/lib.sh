@@ -130,7 +130,7 @@ prereq_GBENCH_COMPARE() {
 scaled() {
 	jq --argjson f "$2" --arg p "$3" --arg t "${4:-2026-01-01T00:00:00Z}" \
 		'del(.uuid) | .started = $t | .results |= map(if .path == $p then (.samples_ns |= map(. * $f) |
-			.process_means_ns |= map(. * $f) | .process_se_ns |= map(. * $f)) else . end)' "$1"
+			.process_means_ns |= map(. * $f) | .process_se_ns |= map(if . == null then . else . * $f end)) else . end)' "$1"
 }
 
 # Run file $1 with its figures replaced by quiet, known ones, to $2: 5
