@@ -73,20 +73,12 @@ check() {
 
 k=0 landed=0 bad=0 doubled=0
 while [ "$k" -lt "$trials" ]; do
-	if [ $((k % 2)) = 0 ]; then
-		rand $((life + 1))
-		at=$R
-	else
-		rand $((life / 4 + 1))
-		at=$((life * 4 / 5 + R))
-	fi
+	kill_moment "$k" "$life"
 	cp base.db s.db
 	q "DELETE FROM results; DELETE FROM runs" >/dev/null
 	UKBENCH_SPOOL=$work/s.db setsid "$UKBENCH" push >/dev/null 2>&1 &
 	pid=$!
-	sleep "$(printf "%d.%03d" $((at / 1000)) $((at % 1000)))"
-	kill -s KILL -- -"$pid" 2>/dev/null && landed=$((landed + 1))
-	wait "$pid" 2>/dev/null
+	kill_at "$at" "$pid"
 	why=$(check)
 	# then a push to the end: every run there, once
 	if [ -z "$why" ]; then

@@ -70,21 +70,12 @@ sweep() {
 	[ "$life" -gt 0 ] || life=1
 	k=0 landed=0 bad=0
 	while [ "$k" -lt "$trials" ]; do
-		if [ $((k % 2)) = 0 ]; then
-			rand $((life + 1))
-			at=$R
-		else
-			# the last fifth and a little past: the transaction
-			rand $((life / 4 + 1))
-			at=$((life * 4 / 5 + R))
-		fi
+		kill_moment "$k" "$life"
 		cp base.db t.db
 		# a session of its own: the kill takes the command and its workers
 		setsid "$UKBENCH" "$@" --db t.db >/dev/null 2>&1 &
 		pid=$!
-		sleep "$(printf "%d.%03d" $((at / 1000)) $((at % 1000)))"
-		kill -s KILL -- -"$pid" 2>/dev/null && landed=$((landed + 1))
-		wait "$pid" 2>/dev/null
+		kill_at "$at" "$pid"
 		why=$(check "$low" "$high")
 		if [ -n "$why" ]; then
 			bad=$((bad + 1))

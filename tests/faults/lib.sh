@@ -35,3 +35,24 @@ rand() {
 	seed=$(((seed * 1103515245 + 12345) % 2147483648))
 	R=$(((seed / 65536) % $1))
 }
+
+# kill_moment K LIFE: $at, the ms into a command's LIFE ms when trial K
+# kills it: even trials uniform over the whole life, odd ones in its last
+# fifth and a little past, where the store's transaction is
+kill_moment() {
+	if [ $(($1 % 2)) = 0 ]; then
+		rand $(($2 + 1))
+		at=$R
+	else
+		rand $(($2 / 4 + 1))
+		at=$(($2 * 4 / 5 + R))
+	fi
+}
+
+# kill_at AT PID: SIGKILL to the session PID leads, AT ms from now, then
+# reaped; $landed counts the kills that found it still running
+kill_at() {
+	sleep "$(printf "%d.%03d" $(($1 / 1000)) $(($1 % 1000)))"
+	kill -s KILL -- -"$2" 2>/dev/null && landed=$((landed + 1))
+	wait "$2" 2>/dev/null
+}
