@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Faults, each class a script in tests/faults run here in a short version
 # (by hand for the long one): an allocation that fails, many writers at
-# one store, SIGKILL at any instant of a writing command or of a push to
+# one store (and through one spool to a fleet's server), SIGKILL at any instant of a writing command or of a push to
 # the fleet's server, a write, sync, rename or close that fails.
 . "$(dirname "$0")/../lib.sh"
 
@@ -60,6 +60,15 @@ prereq_STRACE() {
 	prereq_why="strace cannot trace here (ptrace refused)"
 	return 1
 }
+
+test_expect_success SQLITE3,PGSERVER 'many writers through one spool to a fleet'"'"'s server: each run there once' '
+	"$top/tests/faults/writers.sh" -p -w 4 -n 6 -r 2 >out 2>&1
+	rc=$?
+	cat out &&
+	test "$rc" = 0 &&
+	grep -Eq "^writers: 24 commands by 4 writers, [0-9]+ reads by 2 readers, [0-9]+ pushes of the spool in" out &&
+	grep -q "^writers: 24 commands, 0 failed, 0 lost, 0 doubled, integrity ok$" out
+'
 
 test_expect_success SQLITE3,STRACE 'a write, sync, rename or close that fails: exit 1 and said, or the work whole' '
 	"$top/tests/faults/io.sh" -n 2 >out 2>&1
