@@ -20,9 +20,12 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "measure.h"
 #include "vdso.h"
@@ -153,6 +156,69 @@ static int push_sample(struct ukb_result *res, double v, double cpu, unsigned ma
 	return 0;
 }
 
+/*
+ * A benchmark's code that forks (a plug-in's run()) and whose child
+ * returns instead of ending would go on measuring in the child and answer
+ * twice, or print a second table. A child made by fork() while a path's
+ * code may run is marked; when it comes back to the harness it ends here,
+ * the first such child of a process saying why.
+ */
+static volatile sig_atomic_t in_code;	   /* a path's setup, run or teardown may run */
+static volatile sig_atomic_t forked_child; /* this process is such a child */
+static unsigned long code_forks;	   /* the parent's count, as the next child sees it */
+
+static void fork_parent(void)
+{
+	if (in_code)
+		code_forks++;
+}
+
+static void fork_child(void)
+{
+	if (in_code)
+		forked_child = 1;
+}
+
+static void code_enter(void)
+{
+	static int hooked;
+
+	/* a child's exit() would write out again what stdio still holds */
+	fflush(NULL);
+	if (!hooked)
+		hooked = !pthread_atfork(NULL, fork_parent, fork_child);
+	in_code = 1;
+}
+
+/* After a path's code returned: a forked child that came back ends here. */
+static inline void code_back(const struct ukb_ctx *ctx)
+{
+	char msg[400];
+	int len;
+
+	if (__builtin_expect(!forked_child, 1))
+		return;
+	if (!code_forks) {
+		len = snprintf(msg, sizeof(msg),
+			       "warning: %s/%s: a process its code forked returned into ukbench "
+			       "instead of ending (_exit() it): ended with status 127\n",
+			       ctx->bench->name, ctx->path->name);
+		if (len > 0 && write(2, msg, (size_t)len) < 0)
+			len = 0;
+	}
+	_exit(127);
+}
+
+/* teardown() of a prepared path, the last of its code */
+static void teardown(struct ukb_ctx *ctx)
+{
+	code_enter();
+	if (ctx->path->teardown)
+		ctx->path->teardown(ctx);
+	code_back(ctx);
+	in_code = 0;
+}
+
 /* Times one batch of @n iterations; returns 0 and the time in *ns, or -errno. */
 static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 {
@@ -162,6 +228,7 @@ static int time_batch(struct ukb_ctx *ctx, uint64_t n, uint64_t *ns)
 	t0 = ukb_now_ns();
 	err = ctx->path->run(ctx, n);
 	t1 = ukb_now_ns();
+	code_back(ctx);
 	*ns = ctx->bench->flags & UKB_SELF_TIMED ? ctx->elapsed_ns : t1 - t0;
 	return err;
 }
@@ -501,9 +568,13 @@ static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
 			return 0;
 		}
 	}
+	code_forks = 0; /* each path's first such child says why */
 	if (path->setup) {
+		code_enter();
 		err = path->setup(ctx, why, sizeof(why));
+		code_back(ctx);
 		if (err) {
+			in_code = 0;
 			if (!why[0])
 				snprintf(why, sizeof(why), "setup failed: %s", strerror(-err));
 			/* not permitted: a policy (seccomp, LSM) blocks it; say so */
@@ -512,6 +583,7 @@ static int prepare(struct ukb_ctx *ctx, struct ukb_result *res)
 			return 0;
 		}
 	}
+	code_enter();
 	return 1;
 }
 
@@ -542,8 +614,8 @@ int ukb_probe(const struct ukb_bench *bench, const struct ukb_variant *variant,
 	struct ukb_ctx ctx;
 
 	result_init(res, &ctx, bench, variant, path, cpu, NULL);
-	if (prepare(&ctx, res) && path->teardown)
-		path->teardown(&ctx);
+	if (prepare(&ctx, res))
+		teardown(&ctx);
 	return res->status == UKB_OK;
 }
 
@@ -590,9 +662,7 @@ int ukb_measure(const struct ukb_bench *bench, const struct ukb_variant *variant
 		err = warm_up(&ctx, res, o->warmup_s * 1e9, start, o->stop);
 	if (!err)
 		err = sample(&ctx, res, o);
-
-	if (path->teardown)
-		path->teardown(&ctx);
+	teardown(&ctx);
 
 	if (err == -ENOMEM && !res->samples)
 		return err;
@@ -637,8 +707,7 @@ int ukb_profile(const struct ukb_bench *bench, const struct ukb_variant *variant
 	}
 	ukb_sampler_disable(smp);
 	res->measure_s = (double)(ukb_now_ns() - start) / 1e9;
-	if (path->teardown)
-		path->teardown(&ctx);
+	teardown(&ctx);
 	if (err)
 		set_status(res, UKB_ERROR, err, "", ctx.why[0] ? ctx.why : strerror(-err));
 	return 0;
@@ -727,8 +796,8 @@ int ukb_measure_interleaved(const struct ukb_bench *bench,
 	err = 0;
 out:
 	for (size_t i = 0; i < n; i++) {
-		if (ready[i] && path->teardown)
-			path->teardown(&ctx[i]);
+		if (ready[i])
+			teardown(&ctx[i]);
 		if (res[i].status == UKB_OK && res[i].nsamples)
 			ukb_figure_stats(res[i].samples, res[i].disturbed, res[i].nsamples,
 					 res[i].keeps_disturbed, &res[i].stats);

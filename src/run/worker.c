@@ -153,12 +153,14 @@ static int add_crashed(struct rec_run *run, const struct ukb_case *c, int sig, d
 static const struct ukb_case *exit_case; /* measured now */
 static struct rec_run *exit_run;	 /* the run being measured */
 static int exit_answer = -1;		 /* a worker's answer; -1: ukbench itself */
+static pid_t exit_pid;			 /* the process measuring exit_case */
 
 static void on_exit_in_case(void)
 {
 	const struct ukb_case *c = exit_case;
 
-	if (!c)
+	/* a child the benchmark's code forked ends as it asked, answering nothing */
+	if (!c || getpid() != exit_pid)
 		return;
 	exit_case = NULL;
 	guard_timing = 0;
@@ -198,6 +200,7 @@ int run_case(const struct ukb_case *c, struct ukb_measure_opts *m, const struct 
 	}
 	guard_on(&jb, old);
 	exit_run = run;
+	exit_pid = getpid();
 	exit_case = c;
 	guard_timing = 1;
 	guard_alarm(ukb_path_limit(m));

@@ -292,4 +292,53 @@ test_expect_success CC 'a plug-in that calls exit(): its path fails saying so, t
 	grep -q "without answering: a benchmark.s code ended it (_exit()" err
 '
 
+# a child that run() forks and that returns into ukbench would measure on
+# and answer a second time; one that calls exit() would answer for the
+# path: each ends as a child, the path measured, the table and JSON once
+test_expect_success CC 'a plug-in whose forked child returns or calls exit(): measured, answered once' '
+	plugin forks <<-\EOF &&
+	#include <stdlib.h>
+	#include <sys/wait.h>
+	#include <unistd.h>
+	#include <ukbench.h>
+	static int child(int quit)
+	{
+		pid_t p = fork();
+
+		if (p == 0 && quit)
+			exit(0);
+		if (p > 0)
+			waitpid(p, NULL, 0);
+		return p < 0 ? -1 : 0;
+	}
+	static int ret(struct ukb_ctx *c, uint64_t n)
+	{
+		(void)c;
+		(void)n;
+		return child(0);
+	}
+	static int quit(struct ukb_ctx *c, uint64_t n)
+	{
+		(void)c;
+		(void)n;
+		return child(1);
+	}
+	static const struct ukb_path paths[] = { { .name = "ret", .run = ret },
+						 { .name = "quit", .run = quit }, { NULL } };
+	static const struct ukb_bench b = { .name = "forks.child", .summary = "x", .paths = paths,
+					    .flags = UKB_FIXED_BATCH };
+	UKB_PLUGIN(&b);
+	EOF
+	for p in 1 2; do
+		ukbench run --no-store --plugin ./forks.so $tiny --processes $p -j r$p.json \
+			forks.child time.time >out$p 2>err$p || return 1
+		jq -e "[.results[] | .status] | length == 5 and all(. == \"ok\")" r$p.json &&
+		test "$(grep -c "^forks.child " out$p)" = 1 &&
+		test "$(grep -c "^time.time " out$p)" = 1 &&
+		# one line a measuring process, for the child that returned
+		test "$(grep -c "^warning: forks.child/ret: a process its code forked returned into ukbench" err$p)" = $p &&
+		! grep -q "called exit()\|not JSON" err$p || return 1
+	done
+'
+
 test_done
