@@ -57,8 +57,8 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 /* Whether to colour what goes to @f, as --color said. */
 int use_color(FILE *f, enum color_when when);
 
-/* git-style messages on stderr: "error: ...", "warning: ..." */
-void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* git-style messages on stderr: "error: ...", "warning: ..."; error() is -1 */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * An error or warning named a fault of the machine (out of memory, an I/O
  * error, a full disk): main() exits 1 for it, never 2, which says the

@@ -316,7 +316,7 @@ static int set_option(void *ctx, int id, const char *arg)
 		char *p = malloc(len);
 
 		if (!p)
-			return error("out of memory"), -1;
+			return error("out of memory");
 		snprintf(p, len, "%s%s%s", ro->params ? ro->params : "", ro->params ? "," : "",
 			 arg);
 		free(ro->params);
@@ -326,7 +326,7 @@ static int set_option(void *ctx, int id, const char *arg)
 	}
 	case O_SCAN:
 		if (ro->plan.sel.scan)
-			return error("-L is given once: one parameter a run"), -1;
+			return error("-L is given once: one parameter a run");
 		if (!strchr(arg, '=') || arg[0] == '=' || !strchr(arg, '=')[1])
 			return error("-L expects NAME=V1,V2,... (-L groups=1,2,4), got '%s'", arg),
 			       -1;
@@ -334,7 +334,7 @@ static int set_option(void *ctx, int id, const char *arg)
 		return 0;
 	case O_PROFILE:
 		if (!arg[0])
-			return error("--profile needs a pattern, as run takes them"), -1;
+			return error("--profile needs a pattern, as run takes them");
 		ro->profile = arg;
 		return 0;
 	case O_PLUGIN:
@@ -358,13 +358,13 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 	if (rc)
 		return rc;
 	if (ro->fail_pct >= 0 && !ro->baseline)
-		return error("--fail-on-regression needs --baseline RUN to compare with"), -1;
+		return error("--fail-on-regression needs --baseline RUN to compare with");
 	if (ro->plan.m.min_samples > ro->plan.m.max_samples)
 		return error("--min-samples %u is above --max-samples %u", ro->plan.m.min_samples,
 			     ro->plan.m.max_samples),
 		       -1;
 	if (ro->json && !strcmp(ro->json, "-") && ro->format != OUT_TABLE)
-		return error("--json - and --format both want standard output"), -1;
+		return error("--json - and --format both want standard output");
 	if (ro->profile && first == argc) {
 		/* what is profiled is what is measured */
 		char *only[] = { (char *)ro->profile };
@@ -720,7 +720,7 @@ static int store_run(const struct run_opts *ro, struct store *st, const char *pa
 		return 0;
 	}
 	if (store_save(st, run, err, sizeof(err)))
-		return error("%s", err), -1;
+		return error("%s", err);
 	if (table || (!ro->quiet && ro->format == OUT_TABLE))
 		fprintf(out, "stored as run #%lld%s%s%s in %s\n", (long long)run->id,
 			run->label[0] ? " '" : "", run->label, run->label[0] ? "'" : "",
@@ -752,7 +752,7 @@ static int prepare(struct run_state *s)
 	if (!ro->no_store &&
 	    (store_default_path(ro->db, s->dbpath, sizeof(s->dbpath), err, sizeof(err)) ||
 	     store_open(s->dbpath, &s->st, err, sizeof(err))))
-		return error("%s", err), -1;
+		return error("%s", err);
 	if (ro->baseline) {
 		bst = s->st ? s->st : store_open_cli(ro->db, s->dbpath, sizeof(s->dbpath));
 		if (!bst)
@@ -807,11 +807,11 @@ static int begin_record(struct run_state *s)
 	ukb_env_capture(&env);
 	err = ukb_clock_probe(&clk);
 	if (err)
-		return error("cannot read CLOCK_MONOTONIC_RAW: %s", strerror(-err)), -1;
+		return error("cannot read CLOCK_MONOTONIC_RAW: %s", strerror(-err));
 	rec_run_begin(&s->run, &env, time(NULL), s->ro.label);
 	if (describe_run(&s->run, &env, &s->ro.plan.m, s->ro.plan.procs, &clk) ||
 	    settings_add_plugins(&s->run))
-		return error("out of memory"), -1;
+		return error("out of memory");
 	return 0;
 }
 

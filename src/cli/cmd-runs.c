@@ -124,7 +124,7 @@ static int add_ids(int64_t **ids, size_t *n, const int64_t *add, size_t k)
 	int64_t *v = realloc(*ids, (*n + k + 1) * sizeof(*v));
 
 	if (!v)
-		return error("out of memory"), -1;
+		return error("out of memory");
 	memcpy(v + *n, add, k * sizeof(*v));
 	*n += k;
 	*ids = v;
@@ -150,7 +150,7 @@ static int resolve(struct store *st, const char *ref, int64_t **ids, size_t *n)
 
 		rec_run_release(&run);
 		if (rc < 0)
-			return error("%s", err), -1;
+			return error("%s", err);
 		if (rc > 0)
 			return error("no run #%lld in the store; 'ukbench runs' lists them", id),
 			       -1;
@@ -186,7 +186,7 @@ static int filtered(struct store *st, const struct store_filter *f, int64_t **id
 	int ret = 0;
 
 	if (store_list(st, f, &list, &k, err, sizeof(err)))
-		return error("%s", err), -1;
+		return error("%s", err);
 	/* a clean-up that finds nothing to clean has done its job */
 	if (!k)
 		printf("the filters select no run: nothing changed\n");

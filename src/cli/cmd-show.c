@@ -57,10 +57,10 @@ static int latest_run(struct store *st, char *ref, size_t len)
 	size_t n = 0;
 
 	if (st && store_list(st, &f, &list, &n, err, sizeof(err)))
-		return error("%s", err), -1;
+		return error("%s", err);
 	if (!n) {
 		free(list);
-		return error("no run is stored yet; 'ukbench run' stores one"), -1;
+		return error("no run is stored yet; 'ukbench run' stores one");
 	}
 	snprintf(ref, len, "#%lld", (long long)list[0].id);
 	free(list);

@@ -137,14 +137,14 @@ static int set_option(void *ctx, int id, const char *arg)
 	switch (id) {
 	case O_KERNEL:
 		if (o->nimages == MAX_IMAGES)
-			return error("at most %d kernels (-k) at once", MAX_IMAGES), -1;
+			return error("at most %d kernels (-k) at once", MAX_IMAGES);
 		if (access(arg, R_OK))
-			return error("-k %s: %s", arg, strerror(errno)), -1;
+			return error("-k %s: %s", arg, strerror(errno));
 		o->images[o->nimages++] = arg;
 		return 0;
 	case O_LABEL:
 		if (o->nlabels == MAX_IMAGES)
-			return error("at most %d labels (-l), one for each -k", MAX_IMAGES), -1;
+			return error("at most %d labels (-l), one for each -k", MAX_IMAGES);
 		o->labels[o->nlabels++] = arg;
 		return 0;
 	case 'b':
@@ -424,7 +424,7 @@ static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o,
 		       -1;
 	init = read_file(guest, &init_len, err, sizeof(err));
 	if (!init)
-		return error("%s", err), -1;
+		return error("%s", err);
 	/* the first line: what to do, and the port this machine answers on */
 	snprintf(first, sizeof(first), "%s %s", plan[0], vm_answer_port(machine));
 	{
@@ -441,7 +441,7 @@ static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o,
 	}
 	free(init);
 	if (ret)
-		return error("cannot make the initramfs: out of memory"), -1;
+		return error("cannot make the initramfs: out of memory");
 	return 0;
 }
 

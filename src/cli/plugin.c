@@ -51,15 +51,15 @@ int plugin_load(const char *path)
 	size_t n = 0;
 
 	if (!realpath(path, real))
-		return error("--plugin %s: %m", path), -1;
+		return error("--plugin %s: %m", path);
 	for (size_t i = 0; i < nloaded; i++)
 		if (!strcmp(loaded[i].path, real))
 			return 0;
 	if (nloaded == PLUGINS_MAX)
-		return error("at most %d plug-ins", PLUGINS_MAX), -1;
+		return error("at most %d plug-ins", PLUGINS_MAX);
 	h = dlopen(real, RTLD_NOW | RTLD_LOCAL);
 	if (!h)
-		return error("plug-in %s cannot be loaded: %s", path, dlerror()), -1;
+		return error("plug-in %s cannot be loaded: %s", path, dlerror());
 	t = dlsym(h, "ukb_plugin");
 	if (!t) {
 		error("plug-in %s has no table of benchmarks: it must define one with "

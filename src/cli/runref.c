@@ -288,7 +288,7 @@ static int load_all(struct store *st, const struct store_run *list, size_t n, in
 	int ret = 0;
 
 	if (!runs)
-		return error("out of memory"), -1;
+		return error("out of memory");
 	for (size_t i = 0; i < n && !ret; i++) {
 		if ((ret = store_load(st, list[i].id, &runs[k], err, sizeof(err)))) {
 			error("%s", err);
@@ -365,7 +365,7 @@ int runref_label_ids(struct store *st, const char *label, int64_t **ids, size_t 
 	*n = *all = 0;
 	f.label = runref_label_glob(label, glob, sizeof(glob));
 	if (store_list(st, &f, &list, all, err, sizeof(err)))
-		return error("%s", err), -1;
+		return error("%s", err);
 	if (!*all) {
 		free(list);
 		return 0;

@@ -57,13 +57,14 @@ int use_color(FILE *f, enum color_when when)
 	return isatty(fileno(f));
 }
 
-void error(const char *fmt, ...)
+int error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	vreport("error: ", fmt, ap);
 	va_end(ap);
+	return -1;
 }
 
 void warning(const char *fmt, ...)
