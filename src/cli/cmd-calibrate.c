@@ -43,6 +43,7 @@
 #include "runref.h"
 #include "stats.h"
 #include "store.h"
+#include "progress.h"
 #include "width.h"
 
 struct calibrate_cli {
@@ -137,19 +138,13 @@ static void cal_tick(void *arg)
 	const struct cal_progress *pg = arg;
 	double elapsed = (double)(ukb_now_ns() - pg->t0) / 1e9;
 	double done = (double)pg->round * NRUNS + pg->run, all = (double)pg->rounds * NRUNS;
-	char line[160];
+	char where[64];
 
 	if (!isatty(STDERR_FILENO))
 		return;
-	if (done > 0)
-		snprintf(line, sizeof(line), "[round %lu/%lu, run %d/%d] %.0f s, about %.0f s left",
-			 pg->round + 1, pg->rounds, pg->run + 1, NRUNS, elapsed,
-			 elapsed / done * (all - done));
-	else
-		snprintf(line, sizeof(line), "[round %lu/%lu, run %d/%d] %.0f s", pg->round + 1,
-			 pg->rounds, pg->run + 1, NRUNS, elapsed);
-	fprintf(stderr, "\r\033[K%.*s", out_columns(stderr, 0) - 1, line);
-	fflush(stderr);
+	snprintf(where, sizeof(where), "round %lu/%lu, run %d/%d", pg->round + 1, pg->rounds,
+		 pg->run + 1, NRUNS);
+	progress_draw(where, elapsed, done > 0 ? elapsed / done * (all - done) : -1, NULL);
 }
 
 /*
@@ -436,7 +431,7 @@ static int measure_rounds(const struct calibrate_cli *c, struct rec_run (*all)[N
 		}
 	}
 	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "\r\033[K");
+		progress_clear();
 	return stop_signal ? 128 + (int)stop_signal : 0;
 }
 

@@ -31,6 +31,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "output.h"
+#include "progress.h"
 #include "record.h"
 #include "runner.h"
 #include "runref.h"
@@ -389,27 +390,18 @@ struct progress {
 	const char *cmdline;
 };
 
-static void progress_draw(void *arg)
+static void progress_tick(void *arg)
 {
 	const struct progress *pg = arg;
 	double elapsed = (double)(ukb_now_ns() - pg->t0) / 1e9;
 	double per = (double)(pg->t_done - pg->t0) / 1e9 / (double)(pg->done ? pg->done : 1);
 	double left =
 	    per * (double)(pg->total - pg->done) - (elapsed - (double)(pg->t_done - pg->t0) / 1e9);
-	char line[512];
-	int w = out_columns(stderr, 0) - 1, n;
+	char where[64];
 
-	n = snprintf(line, sizeof(line), "[run %lu/%lu] %.0f s, about %.0f s left: %s",
-		     pg->done + 1, pg->total, elapsed, left > 0 ? left : 0, pg->cmdline);
-	if (!pg->done)
-		n = snprintf(line, sizeof(line), "[run %lu/%lu] %.0f s: %s", pg->done + 1,
-			     pg->total, elapsed, pg->cmdline);
-	if (n > w && w > 3) {
-		line[w - 3] = 0;
-		strcat(line, "...");
-	}
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
+	snprintf(where, sizeof(where), "run %lu/%lu", pg->done + 1, pg->total);
+	/* no estimate before a run has ended */
+	progress_draw(where, elapsed, !pg->done ? -1 : left > 0 ? left : 0, pg->cmdline);
 }
 
 static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
@@ -437,17 +429,17 @@ static int run_all(const struct exec_opts *o, struct job *jobs, unsigned njobs)
 			}
 			if (show) {
 				pg.cmdline = j->cmdline;
-				progress_draw(&pg);
+				progress_tick(&pg);
 			}
 			/* the job's plan, with the progress line's tick where it is shown */
 			plan = j->p;
-			plan.tick = show ? progress_draw : NULL;
+			plan.tick = show ? progress_tick : NULL;
 			plan.tick_arg = &pg;
 			exec_once(&plan, r);
 			pg.done++;
 			pg.t_done = ukb_now_ns();
 			if (show)
-				fputs("\r\033[K", stderr);
+				progress_clear();
 			rc = check_run(o, j, r, i);
 			if (rc)
 				return rc;

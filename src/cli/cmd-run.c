@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "affinity.h"
@@ -31,6 +30,7 @@
 #include "kcidb-opts.h"
 #include "options.h"
 #include "plugin.h"
+#include "progress.h"
 #include "outfile.h"
 #include "run-profile.h"
 #include "output.h"
@@ -449,41 +449,16 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 	 */
 }
 
-/* The terminal's width on standard error; 80 when it does not say. */
-static int term_width(void)
-{
-	struct winsize ws;
-
-	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 10)
-		return ws.ws_col;
-	return 80;
-}
-
-/*
- * One progress line on standard error, cut to the terminal's width so it
- * never wraps (a wrapped line cannot be cleared by \r): what is running,
- * how far, the time so far and an estimate of the rest.
- */
+/* The progress line: what is running, how far, the time so far and the rest. */
 static void progress_line(struct view *v, double frac, const char *head, const char *what)
 {
 	double elapsed = (double)(ukb_now_ns() - v->t0) / 1e9, left;
-	char line[512];
-	int w = term_width() - 1, n;
 
 	if (frac > 0.02)
 		left = elapsed / frac - elapsed;
 	else
 		left = (double)v->ncases * v->per_case_s - elapsed;
-	if (left < 0)
-		left = 0;
-	n = snprintf(line, sizeof(line), "[%s] %.0f s, about %.0f s left: %s", head, elapsed, left,
-		     what);
-	if (n > w && w > 3) {
-		line[w - 3] = 0;
-		strcat(line, "...");
-	}
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
+	progress_draw(head, elapsed, left < 0 ? 0 : left, what);
 }
 
 static void on_result(void *arg, struct rec_run *run, size_t i)
@@ -494,7 +469,7 @@ static void on_result(void *arg, struct rec_run *run, size_t i)
 	v->done++;
 	apply_floor(v, run, r);
 	if (v->progress && v->last_ns) {
-		fputs("\r\033[K", stderr);
+		progress_clear();
 		v->last_ns = 0;
 	}
 	if (v->out) {
@@ -614,7 +589,7 @@ static int measure(struct run_opts *ro, struct rec_run *run, struct view *v)
 			error("through the 32-bit ABI: %s", err);
 	}
 	if (v->progress && v->last_ns)
-		fputs("\r\033[K", stderr);
+		progress_clear();
 	return rc < 0 ? -1 : 0;
 }
 
