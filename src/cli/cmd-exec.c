@@ -549,7 +549,6 @@ static void report_ab(const struct exec_opts *o, const struct rec_run *rec, cons
 /* Writes the JSON and stores the record; 0, or -1 (printed). */
 static int keep(const struct exec_opts *o, struct store *st, const char *path, struct rec_run *rec)
 {
-	char err[1024];
 	int ret = 0;
 
 	if (o->format != OUT_TABLE && print_run(stdout, 0, rec, o->format, &o->kcidb))
@@ -565,15 +564,8 @@ static int keep(const struct exec_opts *o, struct store *st, const char *path, s
 	}
 	if (!st)
 		return ret;
-	if (store_save(st, rec, err, sizeof(err))) {
-		error("%s", err);
+	if (save_and_say(st, rec, o->out, path, 0))
 		return -1;
-	}
-	fprintf(o->out, "stored as run #%lld%s%s%s in %s\n", (long long)rec->id,
-		rec->label[0] ? " '" : "", rec->label, rec->label[0] ? "'" : "",
-		store_target(st)[0] ? store_where(st) : path);
-	fflush(o->out);
-	push_after_save(st, 0);
 	return ret;
 }
 

@@ -685,7 +685,7 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 static int store_run(const struct run_opts *ro, struct store *st, const char *path,
 		     struct rec_run *run, FILE *out, int table)
 {
-	char err[1024];
+	int say;
 
 	if (!st)
 		return 0;
@@ -694,16 +694,8 @@ static int store_run(const struct run_opts *ro, struct store *st, const char *pa
 			fprintf(out, "not stored: the run was interrupted\n");
 		return 0;
 	}
-	if (store_save(st, run, err, sizeof(err)))
-		return error("%s", err);
-	if (table || (!ro->quiet && ro->format == OUT_TABLE))
-		fprintf(out, "stored as run #%lld%s%s%s in %s\n", (long long)run->id,
-			run->label[0] ? " '" : "", run->label, run->label[0] ? "'" : "",
-			store_target(st)[0] ? store_where(st) : path);
-	/* a fleet's spool: pushed now, or kept for later (a warning says so) */
-	fflush(out);
-	push_after_save(st, !(table || (!ro->quiet && ro->format == OUT_TABLE)));
-	return 0;
+	say = table || (!ro->quiet && ro->format == OUT_TABLE);
+	return save_and_say(st, run, say ? out : NULL, path, !say);
 }
 
 /* The state of one `run`, released in one place. */

@@ -341,8 +341,7 @@ static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[12
 		goto out;
 	}
 	if (st)
-		printf(", stored as run #%lld '%s'", (long long)run.id,
-		       vis(run.label, rv, sizeof(rv)));
+		printf(", stored as %s", stored_as(&run, rv, sizeof(rv)));
 	printf("\n");
 	snprintf(labels[image], sizeof(labels[image]), "%s", run.label);
 	ret = 0;

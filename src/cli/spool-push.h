@@ -6,7 +6,20 @@
 #ifndef UKB_CLI_SPOOL_PUSH_H
 #define UKB_CLI_SPOOL_PUSH_H
 
+#include <stdio.h>
+
 #include "store.h"
+
+/* "run #N 'LABEL'" of a stored @run, the label made safe to print; @buf */
+const char *stored_as(const struct rec_run *run, char *buf, size_t len);
+
+/*
+ * Saves @run into @st and says "stored as run #N 'LABEL' in WHERE" on @out
+ * (NULL: nothing; WHERE is @path for a file), then pushes a fleet's spool
+ * (push_after_save(), @quiet). 0, or -1 when it could not be saved
+ * (printed).
+ */
+int save_and_say(struct store *st, struct rec_run *run, FILE *out, const char *path, int quiet);
 
 /*
  * After runs were saved into @st: when it is a fleet's spool, pushes what
