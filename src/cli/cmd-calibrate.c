@@ -440,8 +440,9 @@ static int tally_all(const struct calibrate_cli *c, struct rec_run (*all)[NRUNS]
 		     const struct learn_model *each, struct tally *t)
 {
 	for (int pass = 0; pass < 2; pass++) {
-		struct cmp_opts o = { .alpha = 0.05, .threshold = c->threshold, .limit = -1 };
+		struct cmp_opts o = cmp_defaults();
 
+		o.threshold = c->threshold;
 		t[pass].mde = calloc(c->rounds, sizeof(double));
 		if (!t[pass].mde)
 			return -1;

@@ -188,9 +188,7 @@ static int parse(int argc, char **argv, struct compare_opts *o, int *first)
 {
 	int rc;
 
-	o->c.alpha = 0.05;
-	o->c.threshold = 0.01;
-	o->c.limit = -1;
+	o->c = cmp_defaults();
 	o->floor_pct = -1;
 	o->pool = RUNREF_BOOT;
 	rc = opts_parse(&cmd_compare_def, argc, argv, 0, set_option, o, first);

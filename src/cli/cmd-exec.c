@@ -503,7 +503,7 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 static void report_ab(const struct exec_opts *o, const struct rec_run *rec, const struct job *jobs,
 		      unsigned njobs)
 {
-	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_opts co = cmp_defaults();
 	struct cmp_table ct;
 
 	fprintf(o->out,

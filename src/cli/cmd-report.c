@@ -315,9 +315,7 @@ static int report_history(struct report_opts *o, struct store *st, const char *p
 
 int cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { .c = { .alpha = 0.05, .threshold = 0.01, .limit = -1 },
-				 .floor_pct = -1,
-				 .window = 5 };
+	struct report_opts o = { .c = cmp_defaults(), .floor_pct = -1, .window = 5 };
 	struct store *st = NULL;
 	char path[4096], *text = NULL;
 	size_t len = 0;

@@ -605,11 +605,12 @@ static int measure(struct run_opts *ro, struct rec_run *run, struct view *v)
 static int check_baseline(const struct run_opts *ro, const struct rec_run *base, const char *desc,
 			  const struct rec_run *run, char (*msg)[512], const char **verdicts)
 {
-	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = ro->fail_pct / 100 };
+	struct cmp_opts o = cmp_defaults();
 	struct cmp_row *rows;
 	size_t n;
 	int status;
 
+	o.limit = ro->fail_pct / 100;
 	if (ro->fail_pct < 0)
 		return 0;
 	compare_runs(base, run, &o, &rows, &n);

@@ -20,7 +20,7 @@
  */
 void cmp_scan_print(FILE *out, int wide, const struct rec_run *run, const char *scan)
 {
-	struct cmp_opts co = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_opts co = cmp_defaults();
 	const char *eq = strchr(scan, '=');
 	char key[80], first[100];
 	struct cmp_table ct;

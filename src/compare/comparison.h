@@ -27,6 +27,12 @@ struct cmp_opts {
 	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
 };
 
+/* What every command compares with unless told: alpha 0.05, 1%, no limit. */
+static inline struct cmp_opts cmp_defaults(void)
+{
+	return (struct cmp_opts){ .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+}
+
 /* What automation is told about a path, against the limit. */
 enum cmp_outcome {
 	CMP_NOT_REGRESSED, /* the interval excludes a regression of the limit */
