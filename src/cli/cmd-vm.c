@@ -32,6 +32,7 @@
 #include "runref.h"
 #include "select.h"
 #include "spool-push.h"
+#include "stats.h"
 #include "store.h"
 #include "vm.h"
 #include "width.h"
@@ -292,22 +293,6 @@ static void say_failure(const char *image, const struct vm_result *r)
 	}
 }
 
-/* A shuffled order of 0..n-1 (Fisher-Yates). */
-static void shuffle(unsigned *v, unsigned n, unsigned long *seed)
-{
-	for (unsigned i = 0; i < n; i++)
-		v[i] = i;
-	for (unsigned i = n; i > 1; i--) {
-		unsigned j;
-
-		*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
-		j = (unsigned)((*seed >> 33) % i);
-		unsigned t = v[i - 1];
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
-}
-
 /* One boot's answer, stored. 0, or -1 (printed). */
 static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[128], unsigned image,
 		    unsigned boot, const char *accel, const char *qver, const struct vm_result *r)
@@ -456,8 +441,9 @@ int cmd_vm(int argc, char **argv)
 	size_t nplan = 0;
 	struct utsname u;
 	const char *accel, *host = uname(&u) ? "" : u.machine;
-	unsigned long seed = (unsigned long)time(NULL) ^ (unsigned long)getpid();
-	unsigned order[MAX_IMAGES], boot = 0, failed = 0, kvm_tried = 0;
+	uint64_t seed = (uint64_t)time(NULL) ^ (uint64_t)getpid() ^ 0x9e3779b97f4a7c15ull;
+	size_t order[MAX_IMAGES];
+	unsigned boot = 0, failed = 0, kvm_tried = 0;
 	int first, rc, ret = UKB_EXIT_USAGE;
 
 	rc = opts_parse(&cmd_vm_def, argc, argv, 0, set_option, &o, &first);
@@ -515,9 +501,9 @@ int cmd_vm(int argc, char **argv)
 				kits[i].machine, host);
 	run_catch_stops(on_signal);
 	for (unsigned long round = 0; round < o.boots && !vm_stop; round++) {
-		shuffle(order, o.nimages, &seed);
+		ukb_shuffle(order, o.nimages, &seed);
 		for (unsigned i = 0; i < o.nimages && !vm_stop; i++) {
-			unsigned k = order[i];
+			unsigned k = (unsigned)order[i];
 			const struct kit *kt = &kits[kit_of[k]];
 			int native = !strcmp(kt->machine, host);
 			struct vm_boot b = { .machine = kt->machine,
