@@ -20,7 +20,8 @@
 # exits 1 when any of the last four is not 0.
 #
 # UKBENCH names the binary (default build/ukbench), UKB_BUILD its build
-# (for tests/failalloc.so). glibc only; a sanitizer build has its own
+# (for tests/failalloc.so); ALLOC_ONLY="compare show" sweeps those commands
+# alone (by their first word), so that long sweeps can run side by side. glibc only; a sanitizer build has its own
 # allocator, which the shim cannot replace: use the normal build.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -60,6 +61,9 @@ printf "%-30s %11s %7s %6s %6s %6s %8s %7s %8s\n" command allocations trials "ex
 sweep() {
 	name=$1 writes=$2
 	shift 2
+	if [ -n "${ALLOC_ONLY:-}" ]; then
+		case " $ALLOC_ONLY " in *" ${name%% *} "*) ;; *) return ;; esac
+	fi
 	cp base.db t.db
 	rm -f count.log
 	UKB_FAIL_ALLOC_LOG=$work/count.log shimmed "$UKBENCH" "$@" --db t.db >/dev/null 2>&1
