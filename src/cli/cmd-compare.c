@@ -3,7 +3,7 @@
  * cmd-compare.c - `ukbench compare BASE OTHER [OTHER...] [PATTERN...]`: the
  * change of each path against the base run, with its interval, the
  * minimum detectable effect and a verdict from one method
- * (src/report/comparison.c); a geometric mean of the ratios; and for
+ * (src/compare/comparison.c); a geometric mean of the ratios; and for
  * automation, three answers: regressed (1), not regressed (0), cannot tell
  * at this machine's detectable effect (125, git bisect's "skip").
  */

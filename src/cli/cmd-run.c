@@ -5,7 +5,7 @@
  * Everything that can be refused is refused before the first benchmark
  * runs: the patterns, the option values, each benchmark's parameters, the
  * CPU, the store, the JSON file. The measuring itself is the runners'
- * (src/run); what is printed, the report's (src/report).
+ * (src/run); what is printed, the output's (src/output).
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -15,8 +15,10 @@
  * the noise of the machine, which is not known in advance. Sampling stops
  * once the 95% confidence interval of the mean is within the target, so a
  * quiet benchmark finishes early and a noisy one uses its whole budget and
- * says it did not converge. Every batch is kept: statistics are computed
- * over all of them and the raw series goes to the output.
+ * says it did not converge. Every batch is kept and goes to the output;
+ * the statistics leave out the batches in which the measuring thread did
+ * not run throughout (ukb_figure_stats()), unless the benchmark's cost is
+ * that scheduling itself.
  */
 #include <errno.h>
 #include <math.h>
