@@ -142,6 +142,18 @@ else
 	tap "not ok" "the JSON library included beside jv.c: $(echo $json)"
 fi
 
+# output prints what benchmarks say of their figures (bench/notes.h) and
+# knows none of them by name or by its own header
+named=$(grep -nE '"(lab|time|syscall|copy|sched|random|cpu|harness)\.[a-z]' src/output/*.c)
+own=$(for h in src/bench/*.h; do
+	[ "$h" = src/bench/notes.h ] || grep -l "#include \"$(basename "$h")\"" src/output/*.[ch]
+done)
+if [ -z "$named$own" ]; then
+	tap ok "src/output names no benchmark and includes none of their headers"
+else
+	tap "not ok" "src/output knows benchmarks: $(printf "%s %s" "$named" "$own" | head -c 300)"
+fi
+
 # a header's guard names its folder and file, so that a moved file says so
 guards=""
 for h in src/*/*.h; do
