@@ -6,9 +6,9 @@
 # prints, and the worker (linked into the static 32-bit helper) needs
 # nothing but libc. Prints TAP.
 #
-#   core <- bench <- record <- run <------------------------------.
-#                      ^- store <- output <- compare <- report <- cli
-#   core <- check, core <- inspect <------------------------------'
+#   core <- bench  <- run, output
+#   core <- record <- run, store <- output <- compare <- report <- cli
+#   core <- check, inspect <- cli          (allowed() below: exactly)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -29,9 +29,9 @@ allowed() {
 	case $1 in
 	core) echo "core" ;;
 	bench) echo "core bench" ;;
-	record) echo "core bench record" ;;
+	record) echo "core record" ;;
 	run) echo "core bench record run" ;;
-	store) echo "core bench record store" ;;
+	store) echo "core record store" ;;
 	check) echo "core check" ;;
 	inspect) echo "core inspect" ;;
 	output) echo "core bench record store output" ;;

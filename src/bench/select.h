@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "match.h"
 #include "ukbench.h"
 
 #define UKB_MAX_PARAMS 16
@@ -76,15 +77,6 @@ int ukb_select(struct ukb_selection *sel, int npatterns, char **patterns, int de
 	       const struct select_opts *so, int validate, struct ukb_err *e);
 
 void ukb_selection_release(struct ukb_selection *sel);
-
-/*
- * Does a stored result match @pattern (NAME[/PATH], as ukb_select reads
- * it)? For results whose benchmark may not be registered here.
- */
-/* Levenshtein's distance between @a and @b; (size_t)-1 without memory. */
-size_t ukb_edit_distance(const char *a, const char *b);
-
-int pattern_matches(const char *pattern, const char *name, const char *benchmark, const char *path);
 
 /*
  * The values of @bench's parameters with -P @spec applied, into @out (one

@@ -11,7 +11,7 @@
 #include "cmp-floor.h"
 #include "comparison.h"
 #include "learn.h"
-#include "select.h"
+#include "match.h"
 #include "stats.h"
 
 /*

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select.h"
+#include "match.h"
 #include "reference.h"
 #include "store-backend.h"
 #include "store-pg.h"

@@ -28,7 +28,7 @@
 #include "stats.h"
 #include "store.h"
 #include "store-sqlite.h"
-#include "select.h"
+#include "match.h"
 #include <fnmatch.h>
 
 struct sqlite_store {
