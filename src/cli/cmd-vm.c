@@ -429,6 +429,113 @@ static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o,
 	return 0;
 }
 
+/* What no boot can start with, said; 0 when none. */
+static int usage_wrong(const struct vm_opts *o, int npatterns)
+{
+	if (!o->nimages)
+		return error("'ukbench vm' needs a kernel to boot: -k IMAGE (see 'ukbench vm "
+			     "--help')");
+	if (o->nlabels > o->nimages)
+		return error("%u labels (-l) for %u kernels (-k): one for each at most", o->nlabels,
+			     o->nimages);
+	if (o->check && npatterns)
+		return error("--check checks every function; it takes no pattern");
+	return 0;
+}
+
+/*
+ * Each image's machine, and the kit that boots it (at most one a machine):
+ * 0, or an exit status (printed).
+ */
+static int make_kits(const struct vm_opts *o, char **plan, size_t nplan, struct kit *kits,
+		     unsigned *nkits, unsigned *kit_of)
+{
+	for (unsigned i = 0; i < o->nimages; i++) {
+		const char *machine = vm_image_machine(o->images[i]);
+		unsigned j = 0;
+
+		if (!machine) {
+			error("-k %s: not a kernel image ukbench boots (an x86-64 bzImage or an "
+			      "arm64 Image)",
+			      o->images[i]);
+			return UKB_EXIT_USAGE;
+		}
+		while (j < *nkits && strcmp(kits[j].machine, machine))
+			j++;
+		if (j == *nkits && kit_make(&kits[(*nkits)++], machine, o, plan, nplan))
+			return UKB_EXIT_FAIL;
+		kit_of[i] = j;
+	}
+	return 0;
+}
+
+/* Where an emulator's timings stand for the hardware's, the warning that they do not. */
+static void say_emulated(const struct vm_opts *o, const char *accel, const struct kit *kits,
+			 unsigned nkits, const char *host)
+{
+	if (o->accel == ACCEL_AUTO && !strcmp(accel, "tcg"))
+		warning("no KVM here (/dev/kvm cannot be opened): QEMU's emulator (TCG) boots "
+			"the kernels; its timings are an emulator's, not the hardware's");
+	else if (o->accel == ACCEL_TCG)
+		warning("QEMU's emulator (TCG), as --accel tcg asks: its timings are an "
+			"emulator's, not the hardware's");
+	for (unsigned i = 0; i < nkits; i++)
+		if (strcmp(kits[i].machine, host))
+			warning("the %s kernels boot under QEMU's emulator (TCG), on this %s host: "
+				"their timings are an emulator's, not the hardware's",
+				kits[i].machine, host);
+}
+
+/*
+ * One boot of @b into @r. KVM on trial (@b->first_line_s) that prints
+ * nothing, or whose QEMU fails before the kernel starts, is said and left
+ * for the emulator, in this boot and every later one (*@accel). 0, or -1
+ * (printed).
+ */
+static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel)
+{
+	char err[1024], why[256], shown[768];
+
+	if (vm_boot(b, r, err, sizeof(err))) {
+		free(r->answer);
+		return error("%s", err);
+	}
+	if (!(b->first_line_s > 0 && r->kernel_s < 0 &&
+	      (r->status == VM_SILENT || r->status == VM_QEMU)))
+		return 0;
+	snprintf(why, sizeof(why), "%.*s", (int)strcspn(r->console, "\n"), r->console);
+	if (r->status == VM_SILENT)
+		warning("KVM: the first boot printed nothing in %.0f s (a nested guest that hangs "
+			"before its kernel starts); QEMU's emulator (TCG) boots the kernels "
+			"instead: its timings are an emulator's, not the hardware's",
+			b->first_line_s);
+	else
+		warning("KVM: QEMU failed before the kernel started (%s); QEMU's emulator (TCG) "
+			"boots the kernels instead: its timings are an emulator's, not the "
+			"hardware's",
+			vis(why, shown, sizeof(shown)));
+	free(r->answer);
+	*accel = b->accel = "tcg";
+	b->first_line_s = 0;
+	if (vm_boot(b, r, err, sizeof(err))) {
+		free(r->answer);
+		return error("%s", err);
+	}
+	return 0;
+}
+
+/* After the boots of two kernels or more, stored: how to compare them. */
+static void say_next(char (*labels)[128])
+{
+	if (strcmp(labels[0], labels[1]))
+		printf("each boot one observation: ukbench compare --all '%s' '%s'\n", labels[0],
+		       labels[1]);
+	else
+		warning("the kernels report one release, '%s': give each its label (-l before "
+			"-l after) to compare them",
+			labels[0]);
+}
+
 int cmd_vm(int argc, char **argv)
 {
 	struct vm_opts o = { .boots = 2, .memory_mb = 512, .timeout_s = 300 };
@@ -449,38 +556,15 @@ int cmd_vm(int argc, char **argv)
 	rc = opts_parse(&cmd_vm_def, argc, argv, 0, set_option, &o, &first);
 	if (rc)
 		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
-	if (!o.nimages)
-		return error("'ukbench vm' needs a kernel to boot: -k IMAGE (see 'ukbench vm "
-			     "--help')"),
-		       UKB_EXIT_USAGE;
-	if (o.nlabels > o.nimages)
-		return error("%u labels (-l) for %u kernels (-k): one for each at most", o.nlabels,
-			     o.nimages),
-		       UKB_EXIT_USAGE;
-	if (o.check && first < argc)
-		return error("--check checks every function; it takes no pattern"), UKB_EXIT_USAGE;
+	if (usage_wrong(&o, argc - first))
+		return UKB_EXIT_USAGE;
 	plan = plan_lines(&o, &sel, argc - first, argv + first, &nplan);
 	if (!plan)
 		goto out;
+	ret = make_kits(&o, plan, nplan, kits, &nkits, kit_of);
+	if (ret)
+		goto out;
 	ret = UKB_EXIT_FAIL;
-	/* each image's machine, and the kit that boots it */
-	for (unsigned i = 0; i < o.nimages; i++) {
-		const char *machine = vm_image_machine(o.images[i]);
-		unsigned j = 0;
-
-		if (!machine) {
-			error("-k %s: not a kernel image ukbench boots (an x86-64 bzImage or an "
-			      "arm64 Image)",
-			      o.images[i]);
-			ret = UKB_EXIT_USAGE;
-			goto out;
-		}
-		while (j < nkits && strcmp(kits[j].machine, machine))
-			j++;
-		if (j == nkits && kit_make(&kits[nkits++], machine, &o, plan, nplan))
-			goto out;
-		kit_of[i] = j;
-	}
 	if (!o.check && !o.no_store &&
 	    (store_default_path(o.db, dbpath, sizeof(dbpath), err, sizeof(err)) ||
 	     store_open(dbpath, &st, err, sizeof(err)))) {
@@ -488,17 +572,7 @@ int cmd_vm(int argc, char **argv)
 		goto out;
 	}
 	accel = o.accel == ACCEL_TCG ? "tcg" : o.accel == ACCEL_KVM || kvm_here() ? "kvm" : "tcg";
-	if (o.accel == ACCEL_AUTO && !strcmp(accel, "tcg"))
-		warning("no KVM here (/dev/kvm cannot be opened): QEMU's emulator (TCG) boots "
-			"the kernels; its timings are an emulator's, not the hardware's");
-	else if (o.accel == ACCEL_TCG)
-		warning("QEMU's emulator (TCG), as --accel tcg asks: its timings are an "
-			"emulator's, not the hardware's");
-	for (unsigned i = 0; i < nkits; i++)
-		if (strcmp(kits[i].machine, host))
-			warning("the %s kernels boot under QEMU's emulator (TCG), on this %s host: "
-				"their timings are an emulator's, not the hardware's",
-				kits[i].machine, host);
+	say_emulated(&o, accel, kits, nkits, host);
 	run_catch_stops(on_signal);
 	for (unsigned long round = 0; round < o.boots && !vm_stop; round++) {
 		ukb_shuffle(order, o.nimages, &seed);
@@ -525,39 +599,8 @@ int cmd_vm(int argc, char **argv)
 			    !kvm_tried++)
 				b.first_line_s = 30;
 			boot++;
-			if (vm_boot(&b, &r, err, sizeof(err))) {
-				error("%s", err);
-				free(r.answer);
+			if (boot_once(&b, &r, &accel))
 				goto out;
-			}
-			if (b.first_line_s > 0 && r.kernel_s < 0 &&
-			    (r.status == VM_SILENT || r.status == VM_QEMU)) {
-				char why[256], shown[768];
-
-				snprintf(why, sizeof(why), "%.*s", (int)strcspn(r.console, "\n"),
-					 r.console);
-				if (r.status == VM_SILENT)
-					warning(
-					    "KVM: the first boot printed nothing in %.0f s (a "
-					    "nested guest that hangs before its kernel starts); "
-					    "QEMU's emulator (TCG) boots the kernels instead: its "
-					    "timings are an emulator's, not the hardware's",
-					    b.first_line_s);
-				else
-					warning(
-					    "KVM: QEMU failed before the kernel started (%s); "
-					    "QEMU's emulator (TCG) boots the kernels instead: its "
-					    "timings are an emulator's, not the hardware's",
-					    vis(why, shown, sizeof(shown)));
-				free(r.answer);
-				accel = b.accel = "tcg";
-				b.first_line_s = 0;
-				if (vm_boot(&b, &r, err, sizeof(err))) {
-					error("%s", err);
-					free(r.answer);
-					goto out;
-				}
-			}
 			/* a signal ends QEMU too: what it left is not a failure of the kernel */
 			if (r.status == VM_STOPPED || vm_stop) {
 				free(r.answer);
@@ -581,13 +624,8 @@ int cmd_vm(int argc, char **argv)
 		ret = 128 + (int)vm_stop;
 		goto out;
 	}
-	if (!o.check && st && !failed && o.nimages > 1 && strcmp(labels[0], labels[1]))
-		printf("each boot one observation: ukbench compare --all '%s' '%s'\n", labels[0],
-		       labels[1]);
-	else if (!o.check && st && !failed && o.nimages > 1)
-		warning("the kernels report one release, '%s': give each its label (-l before "
-			"-l after) to compare them",
-			labels[0]);
+	if (!o.check && st && !failed && o.nimages > 1)
+		say_next(labels);
 	ret = failed ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 out:
 	store_close(st);
