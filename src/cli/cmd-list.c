@@ -128,6 +128,79 @@ static int list_compact(const struct ukb_case *cases, const struct ukb_result *r
 	return 0;
 }
 
+static const char *status_word(const struct ukb_result *r)
+{
+	return r->status == UKB_OK ? "available" : r->status == UKB_SKIPPED ? "not allowed" : "n/a";
+}
+
+/* The cases as rows of JSON or CSV, those this machine cannot run when @all. */
+static void list_rows(enum rows_fmt fmt, const struct ukb_case *cases, const struct ukb_result *r,
+		      size_t n, int all)
+{
+	static const char *const keys[] = { "name",   "benchmark",   "path",   "default", "status",
+					    "detail", "vdso_symbol", "reason", NULL };
+	struct rows out;
+
+	rows_begin(&out, stdout, fmt, keys);
+	for (size_t i = 0; i < n; i++) {
+		char sym[128];
+
+		if (!all && r[i].status != UKB_OK)
+			continue;
+		ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
+		rows_str(&out, cases[i].name);
+		rows_str(&out, cases[i].bench->name);
+		rows_str(&out, cases[i].path->name);
+		rows_bool(&out, !!(cases[i].bench->flags & UKB_DEFAULT));
+		rows_str(&out, status_word(&r[i]));
+		rows_str(&out, cases[i].path->detail);
+		rows_str(&out, sym[0] ? sym : NULL);
+		rows_str(&out, r[i].status == UKB_OK ? NULL : r[i].reason);
+	}
+	rows_end(&out);
+}
+
+/* A benchmark's head in the long listing: its name, summary and parameters. */
+static void list_head(const struct ukb_case *c, int after, int cols)
+{
+	char name[160];
+
+	if (many_variants(c->bench))
+		snprintf(name, sizeof(name), "%s.N, N = %s to %s", c->bench->name,
+			 c->bench->variants[0].name,
+			 c->bench->variants[many_variants(c->bench) - 1].name);
+	else
+		snprintf(name, sizeof(name), "%s", c->name);
+	printf("%s%s %s\n  ", after ? "\n" : "", c->bench->flags & UKB_DEFAULT ? "*" : " ", name);
+	put_folded(stdout, c->bench->summary, 2, 4, cols);
+	for (const struct ukb_param *q = c->bench->params; q && q->name; q++) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "-P %s=N  %s (default %ld, %ld..%ld)", q->name,
+			 q->help, q->def, q->min, q->max);
+		fputs("    ", stdout);
+		put_folded(stdout, line, 4, 8, cols);
+	}
+}
+
+/* A path's line in the long listing: what it calls, and whether it runs here. */
+static void list_path(const struct ukb_case *c, const struct ukb_result *r, int cols)
+{
+	char sym[128], what[256], line[600];
+
+	ukb_vdso_symbol_of(c->path->vdso_sym, sym, sizeof(sym));
+	if (sym[0])
+		snprintf(what, sizeof(what), "%s (%s)", c->path->detail, sym);
+	else
+		snprintf(what, sizeof(what), "%s", c->path->detail);
+	if (r->status == UKB_OK)
+		snprintf(line, sizeof(line), "%s", what);
+	else
+		snprintf(line, sizeof(line), "%s: %s", what, r->reason);
+	printf("    %-8s %-12s ", c->path->name, status_word(r));
+	put_folded(stdout, line, 26, 8, cols);
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct ukb_selection sel;
@@ -162,30 +235,7 @@ int cmd_list(int argc, char **argv)
 		hidden += !all && r[i].status != UKB_OK;
 	}
 	if (c.fmt != ROWS_TABLE && !c.names) {
-		static const char *const keys[] = { "name",	   "benchmark", "path",
-						    "default",	   "status",	"detail",
-						    "vdso_symbol", "reason",	NULL };
-		struct rows out;
-
-		rows_begin(&out, stdout, c.fmt, keys);
-		for (size_t i = 0; i < n; i++) {
-			char sym[128];
-
-			if (!all && r[i].status != UKB_OK)
-				continue;
-			ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
-			rows_str(&out, cases[i].name);
-			rows_str(&out, cases[i].bench->name);
-			rows_str(&out, cases[i].path->name);
-			rows_bool(&out, !!(cases[i].bench->flags & UKB_DEFAULT));
-			rows_str(&out, r[i].status == UKB_OK	    ? "available"
-				       : r[i].status == UKB_SKIPPED ? "not allowed"
-								    : "n/a");
-			rows_str(&out, cases[i].path->detail);
-			rows_str(&out, sym[0] ? sym : NULL);
-			rows_str(&out, r[i].status == UKB_OK ? NULL : r[i].reason);
-		}
-		rows_end(&out);
+		list_rows(c.fmt, cases, r, n, all);
 		free(r);
 		ukb_selection_release(&sel);
 		return UKB_EXIT_OK;
@@ -200,8 +250,6 @@ int cmd_list(int argc, char **argv)
 		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	}
 	for (size_t i = 0; i < n; i++) {
-		char sym[128], what[256];
-
 		if (!all && r[i].status != UKB_OK)
 			continue;
 		if (c.names) {
@@ -212,48 +260,10 @@ int cmd_list(int argc, char **argv)
 		if (many_variants(cases[i].bench) && cases[i].variant != cases[i].bench->variants)
 			continue;
 		if (!shown || strcmp(cases[i].name, shown)) {
-			char name[160];
-
-			if (many_variants(cases[i].bench))
-				snprintf(name, sizeof(name), "%s.N, N = %s to %s",
-					 cases[i].bench->name, cases[i].bench->variants[0].name,
-					 cases[i]
-					     .bench->variants[many_variants(cases[i].bench) - 1]
-					     .name);
-			else
-				snprintf(name, sizeof(name), "%s", cases[i].name);
-			printf("%s%s %s\n  ", shown ? "\n" : "",
-			       cases[i].bench->flags & UKB_DEFAULT ? "*" : " ", name);
-			put_folded(stdout, cases[i].bench->summary, 2, 4, cols);
-			for (const struct ukb_param *q = cases[i].bench->params; q && q->name;
-			     q++) {
-				char line[512];
-
-				snprintf(line, sizeof(line), "-P %s=N  %s (default %ld, %ld..%ld)",
-					 q->name, q->help, q->def, q->min, q->max);
-				fputs("    ", stdout);
-				put_folded(stdout, line, 4, 8, cols);
-			}
+			list_head(&cases[i], !!shown, cols);
 			shown = cases[i].name;
 		}
-		ukb_vdso_symbol_of(cases[i].path->vdso_sym, sym, sizeof(sym));
-		if (sym[0])
-			snprintf(what, sizeof(what), "%s (%s)", cases[i].path->detail, sym);
-		else
-			snprintf(what, sizeof(what), "%s", cases[i].path->detail);
-		{
-			char line[600];
-
-			if (r[i].status == UKB_OK)
-				snprintf(line, sizeof(line), "%s", what);
-			else
-				snprintf(line, sizeof(line), "%s: %s", what, r[i].reason);
-			printf("    %-8s %-12s ", cases[i].path->name,
-			       r[i].status == UKB_OK	    ? "available"
-			       : r[i].status == UKB_SKIPPED ? "not allowed"
-							    : "n/a");
-			put_folded(stdout, line, 26, 8, cols);
-		}
+		list_path(&cases[i], &r[i], cols);
 	}
 	if (hidden && !c.names) {
 		char line[256];
