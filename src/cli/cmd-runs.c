@@ -258,6 +258,78 @@ out:
 	return ret;
 }
 
+/*
+ * The table of @list[0..n) in @cols columns (0: no limit): the source too
+ * from 110; to the minute, long names cut with ~, at 80; the day without
+ * the year at 60. What a run says of itself may come from anyone: made
+ * visible.
+ */
+static void print_table(const struct store_run *list, size_t n, int cols)
+{
+	if (!cols || cols >= 110) {
+		printf("%6s  %-20s  %-16s  %-12s  %-24s %6s  %s\n", "id", "started (UTC)", "label",
+		       "host", "kernel", "paths", "source");
+		for (size_t i = 0; i < n; i++) {
+			char l[512], h[512], k[512], t[64], src[2048];
+
+			/* what a run says of itself may come from anyone: made visible */
+			printf("%6lld  %-20s  %-16s  %-12s  %-24s %6zu  %s\n",
+			       (long long)list[i].id, vis(list[i].started, t, sizeof(t)),
+			       list[i].label[0] ? vis(list[i].label, l, sizeof(l)) : "-",
+			       vis(list[i].host, h, sizeof(h)),
+			       vis(list[i].kernel_release, k, sizeof(k)), list[i].nresults,
+			       vis(list[i].source, src, sizeof(src)));
+		}
+	} else if (cols < 78) {
+		/* 60 columns: the day without the year, no count of paths (--wide has them) */
+		printf("%5s  %-11s  %-12s %-8s %s\n", "id", "UTC", "label", "host", "kernel");
+		for (size_t i = 0; i < n; i++) {
+			char when[12], label[13], host[9], kernel[19], v[512];
+
+			cut_text(label, sizeof(label),
+				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
+			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
+			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
+			vis(list[i].started, v, sizeof(v));
+			snprintf(when, sizeof(when), "%.5s %.5s", strlen(v) > 5 ? v + 5 : "",
+				 strlen(v) > 11 ? v + 11 : "");
+			printf("%5lld  %-11s  %-12s %-8s %s\n", (long long)list[i].id, when, label,
+			       host, kernel);
+		}
+	} else {
+		/* 80 columns: the time to the minute, long names cut with ~, no source */
+		printf("%5s  %-16s  %-14s  %-12s  %-17s %5s\n", "id", "started (UTC)", "label",
+		       "host", "kernel", "paths");
+		for (size_t i = 0; i < n; i++) {
+			char when[17], label[15], host[13], kernel[18], v[512];
+
+			cut_text(label, sizeof(label),
+				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
+			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
+			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
+			vis(list[i].started, v, sizeof(v));
+			snprintf(when, sizeof(when), "%.10s %.5s", v, strlen(v) > 11 ? v + 11 : "");
+			printf("%5lld  %-16s  %-14s  %-12s  %-17s %5zu\n", (long long)list[i].id,
+			       when, label, host, kernel, list[i].nresults);
+		}
+	}
+}
+
+/* --delete or --relabel given RUN... or the filters, one of them: 0, else said. */
+static int edit_usage(const struct runs_opts *o, int nargs)
+{
+	int filters = o->f.label || o->f.host || o->f.kernel || o->f.since || o->f.until;
+
+	if (!nargs && !filters)
+		return error("--%s needs the runs: ids, labels, or filters (--with-label GLOB, "
+			     "--host, --kernel, --since, --until)",
+			     o->del ? "delete" : "relabel");
+	if (nargs && (filters || o->f.limit))
+		return error("--%s takes RUN... or the filters, not both",
+			     o->del ? "delete" : "relabel");
+	return 0;
+}
+
 int cmd_runs(int argc, char **argv)
 {
 	struct runs_opts o = { 0 };
@@ -274,22 +346,9 @@ int cmd_runs(int argc, char **argv)
 		error("--delete and --relabel: one or the other");
 		return UKB_EXIT_USAGE;
 	}
-	if (o.del || o.relabel) {
-		int filters = o.f.label || o.f.host || o.f.kernel || o.f.since || o.f.until;
-
-		if (first == argc && !filters) {
-			error("--%s needs the runs: ids, labels, or filters (--with-label GLOB, "
-			      "--host, --kernel, --since, --until)",
-			      o.del ? "delete" : "relabel");
-			return UKB_EXIT_USAGE;
-		}
-		if (first < argc && (filters || o.f.limit)) {
-			error("--%s takes RUN... or the filters, not both",
-			      o.del ? "delete" : "relabel");
-			return UKB_EXIT_USAGE;
-		}
-		return edit(&o, argv + first, argc - first);
-	}
+	if (o.del || o.relabel)
+		return edit_usage(&o, argc - first) ? UKB_EXIT_USAGE
+						    : edit(&o, argv + first, argc - first);
 	if (o.yes) {
 		error("--yes goes with --delete or --relabel");
 		return UKB_EXIT_USAGE;
@@ -327,53 +386,7 @@ int cmd_runs(int argc, char **argv)
 		store_close(st);
 		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
 	}
-	if (!out_columns(stdout, o.wide) || out_columns(stdout, o.wide) >= 110) {
-		printf("%6s  %-20s  %-16s  %-12s  %-24s %6s  %s\n", "id", "started (UTC)", "label",
-		       "host", "kernel", "paths", "source");
-		for (size_t i = 0; i < n; i++) {
-			char l[512], h[512], k[512], t[64], src[2048];
-
-			/* what a run says of itself may come from anyone: made visible */
-			printf("%6lld  %-20s  %-16s  %-12s  %-24s %6zu  %s\n",
-			       (long long)list[i].id, vis(list[i].started, t, sizeof(t)),
-			       list[i].label[0] ? vis(list[i].label, l, sizeof(l)) : "-",
-			       vis(list[i].host, h, sizeof(h)),
-			       vis(list[i].kernel_release, k, sizeof(k)), list[i].nresults,
-			       vis(list[i].source, src, sizeof(src)));
-		}
-	} else if (out_columns(stdout, o.wide) < 78) {
-		/* 60 columns: the day without the year, no count of paths (--wide has them) */
-		printf("%5s  %-11s  %-12s %-8s %s\n", "id", "UTC", "label", "host", "kernel");
-		for (size_t i = 0; i < n; i++) {
-			char when[12], label[13], host[9], kernel[19], v[512];
-
-			cut_text(label, sizeof(label),
-				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
-			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
-			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
-			vis(list[i].started, v, sizeof(v));
-			snprintf(when, sizeof(when), "%.5s %.5s", strlen(v) > 5 ? v + 5 : "",
-				 strlen(v) > 11 ? v + 11 : "");
-			printf("%5lld  %-11s  %-12s %-8s %s\n", (long long)list[i].id, when, label,
-			       host, kernel);
-		}
-	} else {
-		/* 80 columns: the time to the minute, long names cut with ~, no source */
-		printf("%5s  %-16s  %-14s  %-12s  %-17s %5s\n", "id", "started (UTC)", "label",
-		       "host", "kernel", "paths");
-		for (size_t i = 0; i < n; i++) {
-			char when[17], label[15], host[13], kernel[18], v[512];
-
-			cut_text(label, sizeof(label),
-				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
-			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
-			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
-			vis(list[i].started, v, sizeof(v));
-			snprintf(when, sizeof(when), "%.10s %.5s", v, strlen(v) > 11 ? v + 11 : "");
-			printf("%5lld  %-16s  %-14s  %-12s  %-17s %5zu\n", (long long)list[i].id,
-			       when, label, host, kernel, list[i].nresults);
-		}
-	}
+	print_table(list, n, out_columns(stdout, o.wide));
 	if (!n)
 		printf("(no runs in %s)\n", path);
 	free(list);
