@@ -272,7 +272,6 @@ static void print_table(const struct store_run *list, size_t n, int cols)
 		for (size_t i = 0; i < n; i++) {
 			char l[512], h[512], k[512], t[64], src[2048];
 
-			/* what a run says of itself may come from anyone: made visible */
 			printf("%6lld  %-20s  %-16s  %-12s  %-24s %6zu  %s\n",
 			       (long long)list[i].id, vis(list[i].started, t, sizeof(t)),
 			       list[i].label[0] ? vis(list[i].label, l, sizeof(l)) : "-",
