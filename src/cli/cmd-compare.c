@@ -415,6 +415,69 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 	printf("\n");
 }
 
+/* A comparison in a format other than the table: its exit status, or -1. */
+static int print_formats(const struct rec_run *a, const char *da, const struct rec_run *b,
+			 const char *db, struct compare_opts *o, const struct cmp_row *rows,
+			 size_t n, size_t *both)
+{
+	struct cmp_side sa = { a, da }, sb = { b, db };
+	size_t ng = 0;
+
+	for (size_t i = 0; i < n; i++)
+		ng += rows[i].ok;
+	if (o->fmt == CMPF_JSON || o->fmt == CMPF_CSV) {
+		cmp_rows_out(&o->out, &sa, &sb, rows, n);
+	} else if (o->fmt == CMPF_MARKDOWN) {
+		/* the one markdown of a comparison: the report's */
+		char from[400];
+		struct report_cmp rc = { .a = a,
+					 .b = b,
+					 .desc_a = da,
+					 .desc_b = db,
+					 .rows = rows,
+					 .n = n,
+					 .o = &o->c,
+					 .floor_from = from };
+
+		cmp_floor_describe(&o->fc, from, sizeof(from));
+		report_md_compare(stdout, &rc, 1);
+	} else if (o->fmt == CMPF_LKP) {
+		cmp_lkp(stdout, &sa, &sb, rows, n);
+	} else if (o->fmt == CMPF_KCIDB) {
+		if (cmp_kcidb_add(&o->kd, &sa, &sb, rows, n, &o->c)) {
+			*both = ng;
+			return error("out of memory comparing the runs");
+		}
+	} else {
+		char from[400];
+
+		cmp_floor_describe(&o->fc, from, sizeof(from));
+		cmp_mail(stdout, &sa, &sb, rows, n, &o->c, from);
+	}
+	*both = ng;
+	return cmp_exit_status(rows, n);
+}
+
+/* The notes under the table's header: settings, other states, the reference. */
+static void print_notes(const struct rec_run *a, const struct rec_run *b,
+			const struct cmp_row *rows, size_t n, const struct compare_opts *o)
+{
+	char text[1024], la[300], lb[300], na[320], nb[320];
+	int cols = out_columns(stdout, o->wide) ? out_columns(stdout, o->wide) : 80;
+
+	if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
+		put_folded(stdout, text, 9, 2, cols);
+	if (cmp_other_note(rows, n, text, sizeof(text)))
+		put_folded(stdout, text, 6, 2, cols);
+	if (cmp_ref_note(rows, n, text, sizeof(text)))
+		put_folded(stdout, text, 6, 2, cols);
+	snprintf(na, sizeof(na), "'%s'", vis(a->label, la, sizeof(la)));
+	snprintf(nb, sizeof(nb), "'%s'", vis(b->label, lb, sizeof(lb)));
+	if (cmp_state_note(rows, n, a->label[0] ? na : "the base", b->label[0] ? nb : "the other",
+			   text, sizeof(text)))
+		put_folded(stdout, text, 6, 2, cols);
+}
+
 /*
  * Prints one comparison; returns the exit status automation gets for it
  * (0, 1, 125), and in *@both the paths compared; -1 when it could not.
@@ -437,67 +500,12 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	}
 	n = cmp_keep_matching(rows, n, o->pats, o->npats);
 	if (o->fmt != CMPF_TABLE) {
-		struct cmp_side sa = { a, da }, sb = { b, db };
-
-		for (size_t i = 0; i < n; i++)
-			ng += rows[i].ok;
-		if (o->fmt == CMPF_JSON || o->fmt == CMPF_CSV) {
-			cmp_rows_out(&o->out, &sa, &sb, rows, n);
-		} else if (o->fmt == CMPF_MARKDOWN) {
-			/* the one markdown of a comparison: the report's */
-			char from[400];
-			struct report_cmp rc = { .a = a,
-						 .b = b,
-						 .desc_a = da,
-						 .desc_b = db,
-						 .rows = rows,
-						 .n = n,
-						 .o = &o->c,
-						 .floor_from = from };
-
-			cmp_floor_describe(&o->fc, from, sizeof(from));
-			report_md_compare(stdout, &rc, 1);
-		} else if (o->fmt == CMPF_LKP) {
-			cmp_lkp(stdout, &sa, &sb, rows, n);
-		} else if (o->fmt == CMPF_KCIDB) {
-			if (cmp_kcidb_add(&o->kd, &sa, &sb, rows, n, &o->c)) {
-				error("out of memory comparing the runs");
-				free(rows);
-				*both = ng;
-				return -1;
-			}
-		} else {
-			char from[400];
-
-			cmp_floor_describe(&o->fc, from, sizeof(from));
-			cmp_mail(stdout, &sa, &sb, rows, n, &o->c, from);
-		}
-		status = cmp_exit_status(rows, n);
-		*both = ng;
+		status = print_formats(a, da, b, db, o, rows, n, both);
 		free(rows);
 		return status;
 	}
 	header(a, da, b, db, o);
-	{
-		char text[1024];
-		int cols = out_columns(stdout, o->wide) ? out_columns(stdout, o->wide) : 80;
-
-		if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
-			put_folded(stdout, text, 9, 2, cols);
-		if (cmp_other_note(rows, n, text, sizeof(text)))
-			put_folded(stdout, text, 6, 2, cols);
-		if (cmp_ref_note(rows, n, text, sizeof(text)))
-			put_folded(stdout, text, 6, 2, cols);
-		{
-			char la[300], lb[300], na[320], nb[320];
-
-			snprintf(na, sizeof(na), "'%s'", vis(a->label, la, sizeof(la)));
-			snprintf(nb, sizeof(nb), "'%s'", vis(b->label, lb, sizeof(lb)));
-			if (cmp_state_note(rows, n, a->label[0] ? na : "the base",
-					   b->label[0] ? nb : "the other", text, sizeof(text)))
-				put_folded(stdout, text, 6, 2, cols);
-		}
-	}
+	print_notes(a, b, rows, n, o);
 	if (o->plot)
 		printf("box plots: ├ least, ▓ middle half, ┃ median, ┤ greatest of the process "
 		       "means\n");
