@@ -256,24 +256,19 @@ static const struct opt *old_hit(const struct command *c, size_t i, int by_lette
 	return now;
 }
 
-int opts_parse(const struct command *c, int argc, char **argv, int posix,
-	       int (*set)(void *ctx, int id, const char *arg), void *ctx, int *first)
+/*
+ * getopt_long()'s table of @c's @n options (a table entry as 256 + its
+ * index, --help as HELP_VAL, an old spelling as OLD_VAL + its index) and
+ * their short letters into @shorts (of @len); NULL without memory.
+ */
+static struct option *long_options(const struct command *c, size_t n, int posix, char *shorts,
+				   size_t len)
 {
-	size_t n = 1, k = 0;
-	struct option *lo;
-	char shorts[160] = "";
-	size_t so = 0;
-	int ret = 0, ch, idx;
+	struct option *lo = calloc(n + 1, sizeof(*lo));
+	size_t k = 0, so = 0;
 
-	for (const struct opt *o = c->opts; o && o->name; o++)
-		n++;
-	for (const struct opt_old *o = c->old; o && o->name; o++)
-		n++;
-	lo = calloc(n + 1, sizeof(*lo));
-	if (!lo) {
-		error("out of memory");
-		return -1;
-	}
+	if (!lo)
+		return NULL;
 	shorts[so++] = posix ? '+' : ':';
 	if (posix)
 		shorts[so++] = ':';
@@ -283,7 +278,7 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		/* a table entry comes back as 256 + its index, --help as HELP_VAL */
 		lo[k++] = (struct option){ e->name, e->arg ? required_argument : no_argument, NULL,
 					   e == &help_opt ? HELP_VAL : 256 + (int)(e - c->opts) };
-		if (e->shrt && so + 3 < sizeof(shorts)) {
+		if (e->shrt && so + 3 < len) {
 			shorts[so++] = (char)e->shrt;
 			if (e->arg)
 				shorts[so++] = ':';
@@ -298,13 +293,31 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 			continue;
 		lo[k++] = (struct option){ o->name, now->arg ? required_argument : no_argument,
 					   NULL, OLD_VAL + (int)(o - c->old) };
-		if (o->shrt && so + 3 < sizeof(shorts)) {
+		if (o->shrt && so + 3 < len) {
 			shorts[so++] = (char)o->shrt;
 			if (now->arg)
 				shorts[so++] = ':';
 		}
 	}
 	shorts[so] = 0;
+	return lo;
+}
+
+int opts_parse(const struct command *c, int argc, char **argv, int posix,
+	       int (*set)(void *ctx, int id, const char *arg), void *ctx, int *first)
+{
+	size_t n = 1;
+	struct option *lo;
+	char shorts[160] = "";
+	int ret = 0, ch, idx;
+
+	for (const struct opt *o = c->opts; o && o->name; o++)
+		n++;
+	for (const struct opt_old *o = c->old; o && o->name; o++)
+		n++;
+	lo = long_options(c, n, posix, shorts, sizeof(shorts));
+	if (!lo)
+		return error("out of memory");
 	optind = 1;
 	opterr = 0;
 	while (!ret && (ch = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
