@@ -210,6 +210,20 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	_exit(127);
 }
 
+/* A boot that ended on its own, told by what it printed and how QEMU exited (@st). */
+static void settle(struct vm_result *r, int st)
+{
+	r->qemu_status = st;
+	if (r->status != VM_OK)
+		return;
+	if (strstr(r->console, "Kernel panic"))
+		r->status = VM_PANIC;
+	else if (!WIFEXITED(st) || WEXITSTATUS(st))
+		r->status = VM_QEMU;
+	else if (!r->answer_len)
+		r->status = VM_NO_ANSWER;
+}
+
 int vm_boot(const struct vm_boot *b, struct vm_result *r, char *err, size_t len)
 {
 	int con[2] = { -1, -1 }, ans[2] = { -1, -1 }, ird, st = 0, open_fds = 2;
@@ -293,16 +307,8 @@ stop:
 		kill(pid, SIGKILL);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	r->qemu_status = st;
 	r->total_s = now_s() - t0;
-	if (r->status == VM_OK) {
-		if (strstr(r->console, "Kernel panic"))
-			r->status = VM_PANIC;
-		else if (!WIFEXITED(st) || WEXITSTATUS(st))
-			r->status = VM_QEMU;
-		else if (!r->answer_len)
-			r->status = VM_NO_ANSWER;
-	}
+	settle(r, st);
 out_fds:
 	for (int i = 0; i < 2; i++) {
 		if (con[i] >= 0)
