@@ -472,6 +472,50 @@ static int run_fixed(const struct run_plan *p, const struct worker *w, struct re
  * budget and the precision target ask for, each measuring only the paths
  * that do not have enough yet (alloc.h).
  */
+/*
+ * What process @one (@wall seconds, @measured of them measuring, @k paths)
+ * taught of each path not yet done: its figure added, its time spent, and
+ * whether it has enough. A path absent from it is left for the next
+ * process while the run is @going, three times at most.
+ */
+static void take_process(const struct run_plan *p, struct alloc_path *ap, unsigned char *missed,
+			 const struct rec_run *one, double wall, double measured, size_t k,
+			 int going)
+{
+	double budget = p->m.budget_s;
+
+	for (size_t c = 0; c < p->ncases; c++) {
+		const struct rec_result *x = NULL;
+		double ref, ref_se;
+
+		if (ap[c].done)
+			continue;
+		for (size_t r = 0; r < one->nresults && !x; r++)
+			if (!strcmp(one->results[r].name, p->cases[c].name) &&
+			    !strcmp(one->results[r].path, p->cases[c].path->name))
+				x = &one->results[r];
+		/*
+		 * absent: the process ended before it (a benchmark's code
+		 * called exit() earlier in its order); the next process,
+		 * without that path, measures it; three times absent is done
+		 */
+		if (!x && going && ++missed[c] < 3)
+			continue;
+		if (!x || x->status != UKB_OK || !x->stats.n) {
+			/* not available, failed or stopped: nothing more to learn */
+			ap[c].done = 1;
+			continue;
+		}
+		if (!rec_wholly_disturbed(x)) {
+			ref_stats(x, &ref, &ref_se);
+			alloc_add(&ap[c], x->stats.mean, x->stats.stddev / sqrt((double)x->stats.n),
+				  ref, ref_se, x->measure_s);
+		}
+		ap[c].spent_s += x->measure_s + wall / (double)k - measured / (double)k;
+		ap[c].done = alloc_enough(&ap[c], p->m.precision, budget);
+	}
+}
+
 static int run_auto(const struct run_plan *p, const struct worker *w, struct rec_run *m,
 		    struct rec_run *run, const struct run_ctl *ctl, char *err, size_t errlen)
 {
@@ -528,37 +572,8 @@ static int run_auto(const struct run_plan *p, const struct worker *w, struct rec
 		/* what a process costs a path beyond measuring it, averaged */
 		overhead = (overhead * i + (wall > measured ? (wall - measured) / (double)k : 0)) /
 			   (i + 1);
-		for (size_t c = 0; c < p->ncases; c++) {
-			const struct rec_result *x = NULL;
-			double ref, ref_se;
-
-			if (ap[c].done)
-				continue;
-			for (size_t r = 0; r < one.nresults && !x; r++)
-				if (!strcmp(one.results[r].name, p->cases[c].name) &&
-				    !strcmp(one.results[r].path, p->cases[c].path->name))
-					x = &one.results[r];
-			/*
-			 * absent: the process ended before it (a benchmark's code
-			 * called exit() earlier in its order); the next process,
-			 * without that path, measures it; three times absent is done
-			 */
-			if (!x && ret >= 0 && !(ctl->stop && *ctl->stop) && ++missed[c] < 3)
-				continue;
-			if (!x || x->status != UKB_OK || !x->stats.n) {
-				/* not available, failed or stopped: nothing more to learn */
-				ap[c].done = 1;
-				continue;
-			}
-			if (!rec_wholly_disturbed(x)) {
-				ref_stats(x, &ref, &ref_se);
-				alloc_add(&ap[c], x->stats.mean,
-					  x->stats.stddev / sqrt((double)x->stats.n), ref, ref_se,
-					  x->measure_s);
-			}
-			ap[c].spent_s += x->measure_s + wall / (double)k - measured / (double)k;
-			ap[c].done = alloc_enough(&ap[c], p->m.precision, budget);
-		}
+		take_process(p, ap, missed, &one, wall, measured, k,
+			     ret >= 0 && !(ctl->stop && *ctl->stop));
 		if (ret >= 0 && merge(m, &one)) {
 			snprintf(err, errlen, "out of memory");
 			ret = -1;
