@@ -154,6 +154,17 @@ else
 	tap "not ok" "src/output knows benchmarks: $(printf "%s %s" "$named" "$own" | head -c 300)"
 fi
 
+# a function reads whole: none over 100 lines (from its name to its brace)
+long=$(for f in src/*/*.c; do
+	awk -v f="$f" '/^[a-z].*\(/ && !/;$/ { name = $0; start = NR }
+		/^}/ && start { if (NR - start > 100) print f ":" start; start = 0 }' "$f"
+done)
+if [ -z "$long" ]; then
+	tap ok "no function over 100 lines"
+else
+	tap "not ok" "functions over 100 lines: $(echo $long)"
+fi
+
 # a header's guard names its folder and file, so that a moved file says so
 guards=""
 for h in src/*/*.h; do
