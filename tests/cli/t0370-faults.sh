@@ -77,7 +77,8 @@ test_expect_success SQLITE3,STRACE 'a write, sync, rename or close that fails: e
 	test "$rc" = 0 &&
 	grep -Eq "^io: [0-9]+ trials, 0 bad$" out &&
 	grep -q "^run -j FILE  *rename " out &&
-	grep -q "^import  *pwrite64 " out
+	grep -q "^import  *pwrite64 " out &&
+	grep -q "^run into a spool  *pwrite64 " out
 '
 
 test_done

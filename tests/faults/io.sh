@@ -4,7 +4,8 @@
 # io.sh [-n TRIALS] - every write, sync, rename and close of a writing
 # command fails in turn.
 #
-# run (into the store and a JSON file), import and runs --delete are run
+# run (into the store and a JSON file), import, runs --delete and a run
+# into a fleet's spool (its server away, so the run waits there) are run
 # under strace, which makes the Nth call of one system call (write,
 # pwrite64, fsync, fdatasync, rename, close) fail with EIO, then ENOSPC;
 # N swept over every call the command makes, or over TRIALS of them spread
@@ -12,7 +13,8 @@
 #   - exit 0 only when the work is whole: the new run stored once and read
 #     back, the JSON file complete;
 #   - otherwise exit 1 with an "error:" line, never a signal or exit 2;
-#   - the store passes PRAGMA integrity_check and holds every run it held.
+#   - the store passes PRAGMA integrity_check and holds every run it held;
+#     a run the spool took on exit 0 waits there to be pushed.
 # Prints a row a command and call (calls, trials, exits, bad) and
 # "io: T trials, B bad"; exits 1 when B is not 0.
 #
@@ -69,6 +71,11 @@ verdict() {
 		echo "exit $2 and $n runs, expected $want"
 		return
 	fi
+	if [ -n "${UKBENCH_SPOOL:-}" ] && [ "$2" = 0 ] &&
+		[ "$(sqlite3 t.db "SELECT count(*) FROM pending")" != 1 ]; then
+		echo "exit 0 and the run does not wait in the spool"
+		return
+	fi
 	for id in $(sqlite3 t.db "SELECT id FROM runs"); do
 		"$UKBENCH" show --db t.db "$id" >/dev/null 2>&1 ||
 			{ echo "run #$id does not read back"; return; }
@@ -85,7 +92,7 @@ sweep() {
 	cp base.db t.db
 	rm -f "$json"
 	strace -o calls.txt -e trace=openat,write,pwrite64,fsync,fdatasync,rename,close \
-		"$UKBENCH" "$@" --db t.db >/dev/null 2>&1
+		"$UKBENCH" "$@" --db "$db" >/dev/null 2>&1
 	for call in write pwrite64 fsync fdatasync rename close; do
 		count=$(grep -c "^$call(" calls.txt)
 		[ "$count" -gt 0 ] || continue
@@ -103,7 +110,7 @@ sweep() {
 				rm -f "$json"
 				strace -o /dev/null -e trace="$call" \
 					-e inject="$call:error=$errno:when=$at" \
-					"$UKBENCH" "$@" --db t.db >out 2>err </dev/null
+					"$UKBENCH" "$@" --db "$db" >out 2>err </dev/null
 				rc=$?
 				n=$((n + 1))
 				case $rc in 0) e0=$((e0 + 1)) ;; 1) e1=$((e1 + 1)) ;; *) eo=$((eo + 1)) ;; esac
@@ -121,9 +128,16 @@ sweep() {
 	done
 }
 
+db=t.db
 sweep "run -j FILE" 1 run.json run $tiny -l new -j run.json time.time/vdso
 sweep "import" 1 "" import new.json
 sweep "runs --delete a" -1 "" runs --delete a
+# a fleet's server that is not there: the run is saved into the spool, t.db
+db="postgresql:///ukb?host=$work/no-server&connect_timeout=2"
+UKBENCH_SPOOL=$work/t.db
+export UKBENCH_SPOOL
+sweep "run into a spool" 1 "" run $tiny -l new time.time/vdso
+unset UKBENCH_SPOOL
 
 echo "io: $total trials, $bad bad"
 [ "$bad" = 0 ]
