@@ -163,7 +163,8 @@ static int push_sample(struct ukb_result *res, double v, double cpu, unsigned ma
  * returns instead of ending would go on measuring in the child and answer
  * twice, or print a second table. A child made by fork() while a path's
  * code may run is marked; when it comes back to the harness it ends here,
- * the first such child of a process saying why.
+ * the first such child of a path saying why: the one line the core writes,
+ * since that child has no caller to hand an error to.
  */
 static volatile sig_atomic_t in_code;	   /* a path's setup, run or teardown may run */
 static volatile sig_atomic_t forked_child; /* this process is such a child */
