@@ -104,7 +104,10 @@ test_expect_success 'exec: machine-readable means only that; A/B as times faster
 
 test_expect_success 'marks: ! an interval wider than asked, ^ a mean far from its median, each said' '
 	ukbench run --no-store -r 1 -b 0.1 -j one.json time.time/vdso >/dev/null &&
+	# every batch counted (load marks some disturbed, which the figure
+	# leaves out: those could be the very ones made four times as long)
 	jq ".results[0].converged = false |
+		.results[0].disturbed |= (if . then map(0) else . end) |
 		.results[0].samples_ns |= (to_entries | map(if .key % 3 == 0 then .value * 4 else .value end))" \
 		one.json >tail.json &&
 	ukbench show tail.json >out &&
