@@ -259,6 +259,19 @@ out:
 }
 
 /*
+ * A narrow table's cells of @r, each made visible: its label, host and
+ * kernel cut with ~ to their buffers, its start whole into @started.
+ */
+static void cut_cells(const struct store_run *r, char *label, size_t llen, char *host, size_t hlen,
+		      char *kernel, size_t klen, char *started, size_t slen)
+{
+	cut_text(label, llen, r->label[0] ? vis(r->label, started, slen) : "-");
+	cut_text(host, hlen, vis(r->host, started, slen));
+	cut_text(kernel, klen, vis(r->kernel_release, started, slen));
+	vis(r->started, started, slen);
+}
+
+/*
  * The table of @list[0..n) in @cols columns (0: no limit): the source too
  * from 110; to the minute, long names cut with ~, at 80; the day without
  * the year at 60. What a run says of itself may come from anyone: made
@@ -285,11 +298,8 @@ static void print_table(const struct store_run *list, size_t n, int cols)
 		for (size_t i = 0; i < n; i++) {
 			char when[12], label[13], host[9], kernel[19], v[512];
 
-			cut_text(label, sizeof(label),
-				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
-			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
-			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
-			vis(list[i].started, v, sizeof(v));
+			cut_cells(&list[i], label, sizeof(label), host, sizeof(host), kernel,
+				  sizeof(kernel), v, sizeof(v));
 			snprintf(when, sizeof(when), "%.5s %.5s", strlen(v) > 5 ? v + 5 : "",
 				 strlen(v) > 11 ? v + 11 : "");
 			printf("%5lld  %-11s  %-12s %-8s %s\n", (long long)list[i].id, when, label,
@@ -302,11 +312,8 @@ static void print_table(const struct store_run *list, size_t n, int cols)
 		for (size_t i = 0; i < n; i++) {
 			char when[17], label[15], host[13], kernel[18], v[512];
 
-			cut_text(label, sizeof(label),
-				 list[i].label[0] ? vis(list[i].label, v, sizeof(v)) : "-");
-			cut_text(host, sizeof(host), vis(list[i].host, v, sizeof(v)));
-			cut_text(kernel, sizeof(kernel), vis(list[i].kernel_release, v, sizeof(v)));
-			vis(list[i].started, v, sizeof(v));
+			cut_cells(&list[i], label, sizeof(label), host, sizeof(host), kernel,
+				  sizeof(kernel), v, sizeof(v));
 			snprintf(when, sizeof(when), "%.10s %.5s", v, strlen(v) > 11 ? v + 11 : "");
 			printf("%5lld  %-16s  %-14s  %-12s  %-17s %5zu\n", (long long)list[i].id,
 			       when, label, host, kernel, list[i].nresults);
