@@ -142,6 +142,15 @@ else
 	tap "not ok" "the JSON library included beside jv.c: $(echo $json)"
 fi
 
+# a run's descriptions are parsed once, by the record (desc.h): parsed JSON
+# is the record's, and the store's for the documents it keeps of its own
+parsers=$(grep -l '#include "jv.h"' src/*/*.c src/*/*.h | grep -v '^src/record/\|^src/store/store-sqlite.c$')
+if [ -z "$parsers" ]; then
+	tap ok "JSON is parsed in src/record/ (and the store's own documents) alone"
+else
+	tap "not ok" "JSON parsed outside the record: $(echo $parsers)"
+fi
+
 # output prints what benchmarks say of their figures (bench/notes.h) and
 # knows none of them by name or by its own header
 named=$(grep -nE '"(lab|time|syscall|copy|sched|random|cpu|harness)\.[a-z]' src/output/*.c)

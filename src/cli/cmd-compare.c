@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "cli.h"
 #include "cmp-table.h"
 #include "report.h"
@@ -271,47 +271,34 @@ static void summarize(const struct cmp_row *rows, size_t n, const struct compare
 }
 
 /* The build id the run @r's settings keep for plug-in @path ("": none, or not loaded). */
-static void plugin_build_id(const struct rec_run *r, const char *path, char *buf, size_t len)
+static const char *plugin_build_id(const struct rec_run *r, const char *path)
 {
-	struct jv *s = jv_parse(r->settings ? r->settings : "{}"), *l;
+	const struct rec_settings *s = rec_settings(r);
 
-	buf[0] = 0;
-	if ((l = jv_get(s, "plugins")) && jv_is(l, JV_ARRAY))
-		for (size_t i = 0; i < jv_len(l); i++) {
-			struct jv *e = jv_at(l, i);
-			const char *p = jv_str(jv_get(e, "path"));
-			const char *id = jv_str(jv_get(e, "build_id"));
-
-			if (p && !strcmp(p, path))
-				snprintf(buf, len, "%s", id ? id : "unknown");
-		}
-	jv_free(s);
+	for (size_t i = 0; i < s->nplugins; i++)
+		if (!strcmp(s->plugins[i].path, path))
+			return s->plugins[i].build_id ? s->plugins[i].build_id : "unknown";
+	return "";
 }
 
 /* A plug-in whose code is not the same in both runs: its build id changed. */
 static void plugins_changed(const struct rec_run *a, const struct rec_run *b, int cols)
 {
-	struct jv *s = jv_parse(b->settings ? b->settings : "{}"), *l;
+	const struct rec_settings *s = rec_settings(b);
 
-	if ((l = jv_get(s, "plugins")) && jv_is(l, JV_ARRAY))
-		for (size_t i = 0; i < jv_len(l); i++) {
-			const char *p = jv_str(jv_get(jv_at(l, i), "path"));
-			char ia[128], ib[128], line[1024], v[600];
+	for (size_t i = 0; i < s->nplugins; i++) {
+		const char *p = s->plugins[i].path;
+		const char *ia = plugin_build_id(a, p), *ib = plugin_build_id(b, p);
+		char line[1024], v[600];
 
-			if (!p)
-				continue;
-			plugin_build_id(a, p, ia, sizeof(ia));
-			plugin_build_id(b, p, ib, sizeof(ib));
-			if (!ia[0] || !strcmp(ia, ib))
-				continue;
-			snprintf(
-			    line, sizeof(line),
-			    "note: the plug-in %s is not the same in the two runs (build id %s, "
-			    "then %s): its benchmarks' code changed",
-			    vis(p, v, sizeof(v)), ia, ib);
-			put_folded(stdout, line, 0, 6, cols);
-		}
-	jv_free(s);
+		if (!ia[0] || !strcmp(ia, ib))
+			continue;
+		snprintf(line, sizeof(line),
+			 "note: the plug-in %s is not the same in the two runs (build id %.127s, "
+			 "then %.127s): its benchmarks' code changed",
+			 vis(p, v, sizeof(v)), ia, ib);
+		put_folded(stdout, line, 0, 6, cols);
+	}
 }
 
 /*
@@ -337,12 +324,11 @@ static void builds_differ(const struct rec_run *a, const struct rec_run *b, int 
 static void header(const struct rec_run *a, const char *da, const struct rec_run *b, const char *db,
 		   const struct compare_opts *o)
 {
-	char ra[32], rb[32], ba[40], bb[40];
+	const char *ba = rec_env(a)->boot_id, *bb = rec_env(b)->boot_id;
+	char ra[32], rb[32];
 
 	cmp_replication(a, ra, sizeof(ra));
 	cmp_replication(b, rb, sizeof(rb));
-	cmp_env_member(a, "boot_id", ba, sizeof(ba));
-	cmp_env_member(b, "boot_id", bb, sizeof(bb));
 	{
 		char line[1024];
 		int cols = out_columns(stdout, o->wide);
@@ -357,7 +343,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 		builds_differ(a, b, cols);
 	}
 	{
-		char text[1536], from[400], ka[64], kb[64];
+		char text[1536], from[400];
 		const struct floor_choice *fc = &o->fc;
 		int cols = out_columns(stdout, o->wide);
 
@@ -377,8 +363,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 				 "compared as measured: the two runs timed different reference "
 				 "work beside their batches (%s, %s: made by other versions or "
 				 "builds of ukbench)",
-				 rec_ref_kind(a->settings, ka, sizeof(ka)),
-				 rec_ref_kind(b->settings, kb, sizeof(kb)));
+				 rec_ref_kind(a), rec_ref_kind(b));
 			put_folded(stdout, text, 0, 0, cols);
 		}
 		if (!fc->none && fc->pct < 0 && fc->paths[FLOOR_PRIOR])
@@ -400,7 +385,7 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 	{
 		int cols = out_columns(stdout, o->wide);
 
-		if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba[0] && !strcmp(ba, bb))
+		if (!strchr(ra, 'b') && !strchr(rb, 'b') && ba && bb && ba[0] && !strcmp(ba, bb))
 			put_folded(stdout,
 				   "both runs in one boot: the variation between boots did not "
 				   "enter (between two kernels it does)",

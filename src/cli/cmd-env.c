@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "cli.h"
 
 #include "clock.h"
@@ -58,55 +58,22 @@ static int set_option(void *ctx, int id, const char *arg)
 	return 0;
 }
 
+static void csv_row(void *ctx, const char *key, const char *value)
+{
+	rows_str(ctx, key);
+	rows_str(ctx, value);
+}
+
 /* key,value rows: nested members as "parent.key", arrays joined by "; " */
 static int print_csv(const char *text)
 {
 	static const char *const keys[] = { "key", "value", NULL };
-	struct jv *o = jv_parse(text), *v;
 	struct rows out;
-	void *it = NULL;
-	const char *k;
+	int ret;
 
-	if (!o)
-		return -1;
 	rows_begin(&out, stdout, ROWS_CSV, keys);
-	while ((k = jv_next(o, &it, &v))) {
-		if (jv_is(v, JV_OBJECT)) {
-			void *it2 = NULL;
-			const char *k2;
-			struct jv *v2;
-
-			while ((k2 = jv_next(v, &it2, &v2))) {
-				char name[256], *t = jv_text(v2, 1);
-
-				snprintf(name, sizeof(name), "%s.%s", k, k2);
-				rows_str(&out, name);
-				rows_str(&out, v2 ? t : NULL);
-				free(t);
-			}
-		} else if (jv_is(v, JV_ARRAY)) {
-			char joined[4096] = "";
-			size_t at = 0;
-
-			for (size_t i = 0; i < jv_len(v) && at < sizeof(joined); i++) {
-				char *t = jv_text(jv_at(v, i), 1);
-
-				at += (size_t)snprintf(joined + at, sizeof(joined) - at, "%s%s",
-						       i ? "; " : "", t ? t : "");
-				free(t);
-			}
-			rows_str(&out, k);
-			rows_str(&out, joined);
-		} else {
-			char *t = jv_text(v, 1);
-
-			rows_str(&out, k);
-			rows_str(&out, v ? t : NULL);
-			free(t);
-		}
-	}
-	jv_free(o);
-	return rows_end(&out);
+	ret = rec_flatten(text, NULL, 0, csv_row, &out);
+	return rows_end(&out) || ret ? -1 : 0;
 }
 
 static void print_text(const struct ukb_env *e)

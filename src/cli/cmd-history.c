@@ -14,7 +14,6 @@
 #include "cmp-floor.h"
 #include "filter-opts.h"
 #include "json-write.h"
-#include "jv.h"
 #include "kcidb-opts.h"
 #include "options.h"
 #include "output.h"
@@ -165,7 +164,6 @@ static void series_rows(const struct series *s, struct rows *out)
 struct hist_run {
 	int64_t id;
 	struct rec_run run;
-	struct jv *env;
 	struct kcidb_src src;
 };
 
@@ -205,7 +203,7 @@ static struct hist_run *history_runs(struct store *st, const struct series_set *
 					 (long long)h[*n].id);
 			return h;
 		}
-		kcidb_src_of(&h[*n].run, &h[*n].env, &h[*n].src);
+		kcidb_src_of(&h[*n].run, &h[*n].src);
 		(*n)++;
 	}
 	err[0] = '\0';
@@ -215,8 +213,6 @@ static struct hist_run *history_runs(struct store *st, const struct series_set *
 static void history_runs_free(struct hist_run *h, size_t n)
 {
 	for (size_t i = 0; h && i < n; i++) {
-		free((char *)h[i].src.image);
-		jv_free(h[i].env);
 		rec_run_release(&h[i].run);
 	}
 	free(h);

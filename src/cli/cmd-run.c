@@ -26,6 +26,7 @@
 #include "width.h"
 #include "events.h"
 #include "comparison.h"
+#include "desc.h"
 #include "describe.h"
 #include "kcidb-opts.h"
 #include "options.h"
@@ -745,24 +746,14 @@ static void view_floors(struct view *v, struct run_state *s)
 /* The plug-ins loaded, in the run's settings (settings.plugins); 0, or -1 on ENOMEM. */
 static int settings_add_plugins(struct rec_run *run)
 {
-	char *list = plugin_describe(), *s;
-	size_t len;
+	char *list = plugin_describe();
+	int ret;
 
 	if (!list)
 		return 0;
-	len = strlen(run->settings) + strlen(list) + 16;
-	s = malloc(len);
-	if (!s) {
-		free(list);
-		return -1;
-	}
-	/* the settings are one JSON object: the member goes before its end */
-	snprintf(s, len, "%.*s,\"plugins\":%s}", (int)(strrchr(run->settings, '}') - run->settings),
-		 run->settings, list);
+	ret = rec_settings_put(run, "plugins", list);
 	free(list);
-	free(run->settings);
-	run->settings = s;
-	return 0;
+	return ret;
 }
 
 /* Starts the record: environment, settings, clock, vDSO; 0 or -1. */

@@ -20,7 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "jv.h"
+#include "desc.h"
+#include "json-write.h"
 #include "check.h"
 #include "cli.h"
 #include "describe.h"
@@ -226,37 +227,33 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 			   const char *image, unsigned boot, const struct vm_opts *o,
 			   const struct vm_result *r)
 {
-	struct jv *s = jv_parse(run->settings ? run->settings : "{}");
-	struct jv *v = jv_object(), *h;
 	struct ukb_env env;
-	char *copy, *hosttext;
+	struct jw w;
+	char *host, *vm;
+	int ret;
 
-	if (!jv_is(s, JV_OBJECT)) {
-		jv_free(s);
-		s = jv_object();
-	}
 	ukb_env_capture(&env);
-	jv_set(v, "accel", jv_string(accel));
-	jv_set(v, "qemu", jv_string(qver));
-	jv_set(v, "image", jv_string(image));
-	jv_set(v, "boot", jv_integer(boot));
-	jv_set(v, "memory_mb", jv_integer((long long)o->memory_mb));
-	jv_set(v, "cpus", jv_integer(1));
-	jv_set(v, "kernel_s", jv_real(r->kernel_s));
-	jv_set(v, "boot_s", jv_real(r->total_s));
 	/* the host's whole environment, as a run records its own */
-	hosttext = describe_env(&env);
-	h = hosttext ? jv_parse(hosttext) : NULL;
-	free(hosttext);
-	jv_set(v, "host", h ? h : jv_object());
-	jv_set(s, "vm", v);
-	copy = jv_text(s, 0);
-	jv_free(s);
-	if (!copy)
+	host = describe_env(&env);
+	if (!host)
 		return -1;
-	free(run->settings);
-	run->settings = copy;
-	return 0;
+	jw_init(&w, 0);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "accel", accel);
+	jw_str(&w, "qemu", qver);
+	jw_str(&w, "image", image);
+	jw_uint(&w, "boot", boot);
+	jw_uint(&w, "memory_mb", o->memory_mb);
+	jw_int(&w, "cpus", 1);
+	jw_num(&w, "kernel_s", r->kernel_s);
+	jw_num(&w, "boot_s", r->total_s);
+	jw_raw(&w, "host", host);
+	jw_obj_end(&w);
+	free(host);
+	vm = jw_finish(&w, NULL);
+	ret = vm ? rec_settings_put(run, "vm", vm) : -1;
+	free(vm);
+	return ret;
 }
 
 /* What a failed boot showed: its status, the console's last lines. */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "cli.h"
 #include "comparison.h"
 #include "width.h"
@@ -96,11 +96,9 @@ static int load_id(struct store *st, long long id, struct rec_run *run, char *de
 /* The boot a run was measured in ("" when not recorded). */
 static void boot_of(const struct rec_run *run, char *buf, size_t len)
 {
-	struct jv *env = jv_parse(run->environment ? run->environment : "{}");
-	const char *b = jv_str(jv_get(env, "boot_id"));
+	const char *b = rec_env(run)->boot_id;
 
 	snprintf(buf, len, "%s", b && strcmp(b, "unknown") ? b : "");
-	jv_free(env);
 }
 
 /* Was @b measured on the host, kernel and boot of @a (the same thing measured again)? */

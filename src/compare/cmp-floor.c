@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "cmp-floor.h"
 #include "stats.h"
 
@@ -106,7 +106,7 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 {
 	struct store_path_run *p = NULL;
 	struct learn_run *lr = NULL;
-	char kind[96], err[256];
+	char err[256];
 	size_t n = 0, k = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -120,14 +120,13 @@ void floor_pick(struct store *st, const struct rec_run *run, const struct rec_re
 		snprintf(out->error, sizeof(out->error), "%s", err);
 		return;
 	}
-	rec_ref_kind(run->settings, kind, sizeof(kind));
 	lr = calloc(n + 1, sizeof(*lr));
 	if (!lr) {
 		snprintf(out->error, sizeof(out->error), "learning a floor: out of memory");
 		store_path_runs_free(p, n);
 		return;
 	}
-	k = learn_rows(p, n, r->params, r->threads, r->bytes, kind, lr);
+	k = learn_rows(p, n, r->params, r->threads, r->bytes, rec_ref_kind(run), lr);
 	learn_model(lr, k, exclude, nex, &out->m);
 	if (out->m.raw.learned_df > 0)
 		out->source = FLOOR_LEARNED;
@@ -319,17 +318,13 @@ void floor_of_run(struct rec_result *r, double *offset)
 
 int run_busy(const struct rec_run *run, double *load, double *waited, double *disturbed)
 {
-	struct jv *e = jv_parse(run->environment ? run->environment : "{}");
-	struct jv *l, *c;
+	const struct rec_env *e = rec_env(run);
 	size_t all = 0, left = 0, nw = 0;
 	double w = 0;
 
 	*load = *waited = *disturbed = NAN;
-	l = jv_get(e, "loadavg");
-	c = jv_get(e, "online_cpus");
-	if (jv_len(l) >= 1 && jv_int(c, 0) > 0)
-		*load = jv_num(jv_at(l, 0), NAN) / (double)jv_int(c, 0);
-	jv_free(e);
+	if (e->nload && e->online_cpus > 0)
+		*load = e->load[0] / (double)e->online_cpus;
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
 		double rw;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "cmp-formats.h"
 #include "output.h"
 #include "width.h"
@@ -84,15 +84,6 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 	}
 }
 
-void cmp_env_member(const struct rec_run *r, const char *key, char *buf, size_t len)
-{
-	struct jv *env = jv_parse(r->environment ? r->environment : "{}");
-	const char *v = jv_str(jv_get(env, key));
-
-	snprintf(buf, len, "%s", v ? v : "");
-	jv_free(env);
-}
-
 /*
  * @text folded at MAIL_WIDTH on spaces, continuation lines indented by
  * @indent; its control characters made visible (a label or a host may come
@@ -127,16 +118,13 @@ static void fold(FILE *f, const char *raw, int indent)
 /* The warnings a side's environment carries (VM, load, governor...), each on its line. */
 static void side_warnings(FILE *f, const struct cmp_side *s)
 {
-	struct jv *env = jv_parse(s->run->environment ? s->run->environment : "{}");
-	struct jv *w = jv_get(env, "warnings");
+	const struct rec_env *env = rec_env(s->run);
 	char line[768];
 
-	for (size_t i = 0; w && jv_is(w, JV_ARRAY) && i < jv_len(w); i++) {
-		snprintf(line, sizeof(line), "       warning (%s): %s", s->desc,
-			 jv_str(jv_at(w, i)));
+	for (size_t i = 0; i < env->nwarnings; i++) {
+		snprintf(line, sizeof(line), "       warning (%s): %s", s->desc, env->warnings[i]);
 		fold(f, line, 9);
 	}
-	jv_free(env);
 }
 
 /* A time with its unit once: "22.69 ns", "7.59ms". */
@@ -149,11 +137,11 @@ static void time_text(char *buf, size_t len, double ns)
 
 static void side_line(FILE *f, const char *role, const struct cmp_side *s)
 {
-	char cpu[128], libc[64], line[768];
+	const struct rec_env *env = rec_env(s->run);
+	const char *cpu = env->cpu_model ? env->cpu_model : "", *libc = env->libc ? env->libc : "";
+	char line[768];
 	size_t procs = 0;
 
-	cmp_env_member(s->run, "cpu_model", cpu, sizeof(cpu));
-	cmp_env_member(s->run, "libc", libc, sizeof(libc));
 	for (size_t i = 0; i < s->run->nresults; i++)
 		if (s->run->results[i].nproc > procs)
 			procs = s->run->results[i].nproc;

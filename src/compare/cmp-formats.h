@@ -22,9 +22,6 @@ struct cmp_side {
 	const char *desc; /* how the user named it: "before", "#3", "a.json" */
 };
 
-/* A string member of @r's environment ("boot_id", "libc") into @buf; "" when absent. */
-void cmp_env_member(const struct rec_run *r, const char *key, char *buf, size_t len);
-
 /* The keys of the JSON and CSV rows, NULL-ended. */
 extern const char *const cmp_row_keys[];
 

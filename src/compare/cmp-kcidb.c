@@ -24,7 +24,6 @@
 #include "cmp-kcidb.h"
 #include "fnv.h"
 #include "json-write.h"
-#include "jv.h"
 
 /* The limit a verdict is given at: --fail-on-regression's, else the threshold. */
 static double limit_of(const struct cmp_opts *o)
@@ -127,7 +126,7 @@ int cmp_kcidb_add(struct cmp_kcidb *k, const struct cmp_side *a, const struct cm
 	if (!s->src)
 		return -1;
 	k->nsides++;
-	kcidb_src_of(b->run, &s->env, s->src);
+	kcidb_src_of(b->run, s->src);
 	p = realloc(k->t, (k->n + n) * sizeof(*k->t));
 	if (!p)
 		return -1;
@@ -170,10 +169,7 @@ void cmp_kcidb_release(struct cmp_kcidb *k)
 {
 	kcidb_tests_free(k->t, k->n);
 	for (size_t i = 0; i < k->nsides; i++) {
-		if (k->sides[i].src)
-			free((char *)k->sides[i].src->image);
 		free(k->sides[i].src);
-		jv_free(k->sides[i].env);
 	}
 	free(k->sides);
 	memset(k, 0, sizeof(*k));

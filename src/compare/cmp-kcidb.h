@@ -13,7 +13,6 @@
 
 struct cmp_kcidb_side {
 	struct kcidb_src *src;
-	struct jv *env;
 };
 
 struct cmp_kcidb {

@@ -10,6 +10,7 @@
 
 #include "cmp-floor.h"
 #include "comparison.h"
+#include "desc.h"
 #include "learn.h"
 #include "match.h"
 #include "stats.h"

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "fields.h"
 #include "json-write.h"
 #include "kcidb.h"
@@ -202,15 +202,14 @@ static void gb_entry(struct jw *w, const char *name, const char *run_name, int f
 
 static void gb_context(struct jw *w, const struct rec_run *run)
 {
-	struct jv *env = jv_parse(run->environment ? run->environment : "{}");
-	struct jv *load = jv_get(env, "loadavg");
-	const char *gov = jv_str(jv_get(env, "governor"));
+	const struct rec_env *env = rec_env(run);
+	const char *gov = env->governor;
 
 	jw_obj_begin(w, "context");
 	jw_str(w, "date", run->started);
 	jw_str(w, "host_name", run->host);
 	jw_str(w, "executable", "ukbench");
-	jw_int(w, "num_cpus", jv_int(jv_get(env, "online_cpus"), 0));
+	jw_int(w, "num_cpus", env->online_cpus);
 	jw_int(w, "mhz_per_cpu", 0);
 	/* a governor other than performance scales; "none" means no cpufreq */
 	jw_bool(w, "cpu_scaling_enabled",
@@ -218,14 +217,13 @@ static void gb_context(struct jw *w, const struct rec_run *run)
 	jw_arr_begin(w, "caches");
 	jw_arr_end(w);
 	jw_arr_begin(w, "load_avg");
-	for (size_t i = 0; jv_is(load, JV_ARRAY) && i < jv_len(load); i++)
-		jw_num(w, NULL, jv_num(jv_at(load, i), 0));
+	for (size_t i = 0; i < env->nload; i++)
+		jw_num(w, NULL, env->load[i]);
 	jw_arr_end(w);
 	jw_str(w, "library_build_type", "release");
 	jw_str(w, "ukbench_version", run->ukbench_version);
 	jw_str(w, "kernel_release", run->kernel_release);
 	jw_obj_end(w);
-	jv_free(env);
 }
 
 /*

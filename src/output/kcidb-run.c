@@ -10,29 +10,23 @@
 #include <string.h>
 
 #include "json-write.h"
-#include "jv.h"
+#include "desc.h"
 #include "kcidb.h"
 
-void kcidb_src_of(const struct rec_run *run, struct jv **env, struct kcidb_src *src)
+void kcidb_src_of(const struct rec_run *run, struct kcidb_src *src)
 {
-	struct jv *set = jv_parse(run->settings ? run->settings : "{}");
+	const struct rec_env *env = rec_env(run);
 
-	*env = jv_parse(run->environment ? run->environment : "{}");
 	*src = (struct kcidb_src){
 		.kernel_release = run->kernel_release,
-		.kernel_version = jv_str(jv_get(*env, "kernel_version")),
-		.machine = jv_str(jv_get(*env, "machine")),
+		.kernel_version = env->kernel_version,
+		.machine = env->machine,
 		.host = run->host,
-		.environment = jv_is(*env, JV_OBJECT) ? run->environment : NULL,
+		/* the environment's text, where it is an object */
+		.environment = env->recorded ? run->environment : NULL,
+		/* a guest's run names the image it booted (settings.vm.image) */
+		.image = rec_settings(run)->vm_image,
 	};
-	/* a guest's run names the image it booted (settings.vm.image) */
-	if (set && jv_str(jv_get(jv_get(set, "vm"), "image"))) {
-		struct jv *img = jv_get(jv_get(set, "vm"), "image");
-
-		/* kept with the environment's tree, which lives as long as @env */
-		src->image = jv_str(img) ? strdup(jv_str(img)) : NULL;
-	}
-	jv_free(set);
 }
 
 static const char *status_of(const struct rec_result *r)
@@ -81,10 +75,9 @@ int kcidb_run_print(FILE *f, const struct kcidb_ids *ids, const struct rec_run *
 {
 	struct kcidb_test *t = calloc(run->nresults ? run->nresults : 1, sizeof(*t));
 	struct kcidb_src src;
-	struct jv *env;
 	int ret = -1;
 
-	kcidb_src_of(run, &env, &src);
+	kcidb_src_of(run, &src);
 	if (!t)
 		goto out;
 	for (size_t i = 0; i < run->nresults; i++) {
@@ -112,7 +105,5 @@ int kcidb_run_print(FILE *f, const struct kcidb_ids *ids, const struct rec_run *
 	ret = kcidb_print(f, ids, t, run->nresults);
 out:
 	kcidb_tests_free(t, run->nresults);
-	free((char *)src.image);
-	jv_free(env);
 	return ret;
 }

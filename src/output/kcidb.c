@@ -16,7 +16,6 @@
 
 #include "fnv.h"
 #include "json-write.h"
-#include "jv.h"
 #include "kcidb.h"
 
 int kcidb_origin_ok(const char *s)

@@ -50,12 +50,8 @@ int kcidb_print(FILE *f, const struct kcidb_ids *ids, const struct kcidb_test *t
 
 void kcidb_tests_free(struct kcidb_test *t, size_t n);
 
-/*
- * What a run ran on, from its record: valid while @run and *@env live;
- * the caller frees *@env (jv_free()) and @src->image.
- */
-struct jv;
-void kcidb_src_of(const struct rec_run *run, struct jv **env, struct kcidb_src *src);
+/* What a run ran on, from its record: valid while @run lives. */
+void kcidb_src_of(const struct rec_run *run, struct kcidb_src *src);
 
 /* A member that KCIDB takes: a figure not known (NAN) is left out, never null. */
 struct jw;

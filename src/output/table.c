@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "output.h"
 #include "vdso.h"
 #include "width.h"
@@ -105,47 +105,31 @@ static int mean_far_from_median(const struct rec_result *r)
 	       fabs(r->stats.mean / r->stats.median - 1) > 0.20;
 }
 
-/* A number among the run's settings; NAN when absent. */
-static double setting(const struct rec_run *run, const char *key)
+/* A member of the environment, or "?" where it was not recorded. */
+static const char *or_unknown(const char *s)
 {
-	struct jv *s = jv_parse(run->settings ? run->settings : "{}"), *v;
-	double d = NAN;
-
-	if ((v = jv_get(s, key)))
-		d = jv_num(v, NAN);
-	jv_free(s);
-	return d;
-}
-
-/* A string member of a JSON object, or @fallback. */
-static const char *jstr(struct jv *o, const char *key, const char *fallback)
-{
-	struct jv *v = jv_get(o, key);
-
-	return v && jv_is(v, JV_STRING) ? jv_str(v) : fallback;
+	return s ? s : "?";
 }
 
 void table_header(const struct table_out *t, const struct rec_run *run)
 {
 	FILE *f = t->f;
-	struct jv *env = jv_parse(run->environment ? run->environment : "{}");
-	struct jv *s = jv_parse(run->settings ? run->settings : "{}");
-	struct jv *w, *cpu;
+	const struct rec_env *env = rec_env(run);
+	const struct rec_settings *s = rec_settings(run);
 	char line[2200];
 
 	/* a CPU's name can be long: the line folds to the width, as warnings do */
 	snprintf(line, sizeof(line), "ukbench %s on %s: Linux %s %s, %s", run->ukbench_version,
-		 run->host, run->kernel_release, jstr(env, "machine", "?"),
-		 jstr(env, "cpu_model", "?"));
+		 run->host, run->kernel_release, or_unknown(env->machine),
+		 or_unknown(env->cpu_model));
 	put_folded(f, line, 0, 2, t->cols);
 	snprintf(line, sizeof(line), "clocksource %s, %s, %lld CPUs, virtualization: %s",
-		 jstr(env, "clocksource", "?"), jstr(env, "libc", "?"),
-		 jv_int(jv_get(env, "online_cpus"), 0), jstr(env, "virtualization", "?"));
+		 or_unknown(env->clocksource), or_unknown(env->libc), env->online_cpus,
+		 or_unknown(env->virtualization));
 	put_folded(f, line, 0, 2, t->cols);
-	w = jv_get(env, "warnings");
-	for (size_t i = 0; w && i < jv_len(w); i++) {
+	for (size_t i = 0; i < env->nwarnings; i++) {
 		fputs("warning: ", f);
-		put_folded(f, jv_str(jv_at(w, i)), 9, 2, t->cols);
+		put_folded(f, env->warnings[i], 9, 2, t->cols);
 	}
 	if (run->id || run->label[0]) {
 		char l[512], when[64];
@@ -158,26 +142,23 @@ void table_header(const struct table_out *t, const struct rec_run *run)
 			 run->label[0] ? "', " : "", vis(run->started, when, sizeof(when)));
 		put_folded(f, line, 0, 2, t->cols);
 	}
-	if (jv_get(s, "command")) {
+	if (s->command) {
 		/* a run of `ukbench exec`: a command run N times, no precision or budget */
 		char c[2048];
 
-		snprintf(line, sizeof(line), "exec: '%s', %lld runs",
-			 vis(jv_str(jv_get(s, "command")), c, sizeof(c)),
-			 jv_int(jv_get(s, "repeat"), 0));
+		snprintf(line, sizeof(line), "exec: '%s', %lld runs", vis(s->command, c, sizeof(c)),
+			 s->repeat);
 		put_folded(f, line, 0, 2, t->cols);
 	} else {
 		int o = snprintf(line, sizeof(line),
 				 "precision %g%% (95%% CI of the mean), budget %.3g s per path, ",
-				 100 * jv_num(jv_get(s, "precision"), 0),
-				 jv_num(jv_get(s, "budget_s"), 0));
+				 100 * (isfinite(s->precision) ? s->precision : 0),
+				 isfinite(s->budget_s) ? s->budget_s : 0);
 
-		cpu = jv_get(s, "cpu");
-		if (!cpu)
+		if (s->cpu < 0)
 			snprintf(line + o, sizeof(line) - (size_t)o, "not pinned");
 		else
-			snprintf(line + o, sizeof(line) - (size_t)o, "pinned to CPU %lld",
-				 jv_int(cpu, 0));
+			snprintf(line + o, sizeof(line) - (size_t)o, "pinned to CPU %lld", s->cpu);
 		put_folded(f, line, 0, 2, t->cols);
 	}
 	fputc('\n', f);
@@ -191,10 +172,8 @@ void table_header(const struct table_out *t, const struct rec_run *run)
 
 		if (!t->lay->name)
 			fprintf(f, "benchmark\n");
-		row_cells(t, jv_get(s, "command") ? exec_head : head);
+		row_cells(t, s->command ? exec_head : head);
 	}
-	jv_free(env);
-	jv_free(s);
 }
 
 /* The counters of a result, per call, and those that could not count. */
@@ -360,27 +339,25 @@ void table_footer(const struct table_out *t, const struct rec_run *run)
 	fputc('\n', f);
 	put_folded(f, line, 0, 2, t->cols);
 	if (unconverged) {
-		struct jv *env = jv_parse(run->environment ? run->environment : "{}");
-		struct jv *la = jv_get(env, "loadavg");
-		double ncpu = jv_num(jv_get(env, "online_cpus"), 0);
+		const struct rec_env *env = rec_env(run);
+		double ncpu = (double)env->online_cpus;
 
-		if (la && jv_is(la, JV_ARRAY) && jv_len(la) > 0)
-			load = jv_num(jv_at(la, 0), 0);
+		if (env->nload)
+			load = env->load[0];
 		o = snprintf(line, sizeof(line),
 			     "! %zu %s wider than the %g%% asked: give %s more time (--budget, now "
 			     "%.3g s a path) or ask less (--precision)",
 			     unconverged,
 			     unconverged == 1 ? "path's processes left an interval"
 					      : "paths' processes left intervals",
-			     100 * setting(run, "precision"), unconverged == 1 ? "it" : "them",
-			     setting(run, "budget_s"));
+			     100 * rec_settings(run)->precision, unconverged == 1 ? "it" : "them",
+			     rec_settings(run)->budget_s);
 		if (isfinite(load) && ncpu > 0 && load >= ncpu && o > 0 && (size_t)o < sizeof(line))
 			snprintf(line + o, sizeof(line) - (size_t)o,
 				 "; the machine was loaded (load %.2f on %.0f CPUs): a quieter one "
 				 "narrows them too",
 				 load, ncpu);
 		put_folded(f, line, 0, 2, t->cols ? t->cols : 80);
-		jv_free(env);
 	}
 	if (far) {
 		snprintf(

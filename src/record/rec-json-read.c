@@ -752,24 +752,3 @@ out:
 	jv_free(doc);
 	return ret;
 }
-
-const char *rec_ref_kind(const char *settings, char *buf, size_t len)
-{
-	struct jv *o = settings ? jv_parse(settings) : NULL;
-	const char *k = jv_str(jv_get(o, "reference"));
-
-	if (k)
-		snprintf(buf, len, "%s", k);
-	else
-		snprintf(buf, len, "%s", UKB_REF_KIND_BEFORE);
-	jv_free(o);
-	return buf;
-}
-
-int rec_same_ref(const struct rec_run *a, const struct rec_run *b)
-{
-	char ka[64], kb[64];
-
-	return !strcmp(rec_ref_kind(a->settings, ka, sizeof(ka)),
-		       rec_ref_kind(b->settings, kb, sizeof(kb)));
-}

@@ -387,8 +387,12 @@ struct rec_result *rec_add_measured(struct rec_run *run, const struct ukb_result
 	return r;
 }
 
+void (*rec_desc_release)(struct rec_desc *d);
+
 void rec_run_release(struct rec_run *run)
 {
+	if (run->desc && rec_desc_release)
+		rec_desc_release(run->desc);
 	for (size_t i = 0; i < run->nresults; i++)
 		rec_result_release(&run->results[i]);
 	free(run->results);

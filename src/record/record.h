@@ -6,8 +6,9 @@
  * A record owns all its memory and refers to no registry entry, so a run
  * read back from a database or a file made on another machine is the same
  * thing as one just measured. The environment, settings, clock and vDSO
- * descriptions are kept as JSON text: they are stored and shown, never
- * computed on. This module needs nothing but libc: the 32-bit helper and
+ * descriptions are kept as JSON text, stored as they came; desc.h reads
+ * the environment and settings once into typed members for the rest of
+ * the program. This module needs nothing but libc: the 32-bit helper and
  * the fresh processes of `run --processes` build records too.
  */
 #ifndef UKB_RECORD_RECORD_H
@@ -189,6 +190,8 @@ struct rec_run {
 	int interrupted;
 	/* JSON text of each description, owned; NULL when unknown */
 	char *environment, *settings, *clock, *vdso;
+	/* the environment and settings as read by desc.h, on first use; owned */
+	struct rec_desc *desc;
 	struct rec_result *results;
 	size_t nresults;
 	/* the stored runs pooled into this one (compare): their ids, owned */
@@ -243,17 +246,6 @@ double rec_cpu_per_call(const struct rec_result *r);
  */
 double rec_waited_share(const struct rec_result *r);
 
-/*
- * The kind of reference work a run timed, from its settings JSON (@settings
- * may be NULL): UKB_REF_KIND, or UKB_REF_KIND_BEFORE for a run that
- * records none. Into @buf, which it returns. (In rec-json-read.c: it
- * reads JSON.)
- */
-const char *rec_ref_kind(const char *settings, char *buf, size_t len);
-
-/* Did runs @a and @b time the same reference work. */
-int rec_same_ref(const struct rec_run *a, const struct rec_run *b);
-
 /* The mean of the known reference samples of @r[from, to) (NAN: none). */
 double rec_ref_mean(const struct rec_result *r, size_t from, size_t to);
 
@@ -282,6 +274,10 @@ void rec_result_restat(struct rec_result *r);
 
 /* Frees everything @run owns and zeroes it. */
 void rec_run_release(struct rec_run *run);
+
+/* How rec_run_release() frees a run's desc (set by desc.c, which makes them). */
+struct rec_desc;
+extern void (*rec_desc_release)(struct rec_desc *d);
 
 /* "ok" -> UKB_OK ...; -1 when unknown. */
 int rec_status_parse(const char *s);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jv.h"
+#include "desc.h"
 #include "envdiff.h"
 
 /* A side: flattened members, in the order of its JSON. */
@@ -67,70 +67,15 @@ static void add(struct flat *fl, const char *key, const char *val)
 	fl->n++;
 }
 
-static void flatten(struct flat *fl, const char *prefix, struct jv *o)
+static void take(void *ctx, const char *key, const char *value)
 {
-	char key[512];
-
-	if (jv_is(o, JV_OBJECT)) {
-		struct jv *v;
-		void *it = NULL;
-		const char *k;
-
-		while ((k = jv_next(o, &it, &v))) {
-			if (!strcmp(k, "schema") || !strcmp(k, "schema_version"))
-				continue;
-			snprintf(key, sizeof(key), "%s.%s", prefix, k);
-			flatten(fl, key, v);
-		}
-		return;
-	}
-	if (jv_is(o, JV_ARRAY)) {
-		char *text = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&text, &len);
-
-		if (!m) {
-			fl->nomem = 1;
-			return;
-		}
-		for (size_t i = 0; i < jv_len(o); i++) {
-			/* a scalar as text: strings as they are, the rest as JSON */
-			char *s = jv_text(jv_at(o, i), 1);
-
-			if (!s)
-				fl->nomem = 1;
-			fprintf(m, "%s%s", i ? "; " : "", s ? s : "");
-			free(s);
-		}
-		/* glibc's fclose says 0 when its last realloc failed: no text */
-		if (fclose(m) || !text) {
-			free(text);
-			fl->nomem = 1;
-			return;
-		}
-		add(fl, prefix, text);
-		free(text);
-		return;
-	}
-	{
-		char *s = jv_text(o, 1);
-
-		if (!s) {
-			fl->nomem = 1;
-			return;
-		}
-		add(fl, prefix, s);
-		free(s);
-	}
+	add(ctx, key, value);
 }
 
 static void flatten_text(struct flat *fl, const char *prefix, const char *json)
 {
-	struct jv *o = json ? jv_parse(json) : NULL;
-
-	if (o)
-		flatten(fl, prefix, o);
-	jv_free(o);
+	if (rec_flatten(json, prefix, REC_FLAT_DEEP | REC_FLAT_NO_SCHEMA, take, fl))
+		fl->nomem = 1;
 }
 
 static const char *lookup(const struct flat *fl, const char *key)

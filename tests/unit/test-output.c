@@ -23,6 +23,8 @@
 
 #include "jv.h"
 #include "capture.h"
+#include "desc.h"
+#include "describe.h"
 #include "lab-align.h"
 #include "lab-notes.h"
 #include "output.h"
@@ -374,10 +376,109 @@ static void test_lab_notes(void **state)
 	assert_non_null(strstr(buf, "elsewhere 1.000"));
 }
 
+/* The environment this machine describes, read back typed, as every reader sees it. */
+static void test_descriptions_typed(void **state)
+{
+	struct rec_run r = { 0 };
+	struct ukb_env env;
+	const struct rec_env *e;
+	const struct rec_settings *s;
+
+	(void)state;
+	ukb_env_capture(&env);
+	r.environment = describe_env(&env);
+	r.settings = strdup("{\"precision\":0.01,\"budget_s\":2,\"cpu\":null,"
+			    "\"reference\":\"k@1\",\"vm\":{\"image\":\"bzImage\"}}");
+	assert_non_null(r.environment);
+	assert_non_null(r.settings);
+	e = rec_env(&r);
+	assert_true(e->recorded);
+	assert_string_equal(e->machine, env.machine);
+	assert_string_equal(e->kernel_version, env.kernel_version);
+	assert_string_equal(e->cpu_model, env.cpu_model);
+	assert_int_equal(e->online_cpus, env.online_cpus);
+	assert_int_equal(e->nload, 3);
+	assert_int_equal(e->nwarnings, env.nwarnings);
+	/* read once: the same members at every call */
+	assert_ptr_equal(rec_env(&r), e);
+	s = rec_settings(&r);
+	assert_true(s->precision == 0.01 && s->budget_s == 2);
+	assert_int_equal(s->cpu, -1);
+	assert_string_equal(s->reference, "k@1");
+	assert_string_equal(s->vm_image, "bzImage");
+	assert_null(s->command);
+	assert_int_equal(s->nplugins, 0);
+
+	/* a member put is read at the next call, the others kept */
+	assert_int_equal(
+	    rec_settings_put(&r, "plugins",
+			     "[{\"path\":\"/p.so\",\"build_id\":\"ab\"},{\"path\":\"/q.so\"}]"),
+	    0);
+	s = rec_settings(&r);
+	assert_int_equal(s->nplugins, 2);
+	assert_string_equal(s->plugins[0].path, "/p.so");
+	assert_string_equal(s->plugins[0].build_id, "ab");
+	assert_null(s->plugins[1].build_id);
+	assert_string_equal(s->reference, "k@1");
+	assert_non_null(strstr(r.settings, "\"plugins\":[{"));
+	/* what is not JSON changes nothing */
+	assert_int_equal(rec_settings_put(&r, "plugins", "[{"), -1);
+	assert_int_equal(rec_settings(&r)->nplugins, 2);
+	rec_run_release(&r);
+
+	/* no descriptions, or unreadable ones: empty members, never NULL */
+	r.environment = strdup("[1");
+	e = rec_env(&r);
+	assert_false(e->recorded);
+	assert_null(e->machine);
+	assert_int_equal(e->nload, 0);
+	assert_true(isnan(rec_settings(&r)->precision));
+	assert_string_equal(rec_ref_kind(&r), "barrier");
+	rec_run_release(&r);
+}
+
+struct flat_rows {
+	char text[1024];
+	size_t len;
+};
+
+static void flat_row(void *ctx, const char *key, const char *value)
+{
+	struct flat_rows *f = ctx;
+
+	f->len += (size_t)snprintf(f->text + f->len, sizeof(f->text) - f->len, "%s=%s|", key,
+				   value ? value : "(null)");
+}
+
+/* Flattened one level (env --csv) or every level (the report's descriptions). */
+static void test_flatten(void **state)
+{
+	const char *doc = "{\"schema\":1,\"a\":\"x\",\"l\":[1,\"two\"],\"n\":null,"
+			  "\"o\":{\"b\":2,\"p\":{\"c\":[3,4]},\"q\":[5,6],\"z\":null}}";
+	struct flat_rows f = { 0 };
+
+	(void)state;
+	assert_int_equal(rec_flatten(doc, NULL, 0, flat_row, &f), 0);
+	assert_string_equal(f.text, "schema=1|a=x|l=1; two|n=(null)|o.b=2|o.p={\"c\":[3,4]}|"
+				    "o.q=[5,6]|o.z=(null)|");
+	memset(&f, 0, sizeof(f));
+	assert_int_equal(rec_flatten(doc, "env", REC_FLAT_DEEP | REC_FLAT_NO_SCHEMA, flat_row, &f),
+			 0);
+	assert_string_equal(f.text, "env.a=x|env.l=1; two|env.n=null|env.o.b=2|env.o.p.c=3; 4|"
+				    "env.o.q=5; 6|env.o.z=null|");
+	/* not an object: nothing */
+	memset(&f, 0, sizeof(f));
+	assert_int_equal(rec_flatten("[1]", "env", 0, flat_row, &f), 0);
+	assert_int_equal(rec_flatten(NULL, "env", 0, flat_row, &f), 0);
+	assert_int_equal(f.len, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_layouts),
+		cmocka_unit_test(test_descriptions_typed),
+		cmocka_unit_test(test_flatten),
 		cmocka_unit_test(test_table_wide_has_every_column),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_ktap),

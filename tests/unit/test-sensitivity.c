@@ -22,6 +22,7 @@
 #include "alloc.h"
 #include "cmp-floor.h"
 #include "comparison.h"
+#include "desc.h"
 #include "learn.h"
 #include "disturb.h"
 #include "measure.h"
@@ -785,7 +786,7 @@ static void test_reference_kind(void **state)
 {
 	const char *k = ukb_ref_kind(), *at = strchr(k, '@');
 	char a[128], b[128];
-	struct rec_run x = { 0 }, y = { 0 };
+	struct rec_run x = { 0 }, y = { 0 }, z = { 0 };
 
 	(void)state;
 	assert_non_null(at);
@@ -797,11 +798,18 @@ static void test_reference_kind(void **state)
 	snprintf(a, sizeof(a), "{\"reference\":\"%s\"}", k);
 	snprintf(b, sizeof(b), "{\"reference\":\"%s@%s\"}", UKB_REF_KIND,
 		 strcmp(at + 1, "00000000") ? "00000000" : "11111111");
-	x.settings = a;
-	y.settings = a;
+	x.settings = strdup(a);
+	y.settings = strdup(a);
+	z.settings = strdup(b);
 	assert_true(rec_same_ref(&x, &y));
-	y.settings = b;
-	assert_false(rec_same_ref(&x, &y));
+	assert_false(rec_same_ref(&x, &z));
+	/* a run that records no kind timed the reference of before kinds were kept */
+	assert_string_equal(rec_ref_kind(&y), k);
+	rec_run_release(&y);
+	assert_string_equal(rec_ref_kind(&y), UKB_REF_KIND_BEFORE);
+	rec_run_release(&x);
+	rec_run_release(&y);
+	rec_run_release(&z);
 }
 
 int main(void)

@@ -106,6 +106,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(store_load(st, 1, &back, err, sizeof(err)), 0);
 	assert_same_run(&run, &back);
 	assert_string_equal(back.environment, "{\"cpu_model\":\"test cpu\"}");
+	rec_run_release(&back);
 	assert_int_equal(store_load(st, 99, &back, err, sizeof(err)), 1);
 	rec_run_release(&run);
 	store_close(st);
