@@ -33,6 +33,7 @@
 
 #include "cli.h"
 #include "clock.h"
+#include "busy.h"
 #include "cmp-floor.h"
 #include "comparison.h"
 #include "describe.h"
@@ -359,7 +360,7 @@ static void print_rates(const struct calibrate_cli *c, struct tally *t)
 
 /*
  * The conditions of the unchanged runs: median load per CPU, share of the
- * time waited and disturbed share (store.h).
+ * time waited and disturbed share (busy.h).
  */
 static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load, double *waited,
 		       double *dist)
@@ -373,7 +374,7 @@ static int rounds_busy(struct rec_run (*all)[NRUNS], size_t rounds, double *load
 	*load = ukb_median_finite(l, n);
 	*waited = ukb_median_finite(w, n);
 	*dist = ukb_median_finite(d, n);
-	return store_busy(*load, *waited, *dist);
+	return cmp_busy(*load, *waited, *dist);
 }
 
 /* Stores the unchanged runs and the host's floor; 0 or -1. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "desc.h"
+#include "busy.h"
 #include "cmp-floor.h"
 #include "stats.h"
 
@@ -21,7 +22,7 @@ static int result_busy(const struct rec_result *r)
 {
 	double dist = r->nsamples ? (double)rec_disturbed_count(r) / (double)r->nsamples : NAN;
 
-	return !r->keeps_disturbed && store_busy_during(rec_waited_share(r), dist);
+	return !r->keeps_disturbed && cmp_busy_during(rec_waited_share(r), dist);
 }
 
 /* Do two stored runs measure the same thing, as far as their identity says? */
@@ -96,7 +97,7 @@ static size_t learn_rows(struct store_path_run *p, size_t n, const char *params,
 			lr[i].y = NAN;
 		lr[i].group = g;
 		lr[i].id = p[i].id;
-		lr[i].busy = store_busy_during(p[i].waited, p[i].disturbed);
+		lr[i].busy = cmp_busy_during(p[i].waited, p[i].disturbed);
 	}
 	return k;
 }
@@ -344,7 +345,7 @@ int run_busy(const struct rec_run *run, double *load, double *waited, double *di
 		*disturbed = (double)left / (double)all;
 	if (nw)
 		*waited = w / (double)nw;
-	return store_busy(*load, *waited, *disturbed);
+	return cmp_busy(*load, *waited, *disturbed);
 }
 
 /* The ids of the stored runs behind @r: its own, or those pooled into it. */

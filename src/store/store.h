@@ -186,37 +186,6 @@ int store_path_runs(struct store *st, const char *host, const char *name, const 
 void store_path_runs_free(struct store_path_run *runs, size_t n);
 
 /*
- * The share of its batches' wall time a path's thread waited
- * (rec_waited_share()), else the share of disturbed batches where its CPU
- * time is not known, or the load per CPU, from which a machine was busy.
- * The shares are measured during the run; the load average trails by a
- * minute and counts ukbench's own processes, so only a heavy one counts.
- * The share waited tells the conditions apart where the share disturbed
- * does not (docs/validation.md).
- */
-#define STORE_BUSY_LOAD	     1.0
-#define STORE_BUSY_WAITED    0.07
-#define STORE_BUSY_DISTURBED 0.05
-
-/*
- * Busy while measuring, by what the path saw during its run: the share
- * waited, else the share disturbed (the load average trails by a minute:
- * it reads busy for a while after a heavy job ends).
- */
-static inline int store_busy_during(double waited, double disturbed)
-{
-	if (isfinite(waited))
-		return waited >= STORE_BUSY_WAITED;
-	return isfinite(disturbed) && disturbed >= STORE_BUSY_DISTURBED;
-}
-
-/* Busy by the load per CPU, or by the shares (store_busy_during()). */
-static inline int store_busy(double load, double waited, double disturbed)
-{
-	return (isfinite(load) && load >= STORE_BUSY_LOAD) || store_busy_during(waited, disturbed);
-}
-
-/*
  * Relabels the runs @ids[0..n) to @label, or with @label NULL deletes them
  * with everything they hold; all or none. 0, or -1 with @err (a run that
  * does not exist is one).

@@ -317,6 +317,31 @@ test_expect_success POSTGRES 'reads across the fleet: hosts, kernels, labels, da
 	grep -q "time.time/vdso on board-a" h.html && grep -q "time.time/vdso on board-b" h.html
 '
 
+test_expect_success POSTGRES 'the same runs in SQLite and on the server: the same floors, the same comparison' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/floors.db &&
+	for i in 1 2 3 4 5 6 7 8; do
+		"$mkrun" "$TEST_ROOT/t.json" f$i.json --host board-f --label f-x --procs 4 \
+			--started 2026-04-0${i}T00:00:00Z --spread 0.02 --seed 6$i --scale 1.0$i || return 1
+	done &&
+	"$mkrun" "$TEST_ROOT/t.json" fb.json --host board-f --label f-before --procs 4 \
+		--started 2026-04-10T00:00:00Z --spread 0.01 --seed 70 &&
+	"$mkrun" "$TEST_ROOT/t.json" fa.json --host board-f --label f-after --procs 4 \
+		--started 2026-04-11T00:00:00Z --spread 0.01 --seed 71 --scale 1.03 &&
+	ukbench import --db "$W" f[0-9].json fb.json fa.json >/dev/null &&
+	ukbench import --db local.db f[0-9].json fb.json fa.json >/dev/null &&
+	ukbench compare --db local.db f-before f-after >lt &&
+	ukbench compare --db "$R" f-before f-after >st &&
+	grep -q "^floor: .* (learned from up to 8 runs of this host in 1 group)" lt &&
+	grep "^floor:" lt >lf && grep "^floor:" st >sf && diff -u lf sf &&
+	ukbench compare --db local.db f-before f-after -f json |
+		jq -S "map(del(.base, .other))" >lj &&
+	ukbench compare --db "$R" f-before f-after -f json |
+		jq -S "map(del(.base, .other))" >sj &&
+	jq -e "length > 0 and all(.[]; .floor > 0)" lj &&
+	diff -u lj sj
+'
+
 test_expect_success POSTGRES 'push --status as JSON; bad usage' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/js.db &&
