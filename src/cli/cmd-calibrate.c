@@ -57,7 +57,7 @@ struct calibrate_cli {
 };
 
 static const struct opt calibrate_opts[] = {
-	OPT_ULONG("rounds", 0, "N", "rounds (default 8)", 2, 1000, struct calibrate_cli, rounds),
+	OPT_ULONG("rounds", 0, "N", "rounds", 2, 1000, struct calibrate_cli, rounds, OPT_DEF("8")),
 	OPT_DOUBLE(
 	    "budget", 'b', "SEC",
 	    "measuring time per path, as run's --budget (default:\nrun's for the paths of A)", 0.01,
@@ -65,8 +65,8 @@ static const struct opt calibrate_opts[] = {
 	OPT_ULONG("processes", 'r', "N",
 		  "fresh processes per run, as run's -r (default:\nchosen per path, as run does)",
 		  2, 100, struct calibrate_cli, runs),
-	OPT_PERCENT("threshold", 't', "PCT", "noise threshold of the verdict, in % (default 1)", 0,
-		    100, struct calibrate_cli, threshold),
+	OPT_PERCENT("threshold", 't', "PCT", "noise threshold of the verdict, in %", 0, 100,
+		    struct calibrate_cli, threshold, OPT_DEF("1")),
 	OPT_STRING("db", 0, "PATH", "the store the runs and the host's floor are kept in",
 		   struct calibrate_cli, db),
 	OPT_BOOL("no-store", 0, "store nothing", struct calibrate_cli, no_store),
@@ -508,7 +508,7 @@ static int reset(const struct calibrate_cli *c)
 
 int cmd_calibrate(int argc, char **argv)
 {
-	struct calibrate_cli c = { .rounds = 8, .threshold = 0.01 };
+	struct calibrate_cli c = { 0 };
 	struct rec_run(*all)[NRUNS];
 	struct tally t[2] = { 0 };
 	struct learn_model *each = NULL;

@@ -32,8 +32,8 @@ struct check_cli {
 };
 
 static const struct opt check_opts_table[] = {
-	OPT_DOUBLE("duration", 0, "SEC", "verify each function this long (default 1)", 0.001, 3600,
-		   struct check_cli, o.duration_s),
+	OPT_DOUBLE("duration", 0, "SEC", "verify each function this long", 0.001, 3600,
+		   struct check_cli, o.duration_s, OPT_DEF("1")),
 	OPT_CALL("verify-only", 0, NULL, "only the verify checks", O_VERIFY_ONLY),
 	OPT_CALL("abi-only", 0, NULL, "only the abi checks", O_ABI_ONLY),
 	OPT_BOOL("ktap", 0, "KTAP output for kselftest-style harnesses", struct check_cli, ktap),
@@ -152,7 +152,7 @@ static void print_lines(const struct check_result *r, size_t n, int ktap, int co
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_cli cli = { .o = { .duration_s = 1, .verify = 1, .abi = 1 } };
+	struct check_cli cli = { .o = { .verify = 1, .abi = 1 } };
 	struct check_opts o;
 	struct check_result *r;
 	size_t n, count[CHECK_KNOWN + 1] = { 0 };

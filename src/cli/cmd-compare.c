@@ -54,10 +54,10 @@ struct compare_opts {
 };
 
 static const struct opt compare_opts_table[] = {
-	OPT_PERCENT("threshold", 't', "PCT", "noise threshold in % (default 1)", 0, 1000,
-		    struct compare_opts, c.threshold),
-	OPT_DOUBLE("alpha", 0, "P", "significance level (default 0.05)", 1e-9, 0.5,
-		   struct compare_opts, c.alpha),
+	OPT_PERCENT("threshold", 't', "PCT", "noise threshold in %", 0, 1000, struct compare_opts,
+		    c.threshold, OPT_DEF("1")),
+	OPT_DOUBLE("alpha", 0, "P", "significance level", 1e-9, 0.5, struct compare_opts, c.alpha,
+		   OPT_DEF("0.05")),
 	OPT_CALL("fail-on-regression", 0, "PCT",
 		 "exit 1 when a path regressed by more than PCT%, 125\nwhen a path cannot be told "
 		 "from noise at PCT%, else 0",

@@ -82,8 +82,8 @@ static const struct opt exec_opts_table[] = {
 		  "measured repetitions, each a fresh process of the\ncommand "
 		  "(default 10), as perf stat -r",
 		  1, 1000000, struct exec_opts, repeat),
-	OPT_ULONG("warmup-runs", 0, "N", "runs first, not measured (default 1)", 0, 1000000,
-		  struct exec_opts, warmup),
+	OPT_ULONG("warmup-runs", 0, "N", "runs first, not measured", 0, 1000000, struct exec_opts,
+		  warmup, OPT_DEF("1")),
 	OPT_CALL("events", 'e', "LIST", "counters by perf's names instead of the default set",
 		 O_EVENTS),
 	OPT_CALL("no-counters", 0, NULL, "no perf counters", O_NO_COUNTERS),
@@ -280,7 +280,6 @@ static int parse(int argc, char **argv, struct exec_opts *o, int *first)
 	int rc;
 
 	o->repeat = 10;
-	o->warmup = 1;
 	o->counters = 1;
 	/* posix: options end at the command */
 	rc = opts_parse(&cmd_exec_def, argc, argv, 1, set_option, o, first);

@@ -42,10 +42,10 @@ struct history_opts {
 
 static const struct opt history_opts[] = {
 	FILTER_OPTS(struct history_opts, f, ""),
-	OPT_ULONG("window", 'w', "N", "runs on each side of a boundary (default 5)", 1, 1000,
-		  struct history_opts, window),
-	OPT_PERCENT("threshold", 't', "PCT", "smallest step to mark, in % (default 1)", 0, 1000,
-		    struct history_opts, threshold),
+	OPT_ULONG("window", 'w', "N", "runs on each side of a boundary", 1, 1000,
+		  struct history_opts, window, OPT_DEF("5")),
+	OPT_PERCENT("threshold", 't', "PCT", "smallest step to mark, in %", 0, 1000,
+		    struct history_opts, threshold, OPT_DEF("1")),
 	OPT_STRING("db", 0, "PATH", "the results database", struct history_opts, db),
 	OPT_CHOICE("format", 'f', HIST_FORMATS,
 		   "table (default), json or csv: one row per point;\nkcidb: a KCIDB v5 test per "
@@ -442,7 +442,7 @@ static int plot_series(const struct series *s, int cols)
 
 int cmd_history(int argc, char **argv)
 {
-	struct history_opts o = { .window = 5, .threshold = 0.01 };
+	struct history_opts o = { 0 };
 	struct series_set set = { 0 };
 	struct series_opts so;
 	struct store *st;

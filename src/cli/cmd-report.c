@@ -22,13 +22,6 @@
 
 enum {
 	O_FORMAT = 1,
-	O_ALPHA,
-	O_ALL,
-	O_FLOOR,
-	O_NO_FLOOR,
-	O_FORCE,
-	O_RAW,
-	O_WINDOW,
 };
 
 struct report_opts {
@@ -55,18 +48,25 @@ static const struct opt report_opts_table[] = {
 	OPT_STRING("gnuplot", 0, "PROGRAM", "the gnuplot to draw with (default: gnuplot in PATH)",
 		   struct report_opts, gnuplot),
 	OPT_BOOL("no-plots", 0, "tables only", struct report_opts, no_plots),
-	OPT_PERCENT("threshold", 't', "PCT", "noise threshold, or smallest step, in % (default 1)",
-		    0, 1000, struct report_opts, c.threshold),
-	OPT_CALL("alpha", 0, "P", "significance level of a comparison (default 0.05)", O_ALPHA),
-	OPT_CALL("all", 0, NULL, "pool every run of a label (one observation per boot)", O_ALL),
-	OPT_CALL("floor", 0, "PCT", "variation between runs to add to each interval, in %",
-		 O_FLOOR),
-	OPT_CALL("no-floor", 0, NULL, "add no floor", O_NO_FLOOR),
-	OPT_CALL("force", 0, NULL, "compare paths whose settings differ, marked", O_FORCE),
-	OPT_CALL("raw", 0, NULL, "compare the measured means (no reference)", O_RAW),
+	OPT_PERCENT("threshold", 't', "PCT", "noise threshold, or smallest step, in %", 0, 1000,
+		    struct report_opts, c.threshold, OPT_DEF("1")),
+	OPT_DOUBLE("alpha", 0, "P", "significance level of a comparison", 1e-9, 0.5,
+		   struct report_opts, c.alpha, OPT_DEF("0.05"),
+		   OPT_NAMED(struct report_opts, cmp_only)),
+	OPT_BOOL("all", 0, "pool every run of a label (one observation per boot)",
+		 struct report_opts, all, OPT_NAMED(struct report_opts, cmp_only)),
+	OPT_DOUBLE("floor", 0, "PCT", "variation between runs to add to each interval, in %", 0,
+		   100, struct report_opts, floor_pct, OPT_NAMED(struct report_opts, cmp_only)),
+	OPT_BOOL("no-floor", 0, "add no floor", struct report_opts, no_floor,
+		 OPT_NAMED(struct report_opts, cmp_only)),
+	OPT_BOOL("force", 0, "compare paths whose settings differ, marked", struct report_opts,
+		 c.force, OPT_NAMED(struct report_opts, cmp_only)),
+	OPT_BOOL("raw", 0, "compare the measured means (no reference)", struct report_opts, c.raw,
+		 OPT_NAMED(struct report_opts, cmp_only)),
 	FILTER_OPTS(struct report_opts, f, "--history: "),
-	OPT_CALL("window", 'w', "N", "--history: runs on each side of a boundary (default 5)",
-		 O_WINDOW),
+	OPT_ULONG("window", 'w', "N", "--history: runs on each side of a boundary", 1, 1000,
+		  struct report_opts, window, OPT_DEF("5"),
+		  OPT_NAMED(struct report_opts, hist_only)),
 	OPT_STRING("db", 0, "PATH", "the results database", struct report_opts, db),
 	OPT_END,
 };
@@ -108,43 +108,13 @@ static int set_option(void *ctx, int id, const char *arg)
 {
 	struct report_opts *o = ctx;
 
-	if (id == O_ALPHA || id == O_ALL || id == O_FLOOR || id == O_NO_FLOOR || id == O_FORCE ||
-	    id == O_RAW)
-		o->cmp_only = id == O_ALPHA   ? "--alpha"
-			      : id == O_ALL   ? "--all"
-			      : id == O_FLOOR ? "--floor"
-			      : id == O_FORCE ? "--force"
-			      : id == O_RAW   ? "--raw"
-					      : "--no-floor";
-	if (id == O_WINDOW)
-		o->hist_only = "--window";
-	switch (id) {
-	case O_FORMAT:
-		if (!strcmp(arg, "html") || !strcmp(arg, "markdown") || !strcmp(arg, "md")) {
-			o->markdown = arg[0] == 'm';
-			return 0;
-		}
-		error("unknown format '%s': html or markdown", arg);
+	if (id != O_FORMAT)
 		return -1;
-	case O_ALPHA:
-		return parse_double("--alpha", arg, 1e-9, 0.5, &o->c.alpha);
-	case O_ALL:
-		o->all = 1;
+	if (!strcmp(arg, "html") || !strcmp(arg, "markdown") || !strcmp(arg, "md")) {
+		o->markdown = arg[0] == 'm';
 		return 0;
-	case O_FLOOR:
-		return parse_double("--floor", arg, 0, 100, &o->floor_pct);
-	case O_FORCE:
-		o->c.force = 1;
-		return 0;
-	case O_RAW:
-		o->c.raw = 1;
-		return 0;
-	case O_NO_FLOOR:
-		o->no_floor = 1;
-		return 0;
-	case O_WINDOW:
-		return parse_uint("--window", arg, 1, 1000, &o->window);
 	}
+	error("unknown format '%s': html or markdown", arg);
 	return -1;
 }
 
@@ -315,7 +285,7 @@ static int report_history(struct report_opts *o, struct store *st, const char *p
 
 int cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { .c = cmp_defaults(), .floor_pct = -1, .window = 5 };
+	struct report_opts o = { .c = cmp_defaults(), .floor_pct = -1 };
 	struct store *st = NULL;
 	char path[4096], *text = NULL;
 	size_t len = 0;
@@ -326,18 +296,18 @@ int cmd_report(int argc, char **argv)
 	if (ret)
 		return ret > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (o.history && o.cmp_only) {
-		error("%s is for a comparison; --history does not take it", o.cmp_only);
+		error("--%s is for a comparison; --history does not take it", o.cmp_only);
 		return UKB_EXIT_USAGE;
 	}
 	/* the runs --history selects: a comparison names its own */
 	if (o.f.label || o.f.host || o.f.kernel || o.f.since || o.f.until)
-		o.hist_only = o.f.label	   ? "--with-label"
-			      : o.f.host   ? "--host"
-			      : o.f.kernel ? "--kernel"
-			      : o.f.since  ? "--since"
-					   : "--until";
+		o.hist_only = o.f.label	   ? "with-label"
+			      : o.f.host   ? "host"
+			      : o.f.kernel ? "kernel"
+			      : o.f.since  ? "since"
+					   : "until";
 	if (!o.history && o.hist_only) {
-		error("%s selects runs for --history; a comparison names its runs", o.hist_only);
+		error("--%s selects runs for --history; a comparison names its runs", o.hist_only);
 		return UKB_EXIT_USAGE;
 	}
 	if (!o.history && argc - first < 2) {

@@ -42,24 +42,9 @@
 #include "store.h"
 
 enum {
-	O_PRECISION = 1,
-	O_BUDGET,
-	O_WARMUP,
-	O_MIN,
-	O_MAX,
-	O_BATCH,
-	O_CPU,
-	O_RUNS,
-	O_ABI,
-	O_SIZE,
-	O_THREADS,
-	O_PARAM,
+	O_PARAM = 1,
 	O_SCAN,
-	O_COUNTERS,
-	O_EVENTS,
-	O_PROFILE,
 	O_PLUGIN,
-	O_TIMEOUT,
 };
 
 /*
@@ -86,63 +71,72 @@ struct run_opts {
 	long *sizes;
 	char *params; /* every -P, joined */
 	int budget_given, min_given, precision_given, quick;
+	int abi_word;	    /* --abi: 0 64, 1 32, 2 both */
+	int counters;	    /* --counters */
+	const char *events; /* -e LIST */
 };
 
 static const struct opt run_opts[] = {
-	OPT_CALL("precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
-		 O_PRECISION),
-	OPT_CALL(
-	    "budget", 'b', "SEC",
-	    "measuring time per path, spread over the processes\n(default: 36 s over the paths "
-	    "selected, 0.4 to 5 s\neach)",
-	    O_BUDGET),
-	OPT_CALL("warmup", 0, "SEC", "warm-up per path, calibration included (default 0.05)",
-		 O_WARMUP),
-	OPT_CALL("timeout", 0, "SEC",
-		 "the longest one path may take in a process, its setup\nincluded (default: 30 s "
-		 "and ten times its budget):\na path past it is an error row, the others are "
-		 "measured",
-		 O_TIMEOUT),
-	OPT_CALL("min-samples", 0, "N",
-		 "never fewer undisturbed samples than this in a process\n(default 10; 3 when the "
-		 "processes are chosen)",
-		 O_MIN),
-	OPT_CALL("max-samples", 0, "N", "never more samples than this (default 1000000)", O_MAX),
-	OPT_CALL(
-	    "batch", 0, "USEC",
-	    "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and read "
-	    "cost if longer)",
-	    O_BATCH),
-	OPT_CALL("cpu", 'C', "N", "pin the measuring thread to CPU N", O_CPU),
+	OPT_PERCENT("precision", 'p', "PCT", "target half-width of the 95% CI, in %", 0.001, 100,
+		    struct run_opts, plan.m.precision, OPT_DEF("1"),
+		    OPT_GIVEN(struct run_opts, precision_given)),
+	OPT_DOUBLE("budget", 'b', "SEC",
+		   "measuring time per path, spread over the processes\n(default: 36 s over the "
+		   "paths selected, 0.4 to 5 s\neach)",
+		   0.001, 86400, struct run_opts, plan.m.budget_s,
+		   OPT_GIVEN(struct run_opts, budget_given)),
+	OPT_DOUBLE("warmup", 0, "SEC", "warm-up per path, calibration included", 0, 3600,
+		   struct run_opts, plan.m.warmup_s, OPT_DEF("0.05")),
+	OPT_DOUBLE("timeout", 0, "SEC",
+		   "the longest one path may take in a process, its setup\nincluded (default: 30 s "
+		   "and ten times its budget):\na path past it is an error row, the others are "
+		   "measured",
+		   0.001, 1e6, struct run_opts, plan.m.limit_s),
+	OPT_UNSIGNED("min-samples", 0, "N",
+		     "never fewer undisturbed samples than this in a process\n(default 10; 3 when "
+		     "the processes are chosen)",
+		     2, 10000000, struct run_opts, plan.m.min_samples,
+		     OPT_GIVEN(struct run_opts, min_given)),
+	OPT_UNSIGNED("max-samples", 0, "N", "never more samples than this", 2, 100000000,
+		     struct run_opts, plan.m.max_samples, OPT_DEF("1000000")),
+	OPT_DOUBLE("batch", 0, "USEC",
+		   "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and "
+		   "read cost if longer)",
+		   1, 60e6, struct run_opts, plan.m.batch_ns, OPT_SCALE(1000)),
+	OPT_UNSIGNED("cpu", 'C', "N", "pin the measuring thread to CPU N", 0, 65535,
+		     struct run_opts, plan.m.cpu),
 	OPT_CALL("plugin", 0, "FILE.so",
 		 "load benchmarks of your own from a shared object built\nagainst ukbench.h (see "
 		 "ukbench-plugin(7)); once for each",
 		 O_PLUGIN),
-	OPT_CALL(
+	OPT_UNSIGNED(
 	    "processes", 'r', "N",
 	    "fresh processes per path, each taking the paths in its\nown order; the CI is over "
 	    "their means (default: chosen\nper path: 4 pilots, then as many of the length that\n"
 	    "makes the interval least as the budget and the\nprecision ask). 1: this process only, "
 	    "variation\nbetween processes not measured",
-	    O_RUNS),
-	OPT_CALL("abi", 0, "64|32|both",
-		 "measure through the native ABI, the 32-bit one (the\ni386 vDSO and compat system "
-		 "calls), or both",
-		 O_ABI),
-	OPT_CALL("size", 's', "LIST", "request sizes of sized benchmarks: 1,64,4k,1m", O_SIZE),
+	    1, 1000, struct run_opts, plan.procs),
+	OPT_CHOICE("abi", 0, "64|32|both",
+		   "measure through the native ABI, the 32-bit one (the\ni386 vDSO and compat "
+		   "system calls), or both",
+		   struct run_opts, abi_word),
+	OPT_FUNC("size", 's', "LIST", "request sizes of sized benchmarks: 1,64,4k,1m",
+		 opt_parse_sizes, long *, struct run_opts, sizes),
 	OPT_STRING("flags", 0, "LIST", "flag sets of sized benchmarks: 0,nonblock,insecure,...",
 		   struct run_opts, plan.sel.flags),
-	OPT_CALL("threads", 0, "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
-		 O_THREADS),
+	OPT_UNSIGNED("threads", 0, "N", "threaded benchmarks: 1, 2, 4, ... up to N (default: CPUs)",
+		     1, 4096, struct run_opts, plan.sel.threads),
 	OPT_CALL("param", 'P', "NAME=V,...", "benchmark parameters (see 'ukbench list')", O_PARAM),
 	OPT_CALL("parameter-list", 'L', "NAME=V1,V2,...",
 		 "measure each benchmark that has parameter NAME once a\nvalue "
 		 "(sched.messaging.X.groups=V, "
 		 "stored and compared\nas any path), each compared with the first value",
 		 O_SCAN),
-	OPT_CALL("counters", 0, NULL, "count the default perf events per call", O_COUNTERS),
-	OPT_CALL("events", 'e', "LIST", "count these perf events per call: cycles,instructions,...",
-		 O_EVENTS),
+	OPT_BOOL("counters", 0, "count the default perf events per call", struct run_opts,
+		 counters),
+	OPT_STRING("events", 'e', "LIST",
+		   "count these perf events per call: cycles,instructions,...", struct run_opts,
+		   events),
 	OPT_STRING(
 	    "json", 'j', "FILE",
 	    "write settings, environment and every sample as JSON\n('-' for standard output; the "
@@ -177,14 +171,14 @@ static const struct opt run_opts[] = {
 		 "terminal, "
 		 "or 80 columns",
 		 struct run_opts, wide),
-	OPT_CALL(
+	OPT_STRING(
 	    "profile", 0, "PATTERN",
 	    "after measuring, sample the paths PATTERN matches\n(cpu-clock, or cycles where a PMU "
 	    "exists) and show\nwhere the time goes: vDSO symbols and instructions,\nthe kernel, "
 	    "ukbench; kept with the run. Without\nother patterns, PATTERN is also what is measured",
-	    O_PROFILE),
-	OPT_DOUBLE("profile-time", 0, "SEC", "sampling time per profiled path (default 1)", 0.01,
-		   3600, struct run_opts, profile_s),
+	    struct run_opts, profile),
+	OPT_DOUBLE("profile-time", 0, "SEC", "sampling time per profiled path", 0.01, 3600,
+		   struct run_opts, profile_s, OPT_DEF("1")),
 	OPT_END,
 };
 
@@ -222,63 +216,20 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-static int set_number(struct run_opts *ro, int id, const char *arg)
-{
-	struct ukb_measure_opts *m = &ro->plan.m;
-	unsigned long u = 0;
-	double d = 0;
-
-	switch (id) {
-	case O_PRECISION:
-		ro->precision_given = 1;
-		return parse_double("--precision", arg, 0.001, 100, &d)
-			   ? -1
-			   : (m->precision = d / 100, 0);
-	case O_BUDGET:
-		ro->budget_given = 1;
-		return parse_double("--budget", arg, 0.001, 86400, &m->budget_s);
-	case O_WARMUP:
-		return parse_double("--warmup", arg, 0, 3600, &m->warmup_s);
-	case O_TIMEOUT:
-		return parse_double("--timeout", arg, 0.001, 1e6, &m->limit_s);
-	case O_BATCH:
-		return parse_double("--batch", arg, 1, 60e6, &d) ? -1 : (m->batch_ns = d * 1000, 0);
-	case O_MIN:
-		ro->min_given = 1;
-		return parse_uint("--min-samples", arg, 2, 10000000, &u)
-			   ? -1
-			   : (m->min_samples = (unsigned)u, 0);
-	case O_MAX:
-		return parse_uint("--max-samples", arg, 2, 100000000, &u)
-			   ? -1
-			   : (m->max_samples = (unsigned)u, 0);
-	case O_CPU:
-		return parse_uint("--cpu", arg, 0, 65535, &u) ? -1 : (m->cpu = (unsigned)u, 0);
-	case O_RUNS:
-		return parse_uint("--processes", arg, 1, 1000, &u)
-			   ? -1
-			   : (ro->plan.procs = (unsigned)u, 0);
-	case O_THREADS:
-		return parse_uint("--threads", arg, 1, 4096, &u)
-			   ? -1
-			   : (ro->plan.sel.threads = (unsigned)u, 0);
-	}
-	return -1;
-}
-
-static int set_events(struct run_opts *ro, int id, const char *arg)
+/* --counters or -e LIST: the events counted per call. 0, or -1 (printed). */
+static int set_events(struct run_opts *ro)
 {
 	struct run_plan *p = &ro->plan;
 	int n;
 
-	if (id == O_EVENTS && !arg[0]) {
-		error("option '--events' needs a list of events, got an empty one");
-		return -1;
-	}
-	n = id == O_COUNTERS ? ukb_events_default(p->events, UKB_MAX_COUNTERS)
-			     : events_parse(arg, p->events, UKB_MAX_COUNTERS);
+	if (!ro->events && !ro->counters)
+		return 0;
+	if (ro->events && !ro->events[0])
+		return error("option '--events' needs a list of events, got an empty one");
+	n = !ro->events ? ukb_events_default(p->events, UKB_MAX_COUNTERS)
+			: events_parse(ro->events, p->events, UKB_MAX_COUNTERS);
 	if (n < 0) {
-		if (id == O_COUNTERS)
+		if (!ro->events)
 			error("the default events cannot be set up");
 		return -1;
 	}
@@ -290,27 +241,8 @@ static int set_events(struct run_opts *ro, int id, const char *arg)
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct run_opts *ro = ctx;
-	struct ukb_err e;
 
 	switch (id) {
-	case O_ABI:
-		ro->abi = !strcmp(arg, "64")	 ? 1
-			  : !strcmp(arg, "32")	 ? 2
-			  : !strcmp(arg, "both") ? 3
-						 : 0;
-		if (!ro->abi)
-			error("--abi takes 64, 32 or both, got '%s'", arg);
-		return ro->abi ? 0 : -1;
-	case O_SIZE:
-		free(ro->sizes);
-		ro->sizes = NULL;
-		if (parse_size_list("--size", arg, &ro->sizes, &e))
-			return error_hint(&e), -1;
-		ro->plan.sel.sizes = ro->sizes;
-		return 0;
-	case O_COUNTERS:
-	case O_EVENTS:
-		return set_events(ro, id, arg);
 	case O_PARAM: {
 		/* -P a=1 -P b=2 is -P a=1,b=2: every -P counts */
 		size_t len = (ro->params ? strlen(ro->params) + 1 : 0) + strlen(arg) + 1;
@@ -333,15 +265,10 @@ static int set_option(void *ctx, int id, const char *arg)
 			       -1;
 		ro->plan.sel.scan = arg;
 		return 0;
-	case O_PROFILE:
-		if (!arg[0])
-			return error("--profile needs a pattern, as run takes them");
-		ro->profile = arg;
-		return 0;
 	case O_PLUGIN:
 		return plugin_load(arg);
 	}
-	return set_number(ro, id, arg);
+	return -1;
 }
 
 /* Everything that can be refused, before anything runs. 0, 1 (--help) or -1. */
@@ -353,11 +280,15 @@ static int validate(struct run_opts *ro, int argc, char **argv)
 	ukb_measure_opts_init(&ro->plan.m);
 	ro->plan.procs = 0; /* chosen per path */
 	ro->fail_pct = -1;
-	ro->profile_s = 1;
-	ro->abi = 1;
 	rc = opts_parse(&cmd_run_def, argc, argv, 0, set_option, ro, &first);
 	if (rc)
 		return rc;
+	ro->abi = ro->abi_word + 1; /* 64: 1 << 0, 32: 1 << 1, both */
+	ro->plan.sel.sizes = ro->sizes;
+	if (ro->profile && !ro->profile[0])
+		return error("--profile needs a pattern, as run takes them");
+	if (set_events(ro))
+		return -1;
 	if (ro->fail_pct >= 0 && !ro->baseline)
 		return error("--fail-on-regression needs --baseline RUN to compare with");
 	if (ro->plan.m.min_samples > ro->plan.m.max_samples)

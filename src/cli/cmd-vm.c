@@ -54,15 +54,15 @@ struct vm_opts {
 	const char *qemu, *db, *append;
 	unsigned long memory_mb;
 	double timeout_s, budget_s, precision;
-	int check, no_store, budget_given;
+	int check, no_store;
 };
 
 static const struct opt vm_opts_table[] = {
 	OPT_CALL("image", 'k', "IMAGE",
 		 "a kernel to boot (an x86-64 bzImage, an arm64 Image);\nonce for each, at most 8",
 		 O_KERNEL),
-	OPT_ULONG("boots", 0, "N", "boots of each kernel (default 2)", 1, 100, struct vm_opts,
-		  boots),
+	OPT_ULONG("boots", 0, "N", "boots of each kernel", 1, 100, struct vm_opts, boots,
+		  OPT_DEF("2")),
 	OPT_CALL("label", 'l', "NAME",
 		 "the label of the runs of each kernel, in -k's order\n(default: the release "
 		 "the guest reports)",
@@ -76,15 +76,16 @@ static const struct opt vm_opts_table[] = {
 	    "the system emulator (default: qemu-system-x86_64,\nqemu-system-aarch64 for an arm64 "
 	    "Image)",
 	    struct vm_opts, qemu),
-	OPT_ULONG("memory", 0, "MB", "the guest's memory (default 512)", 64, 65536, struct vm_opts,
-		  memory_mb),
-	OPT_DOUBLE("timeout", 0, "SEC", "the longest a boot may take (default 300)", 1, 86400,
-		   struct vm_opts, timeout_s),
+	OPT_ULONG("memory", 0, "MB", "the guest's memory", 64, 65536, struct vm_opts, memory_mb,
+		  OPT_DEF("512")),
+	OPT_DOUBLE("timeout", 0, "SEC", "the longest a boot may take", 1, 86400, struct vm_opts,
+		   timeout_s, OPT_DEF("300")),
 	OPT_STRING("append", 0, "ARGS", "more of the guest kernel's command line", struct vm_opts,
 		   append),
-	OPT_DOUBLE("precision", 'p', "PCT", "target half-width of the 95% CI, in % (default 1)",
-		   0.001, 100, struct vm_opts, precision),
-	OPT_CALL("budget", 'b', "SEC", "measuring time per path in each boot (default 0.5)", 'b'),
+	OPT_PERCENT("precision", 'p', "PCT", "target half-width of the 95% CI, in %", 0.001, 100,
+		    struct vm_opts, precision, OPT_DEF("1")),
+	OPT_DOUBLE("budget", 'b', "SEC", "measuring time per path in each boot", 0.001, 3600,
+		   struct vm_opts, budget_s, OPT_DEF("0.5")),
 	OPT_BOOL("check", 0, "run 'ukbench check' in each guest instead of measuring",
 		 struct vm_opts, check),
 	OPT_STRING("db", 0, "PATH", "the store (default: $UKBENCH_DB, else the XDG data dir)",
@@ -149,9 +150,6 @@ static int set_option(void *ctx, int id, const char *arg)
 			return error("at most %d labels (-l), one for each -k", MAX_IMAGES);
 		o->labels[o->nlabels++] = arg;
 		return 0;
-	case 'b':
-		o->budget_given = 1;
-		return parse_double("--budget", arg, 0.001, 3600, &o->budget_s);
 	}
 	return -1;
 }
@@ -202,9 +200,8 @@ static char **plan_lines(const struct vm_opts *o, struct ukb_selection *sel, int
 	p.cases = sel->cases;
 	p.ncases = sel->n;
 	p.procs = 1;
-	p.m.budget_s = o->budget_given ? o->budget_s : 0.5;
-	if (o->precision > 0)
-		p.m.precision = o->precision;
+	p.m.budget_s = o->budget_s;
+	p.m.precision = o->precision;
 	lines = plan_argv(&p, run_prefix, 1);
 	for (*n = 0; lines && lines[*n]; (*n)++)
 		;
@@ -535,7 +532,7 @@ static void say_next(char (*labels)[128])
 
 int cmd_vm(int argc, char **argv)
 {
-	struct vm_opts o = { .boots = 2, .memory_mb = 512, .timeout_s = 300 };
+	struct vm_opts o = { 0 };
 	struct ukb_selection sel = { 0 };
 	struct store *st = NULL;
 	char dbpath[PATH_MAX] = "", err[1024];

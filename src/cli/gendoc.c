@@ -90,6 +90,8 @@ static void roff_text(FILE *f, const char *text)
 
 static void man_option(FILE *f, const struct opt *o)
 {
+	char text[1024];
+
 	fputs(".TP\n.B ", f);
 	if (o->shrt)
 		fprintf(f, "\\-%c, ", o->shrt);
@@ -101,7 +103,7 @@ static void man_option(FILE *f, const struct opt *o)
 		fputs("\\fR", f);
 	}
 	fputc('\n', f);
-	roff_joined(f, o->help);
+	roff_joined(f, opt_help(o, text, sizeof(text)));
 	fputc('\n', f);
 }
 
@@ -325,6 +327,7 @@ static void zsh(FILE *f)
 		fprintf(f, "\t%s)\n\t\t_arguments -s \\\n", c->name);
 		for (const struct opt *o = c->opts; o && o->name; o++) {
 			const char *action = takes_file(o) ? "_files" : " ";
+			char text[1024];
 
 			fputs("\t\t\t'", f);
 			if (o->shrt)
@@ -333,7 +336,7 @@ static void zsh(FILE *f)
 			else
 				fprintf(f, "--%s", o->name);
 			fputc('[', f);
-			zsh_desc(f, o->help);
+			zsh_desc(f, opt_help(o, text, sizeof(text)));
 			fputc(']', f);
 			if (o->arg && strchr(o->arg, '|')) {
 				/* its words, as a zsh list: (table json csv) */

@@ -167,7 +167,7 @@ static int bind(const struct opt *o, const char *arg, void *ctx)
 	case OPT_K_PERCENT:
 		if (parse_double(name, arg, o->lo, o->hi, &d))
 			return -1;
-		*(double *)at = o->kind == OPT_K_PERCENT ? d / 100 : d;
+		*(double *)at = d * (o->scale ? o->scale : o->kind == OPT_K_PERCENT ? 0.01 : 1);
 		return 0;
 	case OPT_K_CHOICE:
 		/* value_allowed() refused any other word */
@@ -179,6 +179,38 @@ static int bind(const struct opt *o, const char *arg, void *ctx)
 		break;
 	}
 	return -1;
+}
+
+/* Every default of the table, set as if typed: 0, or -1 (a table's mistake, printed). */
+static int bind_defaults(const struct command *c, void *ctx)
+{
+	for (const struct opt *o = c->opts; o && o->name; o++)
+		if (o->def && (o->kind == OPT_K_CALL || bind(o, o->def, ctx)))
+			return error("the default of --%s, '%s', is not one it takes", o->name,
+				     o->def);
+	return 0;
+}
+
+int opt_parse_sizes(const struct opt *o, const char *arg, void *member)
+{
+	long **sizes = member;
+	struct ukb_err e;
+	char name[64];
+
+	snprintf(name, sizeof(name), "--%s", o->name);
+	free(*sizes);
+	*sizes = NULL;
+	if (parse_size_list(name, arg, sizes, &e))
+		return error_hint(&e), -1;
+	return 0;
+}
+
+const char *opt_help(const struct opt *o, char *buf, size_t len)
+{
+	if (!o->def)
+		return o->help;
+	snprintf(buf, len, "%s (default %s)", o->help, o->def);
+	return buf;
 }
 
 /* An option's value longer than this is refused: no setting needs it. */
@@ -196,8 +228,8 @@ void opts_help(FILE *f, const struct command *c)
 	fprintf(f, "usage: ukbench %s %s\n\n%s\n\noptions:\n", c->name, c->synopsis, c->about);
 	for (const struct opt *o = c->opts;; o++) {
 		const struct opt *e = o && o->name ? o : &help_opt;
-		char left[64];
-		const char *h = e->help;
+		char left[64], text[1024];
+		const char *h = opt_help(e, text, sizeof(text));
 
 		snprintf(left, sizeof(left), "%c%c%s--%s%s%s", e->shrt ? '-' : ' ',
 			 e->shrt ? e->shrt : ' ', e->shrt ? ", " : "  ", e->name, e->arg ? " " : "",
@@ -315,6 +347,8 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 		n++;
 	for (const struct opt_old *o = c->old; o && o->name; o++)
 		n++;
+	if (bind_defaults(c, ctx))
+		return -1;
 	lo = long_options(c, n, posix, shorts, sizeof(shorts));
 	if (!lo)
 		return error("out of memory");
@@ -371,6 +405,11 @@ int opts_parse(const struct command *c, int argc, char **argv, int posix,
 			   : !set		   ? -1
 						   : set(ctx, hit->id, optarg)) {
 			ret = -1;
+		} else {
+			if (hit->given)
+				*(int *)((char *)ctx + hit->given - 1) = 1;
+			if (hit->named)
+				*(const char **)((char *)ctx + hit->named - 1) = hit->name;
 		}
 	}
 	free(lo);

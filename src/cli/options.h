@@ -42,6 +42,16 @@ struct opt {
 	enum opt_kind kind;
 	size_t off;    /* where the member is in the command's options struct */
 	double lo, hi; /* the bounds of a number */
+	double scale;  /* a number is kept times this (0: as given; a percent: 1/100) */
+	/*
+	 * The default as one would type it: set through the option's own
+	 * parser before the command line is read, and shown by --help as
+	 * "(default DEF)". NULL: the member's own start, or a rule the help
+	 * states in words.
+	 */
+	const char *def;
+	size_t given; /* 1 + the offset of an int member set when the option is given; 0: none */
+	size_t named; /* 1 + the offset of a const char * member given the option's name */
 	/* OPT_K_FUNC: 0, or -1 with the error printed */
 	int (*parse)(const struct opt *o, const char *arg, void *member);
 };
@@ -63,52 +73,63 @@ struct opt {
 	}
 
 /* Options bound to a member, as git's parse-options declares them. */
-#define OPT_BOOL(L, S, H, T, F)                                                                    \
+#define OPT_BOOL(L, S, H, T, F, ...)                                                               \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .help = (H), .kind = OPT_K_BOOL,                         \
-		.off = OPT__AT(T, F, sizeof(int))                                                  \
+		.off = OPT__AT(T, F, sizeof(int)), __VA_ARGS__                                     \
 	}
-#define OPT_STRING(L, S, A, H, T, F)                                                               \
+#define OPT_STRING(L, S, A, H, T, F, ...)                                                          \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_STRING,           \
-		.off = OPT__AT(T, F, sizeof(const char *))                                         \
+		.off = OPT__AT(T, F, sizeof(const char *)), __VA_ARGS__                            \
 	}
-#define OPT_UNSIGNED(L, S, A, H, LO, HI, T, F)                                                     \
+#define OPT_UNSIGNED(L, S, A, H, LO, HI, T, F, ...)                                                \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_UNSIGNED,         \
-		.off = OPT__AT(T, F, sizeof(unsigned)), .lo = (LO), .hi = (HI)                     \
+		.off = OPT__AT(T, F, sizeof(unsigned)), .lo = (LO), .hi = (HI), __VA_ARGS__        \
 	}
-#define OPT_ULONG(L, S, A, H, LO, HI, T, F)                                                        \
+#define OPT_ULONG(L, S, A, H, LO, HI, T, F, ...)                                                   \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_ULONG,            \
-		.off = OPT__AT(T, F, sizeof(unsigned long)), .lo = (LO), .hi = (HI)                \
+		.off = OPT__AT(T, F, sizeof(unsigned long)), .lo = (LO), .hi = (HI), __VA_ARGS__   \
 	}
-#define OPT_SIZE(L, S, A, H, LO, HI, T, F)                                                         \
+#define OPT_SIZE(L, S, A, H, LO, HI, T, F, ...)                                                    \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_SIZE,             \
-		.off = OPT__AT(T, F, sizeof(size_t)), .lo = (LO), .hi = (HI)                       \
+		.off = OPT__AT(T, F, sizeof(size_t)), .lo = (LO), .hi = (HI), __VA_ARGS__          \
 	}
-#define OPT_DOUBLE(L, S, A, H, LO, HI, T, F)                                                       \
+#define OPT_DOUBLE(L, S, A, H, LO, HI, T, F, ...)                                                  \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_DOUBLE,           \
-		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI)                       \
+		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI), __VA_ARGS__          \
 	}
-#define OPT_PERCENT(L, S, A, H, LO, HI, T, F)                                                      \
+#define OPT_PERCENT(L, S, A, H, LO, HI, T, F, ...)                                                 \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_PERCENT,          \
-		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI)                       \
+		.off = OPT__AT(T, F, sizeof(double)), .lo = (LO), .hi = (HI), __VA_ARGS__          \
 	}
 /* FN(o, value, member) reads the value into the member of type MT */
-#define OPT_FUNC(L, S, A, H, FN, MT, T, F)                                                         \
+#define OPT_FUNC(L, S, A, H, FN, MT, T, F, ...)                                                    \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (A), .help = (H), .kind = OPT_K_FUNC,             \
-		.off = OPT__AT(T, F, sizeof(MT)), .parse = (FN)                                    \
+		.off = OPT__AT(T, F, sizeof(MT)), .parse = (FN), __VA_ARGS__                       \
 	}
+/*
+ * What may follow a bound option's member: its default as typed (shown by
+ * --help), a member set to 1 when the option is given, a scale for the
+ * value ("USEC" kept in ns: 1000), a member that names it when given.
+ */
+#define OPT_DEF(D)	.def = (D)
+#define OPT_GIVEN(T, F) .given = OPT__AT(T, F, sizeof(int)) + 1
+#define OPT_SCALE(X)	.scale = (X)
+/* F (a const char *) names the option when given: "alpha", for "--alpha is for ..." */
+#define OPT_NAMED(T, F) .named = OPT__AT(T, F, sizeof(const char *)) + 1
+
 /* WORDS: "table|json|csv", in the order of the enum's values */
-#define OPT_CHOICE(L, S, WORDS, H, T, F)                                                           \
+#define OPT_CHOICE(L, S, WORDS, H, T, F, ...)                                                      \
 	{                                                                                          \
 		.name = (L), .shrt = (S), .arg = (WORDS), .help = (H), .kind = OPT_K_CHOICE,       \
-		.off = OPT__AT(T, F, sizeof(int))                                                  \
+		.off = OPT__AT(T, F, sizeof(int)), __VA_ARGS__                                     \
 	}
 
 /*
@@ -134,6 +155,12 @@ struct opt_old {
 	int shrt;	  /* its old short letter, or 0 */
 	const char *now;  /* the long name of the option that took its place */
 };
+
+/* OPT_FUNC's reader of a list of sizes ("1,64,4k,1m") into a new long * array, 0-terminated. */
+int opt_parse_sizes(const struct opt *o, const char *arg, void *member);
+
+/* @o's help with "(default DEF)" after it where the table gives one; in @buf or @o's own. */
+const char *opt_help(const struct opt *o, char *buf, size_t len);
 
 struct command {
 	const char *name;

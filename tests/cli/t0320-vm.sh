@@ -50,7 +50,7 @@ fi
 db="$TEST_ROOT/vm.db"
 
 test_expect_success "$need" 'two kernels, two boots each, alternating: four runs, each its release' '
-	ukbench vm --db "$db" --accel tcg --boots 2 -k "$k1" -k "$k2" -b 0.05 \
+	ukbench vm --db "$db" --accel tcg --boots 2 -k "$k1" -k "$k2" -b 0.05 -p 2 \
 		syscall.null time.clock_gettime.monotonic >out 2>err &&
 	cat out err &&
 	test "$(grep -c "^boot [1-4]: .*(tcg), kernel up in [0-9.]* s, .* 5 paths, stored as run #" out)" = 4 &&
@@ -63,6 +63,7 @@ test_expect_success "$need" 'two kernels, two boots each, alternating: four runs
 
 test_expect_success "$need" 'each run keeps the emulator, its version, the guest and the host' '
 	ukbench show --db "$db" -f json 1 >r.json &&
+	jq -e ".settings.precision == 0.02 and .settings.budget_s == 0.05" r.json &&
 	jq -e ".settings.vm.accel == \"tcg\" and (.settings.vm.qemu | startswith(\"QEMU emulator version\"))
 		and .settings.vm.memory_mb == 512 and .settings.vm.cpus == 1
 		and (.settings.vm.host.kernel_release | length > 0)

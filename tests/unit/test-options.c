@@ -120,8 +120,12 @@ static void value_for(const struct opt *o, char *buf, size_t len)
 		 * tests it); KCIDB's origin and checkout (t0380)
 		 */
 		assert_true(o->parse == filter_parse_date || o->parse == plugin_option ||
-			    o->parse == kcidb_parse_origin || o->parse == kcidb_parse_checkout);
-		snprintf(buf, len, o->parse == kcidb_parse_origin ? "my_lab" : "2026-11-30");
+			    o->parse == kcidb_parse_origin || o->parse == kcidb_parse_checkout ||
+			    o->parse == opt_parse_sizes);
+		snprintf(buf, len,
+			 o->parse == kcidb_parse_origin ? "my_lab"
+			 : o->parse == opt_parse_sizes	? "64,4k"
+							: "2026-11-30");
 		return;
 	}
 	if (o->kind != OPT_K_CALL && o->kind != OPT_K_STRING && (v < o->lo || v > o->hi))
@@ -179,7 +183,8 @@ static void test_each_option_parses(void **state)
 				assert_int_equal(*(const size_t *)at, (size_t)atof(word));
 				break;
 			case OPT_K_DOUBLE:
-				assert_true(*(const double *)at == atof(word));
+				assert_true(*(const double *)at ==
+					    atof(word) * (o->scale ? o->scale : 1));
 				break;
 			case OPT_K_PERCENT:
 				assert_true(*(const double *)at == atof(word) / 100);
@@ -188,9 +193,22 @@ static void test_each_option_parses(void **state)
 				assert_int_equal(*(const int *)at, 0);
 				break;
 			case OPT_K_FUNC:
+				if (o->parse == opt_parse_sizes) {
+					long *l = *(long *const *)at;
+
+					assert_true(l[0] == 64 && l[1] == 4096 && !l[2]);
+					free(l);
+					break;
+				}
 				assert_ptr_equal(*(const char *const *)at, word);
 				break;
 			}
+			/* given: its member says so */
+			if (o->given)
+				assert_int_equal(*(const int *)(scratch.bytes + o->given - 1), 1);
+			if (o->named)
+				assert_string_equal(
+				    *(const char *const *)(scratch.bytes + o->named - 1), o->name);
 			if (o->kind != OPT_K_CALL)
 				assert_int_equal(seen_id, 0);
 		}
@@ -268,19 +286,23 @@ static void test_old_spellings_lead_somewhere(void **state)
 static void test_words_refuse_others(void **state)
 {
 	const struct command *c = command_find("run");
-	char *argv[4] = { "run", "--abi", "16", NULL };
+	char *argv[4] = { "report", "--format", "yaml", NULL };
 	const struct opt *fmt = c->opts;
 	int first;
 
 	(void)state;
 	/* one the command handles: its handler never sees another word */
 	seen_id = 0;
-	assert_int_equal(opts_parse(c, 3, argv, 0, record, &scratch, &first), -1);
+	memset(&scratch, 0, sizeof(scratch));
+	assert_int_equal(opts_parse(command_find("report"), 3, argv, 0, record, &scratch, &first),
+			 -1);
 	assert_int_equal(seen_id, 0);
-	argv[2] = "both";
-	assert_int_equal(opts_parse(c, 3, argv, 0, record, &scratch, &first), 0);
-	assert_string_equal(seen_arg, "both");
+	argv[2] = "markdown";
+	assert_int_equal(opts_parse(command_find("report"), 3, argv, 0, record, &scratch, &first),
+			 0);
+	assert_string_equal(seen_arg, "markdown");
 	/* one bound to a member: the index of its word, the others refused */
+	argv[0] = "run";
 	while (strcmp(fmt->name, "format"))
 		fmt++;
 	assert_int_equal(fmt->kind, OPT_K_CHOICE);
@@ -301,8 +323,48 @@ static void test_unknown_and_missing_values(void **state)
 	int first;
 
 	(void)state;
-	assert_int_equal(opts_parse(command_find("run"), 2, bad, 0, record, NULL, &first), -1);
-	assert_int_equal(opts_parse(command_find("run"), 2, novalue, 0, record, NULL, &first), -1);
+	assert_int_equal(opts_parse(command_find("run"), 2, bad, 0, record, &scratch, &first), -1);
+	assert_int_equal(opts_parse(command_find("run"), 2, novalue, 0, record, &scratch, &first),
+			 -1);
+}
+
+/*
+ * A default the table declares is set through the option's own reader
+ * before the command line is read, and --help shows it as written.
+ */
+static void test_defaults_from_the_table(void **state)
+{
+	const struct command *c = command_find("history");
+	const struct opt *w = opt_find(c, "window");
+	char *argv[2] = { "history", NULL }, text[1024];
+	int first, n = 0;
+
+	(void)state;
+	assert_non_null(w);
+	assert_string_equal(w->def, "5");
+	memset(&scratch, 0, sizeof(scratch));
+	assert_int_equal(opts_parse(c, 1, argv, 0, NULL, &scratch, &first), 0);
+	assert_int_equal(*(const unsigned long *)(scratch.bytes + w->off), 5);
+	assert_non_null(strstr(opt_help(w, text, sizeof(text)), " (default 5)"));
+	/* every default of every table is one its option takes */
+	for (size_t i = 0; commands[i]; i++)
+		for (const struct opt *o = commands[i]->opts; o && o->name; o++)
+			if (o->def) {
+				char *one[2] = { (char *)commands[i]->name, NULL };
+
+				memset(&scratch, 0, sizeof(scratch));
+				assert_int_equal(
+				    opts_parse(commands[i], 1, one, 0, record, &scratch, &first),
+				    0);
+				assert_null(strstr(o->help, "(default"));
+				n++;
+			}
+	assert_true(n >= 10);
+	/* run binds its numbers: what it hands to a handler of its own is few */
+	n = 0;
+	for (const struct opt *o = command_find("run")->opts; o->name; o++)
+		n += o->kind == OPT_K_CALL;
+	assert_true(n <= 4);
 }
 
 int main(void)
@@ -315,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_and_missing_values),
 		cmocka_unit_test(test_words_refuse_others),
 		cmocka_unit_test(test_bounds_refused),
+		cmocka_unit_test(test_defaults_from_the_table),
 		cmocka_unit_test(test_letters_mean_one_thing),
 		cmocka_unit_test(test_old_spellings_lead_somewhere),
 	};
