@@ -81,9 +81,9 @@ BENCH_SRC := $(sort $(wildcard src/bench/*.c))
 # ukbench and into the static 32-bit helper
 WORKER_SRC := src/record/record.c src/record/fields.c src/record/json-write.c \
 	      src/record/rec-json-write.c src/record/describe.c src/run/plan.c src/run/worker.c
-FRONT_SRC := $(filter-out $(WORKER_SRC) src/run/abi32-main.c src/cli/main.c src/cli/guest-main.c,\
+FRONT_SRC := $(filter-out $(WORKER_SRC) src/main/ukbench.c src/main/guest.c src/main/abi32.c,\
 	     $(sort $(wildcard $(addsuffix /*.c,$(addprefix src/,record run store check inspect output compare report cli)))))
-CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/cli/main.c
+CLI_SRC   := $(WORKER_SRC) $(FRONT_SRC) src/main/ukbench.c
 UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
 
@@ -105,13 +105,13 @@ ABI32_OK := $(if $(ABI32_CC),yes)
 ABI32_WHY := $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,\
 	$(if $(shell command -v i686-linux-gnu-gcc),i686-linux-gnu-gcc cannot link a static program (libc6-dev-i386-cross missing?),\
 	no 32-bit compiler (gcc-i686-linux-gnu and libc6-dev-i386-cross, or gcc-multilib)))
-ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) src/run/abi32-main.c
+ABI32_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) src/main/abi32.c
 
 # The guest of `ukbench vm` (its initramfs's /init): the core, the
 # benchmarks, the worker and the checks, static, libc alone. Built when
 # this compiler links a static program; not in sanitizer or fuzz builds.
 GUEST_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) $(sort $(wildcard src/check/*.c)) \
-	    src/cli/guest-main.c
+	    src/main/guest.c
 GUEST_OK := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell $(call ABI32_PROBE,$(CC)) && echo yes))
 
 # and an arm64 guest, for an arm64 kernel under QEMU's emulator, where
@@ -168,7 +168,7 @@ $(O)/ukbench-abi32: $(ABI32_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addpr
 $(O)/libukbcli.a: $(call obj,$(WORKER_SRC) $(FRONT_SRC))
 	rm -f $@ && $(AR) rcs $@ $^
 
-$(O)/ukbench: $(O)/src/cli/main.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
+$(O)/ukbench: $(O)/src/main/ukbench.o $(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread
 
 # ------------------------------------------------------------------
@@ -280,14 +280,14 @@ perf-check: $(O)/perf-check
 	$(O)/perf-check
 
 # the stopping rule and the unit of replication, by simulation
-$(O)/stopping-sim: $(O)/tools/stopping-sim.o $(O)/libukbcore.a
+$(O)/stopping-sim: $(O)/tests/validation/stopping-sim.o $(O)/libukbcore.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lm -lpthread
 
 stopping-sim: $(O)/stopping-sim
 	$(O)/stopping-sim
 
 # how much of a path's drift the reference explains, and the previous one
-$(O)/ref-drift: $(O)/tools/ref-drift.o $(O)/libukbcore.a
+$(O)/ref-drift: $(O)/tests/validation/ref-drift.o $(O)/libukbcore.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lm -lpthread
 
 ref-drift: $(O)/ref-drift
@@ -299,7 +299,7 @@ report-speed: all
 
 # what verdicts are worth on this machine, with the real pipeline
 validity: all $(O)/plain-loop $(O)/seccomp-slow
-	tools/validity.sh
+	tests/validation/validity.sh
 
 # the plain loop a developer writes, and a change planted in system-call
 # entry: what validity.sh and sensitivity.sh measure ukbench against
@@ -309,14 +309,14 @@ $(O)/plain-loop $(O)/seccomp-slow: $(O)/%: tools/%.c
 
 # the suite's length and the headline under load against a plain loop: figures
 sensitivity: all $(O)/plain-loop
-	tools/sensitivity.sh
+	tests/validation/sensitivity.sh
 
 analyze:
 	tests/analyze/run.sh
 
 format-check:
 	clang-format --dry-run -Werror src/*/*.c include/*.h src/*/*.h \
-		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tools/*.c
+		tests/unit/*.c tests/fixtures/*.c tests/fuzz/*.c tests/tools/*.c tests/cross/*.c tests/validation/*.c tools/*.c
 
 # The man pages and the completions, made by ukbench from its option tables
 doc: $(O)/man/ukbench.1

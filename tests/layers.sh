@@ -8,7 +8,8 @@
 #
 #   core <- bench  <- run, output
 #   core <- record <- run, store <- output <- compare <- report <- cli
-#   core <- check, inspect <- cli          (allowed() below: exactly)
+#   core <- check, inspect <- cli
+#   every part <- main (the programs' entry points)  (allowed() below: exactly)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -37,7 +38,8 @@ allowed() {
 	output) echo "core bench record store output" ;;
 	compare) echo "core bench record store output compare" ;;
 	report) echo "core bench record store output compare report" ;;
-	cli) echo "$parts" ;;
+	cli) echo "core bench record run store check inspect output compare report cli" ;;
+	main) echo "$parts" ;;
 	esac
 }
 
@@ -50,7 +52,7 @@ part_of() {
 	echo "?"
 }
 
-parts="core bench record run store check inspect output compare report cli"
+parts="core bench record run store check inspect output compare report cli main"
 # every folder of src is a part this script knows
 for d in src/*/; do
 	case " $parts " in

@@ -13,7 +13,7 @@
  * one). N > 0 installs N comparisons with the first argument ending in
  * "allow", which the kernel must run at every call: a larger cost that
  * grows with N. It plants a real change in the kernel path a patch author
- * measures (system-call entry), outside ukbench, for tools/sensitivity.sh:
+ * measures (system-call entry), outside ukbench, for tests/validation/sensitivity.sh:
  * the vDSO paths and the reference loop make no system call and must not
  * move.
  */

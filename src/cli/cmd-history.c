@@ -20,7 +20,7 @@
 #include "rows.h"
 #include "width.h"
 #include "runref.h"
-#include "series.h"
+#include "series-load.h"
 #include "series-plot.h"
 
 /* --format: the rows' formats, then KCIDB's */
@@ -139,7 +139,7 @@ static void print_summary(const struct series_set *set, int compact)
 static void series_rows(const struct series *s, struct rows *out)
 {
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_point *r = s->pts[i].p, *run = r;
+		const struct rec_point *r = s->pts[i].p, *run = r;
 		const struct ukb_step *st = &s->steps[i];
 
 		rows_str(out, s->name);
@@ -247,7 +247,7 @@ static int history_kcidb(struct store *st, const struct series_set *set,
 		const struct series *s = &set->s[i];
 
 		for (size_t j = 0; j < s->n; j++, k++) {
-			const struct store_point *p = s->pts[j].p;
+			const struct rec_point *p = s->pts[j].p;
 			const struct ukb_step *step = &s->steps[j];
 			struct hist_run key = { .id = p->run }, *hr;
 			struct jw w;
@@ -339,7 +339,7 @@ static void print_series(const struct series *s, size_t window, int narrow)
 		printf("%7s  %-20s  %-16s  %-22s %10s %s %9s\n", "run", "started (UTC)", "label",
 		       "kernel", "mean ns", "   ±CI95", "vs prev");
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_point *r = s->pts[i].p, *run = r;
+		const struct rec_point *r = s->pts[i].p, *run = r;
 		char mean[32], prev[32] = "";
 
 		format_ns(mean, sizeof(mean), r->mean);
@@ -427,7 +427,7 @@ static int plot_series(const struct series *s, int cols)
 	}
 	printf("  %s\n", sp.marks);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_point *run = s->pts[i].p;
+		const struct rec_point *run = s->pts[i].p;
 		char label[32];
 
 		if (!s->steps[i].change_point)

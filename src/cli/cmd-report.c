@@ -18,7 +18,7 @@
 #include "outfile.h"
 #include "report.h"
 #include "runref.h"
-#include "series.h"
+#include "series-load.h"
 
 enum {
 	O_FORMAT = 1,

@@ -16,7 +16,7 @@
 
 #include "learn.h"
 #include "record.h"
-#include "series.h"
+#include "series-load.h"
 #include "store.h"
 
 /* The newest runs of a path a floor is learned from. */

@@ -37,7 +37,7 @@
  * calls) 2.9-7.4%, the chain with the barrier in its leaves 4.4-5.2%;
  * vDSO clock_gettime moved by 1.9-3.3%, the chain with the barrier left
  * 0.42-0.71%, the plain chain 0.58-1.34%, the previous reference
- * 1.0-1.6% (four of the sessions). tools/ref-drift.c (make ref-drift)
+ * 1.0-1.6% (four of the sessions). tests/validation/ref-drift.c (make ref-drift)
  * measures them on the machine at hand, with the plain chain on lines of
  * its own beside them.
  *

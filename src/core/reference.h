@@ -60,7 +60,7 @@ const char *ukb_ref_kind(void);
 /*
  * An instruction that waits for the work before it to complete: the
  * barrier in the leaves of UKB_REF_CALLS_BARRIER (and in the previous
- * reference, which tools/ref-drift.c times beside the two).
+ * reference, which tests/validation/ref-drift.c times beside the two).
  */
 static inline void ukb_ref_barrier(void)
 {

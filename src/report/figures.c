@@ -147,7 +147,7 @@ void fig_series(struct gnuplot *g, const struct series *s)
 	}
 	fprintf(g->f, "$s << EOD\n");
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_point *st = s->pts[i].p;
+		const struct rec_point *st = s->pts[i].p;
 
 		if (!isfinite(st->mean))
 			continue;

@@ -505,7 +505,7 @@ static void steps_table(FILE *f, const struct series *s)
 	      "<th>kernel</th><th>step</th><th>p</th></tr>\n",
 	      f);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct store_point *run = s->pts[i].p;
+		const struct rec_point *run = s->pts[i].p;
 		char buf[64];
 
 		if (!s->steps[i].change_point)

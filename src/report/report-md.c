@@ -272,7 +272,7 @@ int report_md_history(FILE *f, const struct report_hist *h)
 		      "|---|---|---|---|--:|--:|\n",
 		      f);
 		for (size_t k = 0; k < s->n; k++) {
-			const struct store_point *run = s->pts[k].p;
+			const struct rec_point *run = s->pts[k].p;
 
 			if (!s->steps[k].change_point)
 				continue;

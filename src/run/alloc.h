@@ -21,7 +21,7 @@
  * 95% interval of its log process means is within the precision target
  * after a minimum count of processes: a rule on their spread alone, which is independent of
  * their mean for normal data, so that stopping does not bias the mean
- * (tools/stopping-sim.c shows it).
+ * (tests/validation/stopping-sim.c shows it).
  */
 #ifndef UKB_RUN_ALLOC_H
 #define UKB_RUN_ALLOC_H

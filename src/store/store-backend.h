@@ -48,7 +48,7 @@ struct store_ops {
 	int (*list)(void *impl, const struct store_filter *f, struct store_run **out, size_t *n,
 		    char *err, size_t len);
 	int (*points)(void *impl, const struct store_filter *f, char **pats, int npats,
-		      struct store_point **out, size_t *n, char *err, size_t len);
+		      struct rec_point **out, size_t *n, char *err, size_t len);
 	int (*path_runs)(void *impl, const char *host, const char *name, const char *path,
 			 size_t max, struct store_path_run **out, size_t *n, char *err, size_t len);
 	int (*edit)(void *impl, const int64_t *ids, size_t n, const char *label, char *err,

@@ -769,7 +769,7 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 }
 
 int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int npats,
-	      struct store_point **out, size_t *n, char *err, size_t len)
+	      struct rec_point **out, size_t *n, char *err, size_t len)
 {
 	struct where w;
 	char sql[2048], *names = NULL, *paths = NULL;
@@ -807,7 +807,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		return store_fail(err, len, "out of memory");
 	}
 	for (int i = 0; i < rows; i++) {
-		struct store_point *p = &(*out)[i];
+		struct rec_point *p = &(*out)[i];
 
 		p->run = strtoll(PQgetvalue(res, i, 0), NULL, 10);
 		col_text(res, i, 1, p->label, sizeof(p->label));
@@ -922,7 +922,7 @@ static int pgr_list(void *impl, const struct store_filter *f, struct store_run *
 }
 
 static int pgr_points(void *impl, const struct store_filter *f, char **pats, int npats,
-		      struct store_point **out, size_t *n, char *err, size_t len)
+		      struct rec_point **out, size_t *n, char *err, size_t len)
 {
 	return pg_points(((struct pg_reader *)impl)->pg, f, pats, npats, out, n, err, len);
 }

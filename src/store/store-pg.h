@@ -53,6 +53,6 @@ int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size
 int pg_find_same(struct pgstore *pg, const struct rec_run *run, int64_t *id, char *err,
 		 size_t errlen);
 int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int npats,
-	      struct store_point **out, size_t *n, char *err, size_t errlen);
+	      struct rec_point **out, size_t *n, char *err, size_t errlen);
 
 #endif

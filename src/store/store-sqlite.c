@@ -1682,7 +1682,7 @@ fail:
 /* Histories                                                           */
 
 static int sqlite_points(void *impl, const struct store_filter *f, char **pats, int npats,
-			 struct store_point **out, size_t *n, char *err, size_t len)
+			 struct rec_point **out, size_t *n, char *err, size_t len)
 {
 	struct sqlite_store *st = impl;
 	sqlite3_stmt *s;
@@ -1706,7 +1706,7 @@ static int sqlite_points(void *impl, const struct store_filter *f, char **pats, 
 		return -1;
 	bind_filter(s, f);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_point p = { 0 };
+		struct rec_point p = { 0 };
 		int hit = !npats;
 
 		store_col_text(s, 5, p.name, sizeof(p.name));

@@ -147,7 +147,7 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 }
 
 int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
-		 struct store_point **out, size_t *n, char *err, size_t len)
+		 struct rec_point **out, size_t *n, char *err, size_t len)
 {
 	*out = NULL;
 	*n = 0;

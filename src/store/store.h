@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "record.h"
+#include "series.h"
 
 #define UKB_STORE_SCHEMA_VERSION 8
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
@@ -107,24 +108,13 @@ int store_load_meta(struct store *st, int64_t id, struct rec_run *run, char *err
 /* Loads run @id, every result and sample. 0, 1 when absent, -1 on error. */
 int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, size_t errlen);
 
-/* One measured result of a stored run: what a history plots. */
-struct store_point {
-	int64_t run;
-	char uuid[40]; /* the run's */
-	size_t seq;    /* the result's place in its run */
-	char label[128], host[128], started[32], kernel_release[128];
-	char name[128], benchmark[128], path[32];
-	char params[160]; /* what makes it comparable: a series is one of them */
-	double mean, ci95_rel;
-};
-
 /*
  * The measured results of the runs @f selects whose path matches one of
  * @pats (none: every path), oldest run first; interrupted runs and
  * results not measured are left out. The caller frees *@out.
  */
 int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
-		 struct store_point **out, size_t *n, char *err, size_t errlen);
+		 struct rec_point **out, size_t *n, char *err, size_t errlen);
 
 /* Runs matching @f, newest first. The caller frees *@out. */
 int store_list(struct store *st, const struct store_filter *f, struct store_run **out, size_t *n,

@@ -39,7 +39,7 @@
 # it when they ran). VALIDITY_PARTS (default "1 3 5") picks what is
 # measured; 2 and 4 come with 1.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
 bin=$(dirname "$ukb")
 nruns=${VALIDITY_RUNS:-16}

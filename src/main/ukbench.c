@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * main.c - ukbench's entry point: checks the benchmark table, then hands
+ * ukbench.c - ukbench's entry point: checks the benchmark table, then hands
  * the command line to a subcommand (each in its own cmd-NAME.c, with its
  * options and help in cmd_NAME_def).
  */

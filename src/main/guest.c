@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * guest-main.c - ukbench-guest: the init of a guest `ukbench vm` boots.
+ * guest.c - ukbench-guest: the init of a guest `ukbench vm` boots.
  *
  * A static program with libc alone, the only file of its initramfs
  * besides the plan. As process 1 it mounts /proc, /sys and /dev, reads

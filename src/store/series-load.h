@@ -1,44 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * series.h - each benchmark path over the stored runs, one series per host,
- * oldest first, with its change points (changepoint.h). What `history` and
+ * series-load.h - each benchmark path over the stored runs (series.h), read
+ * from the store and its change points found. What `history` and
  * `report --history` read.
  */
-#ifndef UKB_STORE_SERIES_H
-#define UKB_STORE_SERIES_H
+#ifndef UKB_STORE_SERIES_LOAD_H
+#define UKB_STORE_SERIES_LOAD_H
 
 #include <stddef.h>
 
-#include "changepoint.h"
 #include "record.h"
+#include "series.h"
 #include "store.h"
-
-/* A point is a stored run's result: its run, its mean and CI (store.h). */
-struct series_point {
-	const struct store_point *p;
-};
-
-struct series {
-	/* one host, one path, one set of settings: a parameter or a command
-	 * that differs makes another series */
-	char host[128], name[128], path[32], params[160];
-	struct series_point *pts;
-	struct ukb_step *steps; /* one per point */
-	/*
-	 * per point, 1 where its run was made in another state of the machine
-	 * (series_restep()); NULL: not known
-	 */
-	int *state;
-	size_t n, nchange, nstate; /* points; change points and states among them */
-};
-
-struct series_set {
-	struct store_point *points; /* every point read, oldest run first */
-	size_t npoints;
-	size_t nruns; /* the runs they come from */
-	struct series *s;
-	size_t n;
-};
 
 struct series_opts {
 	const struct store_filter *filter;

@@ -15,14 +15,14 @@
 #
 # What the verdicts are worth (A/A over every pair of runs spread in time,
 # coverage, a change planted in the kernel, replication) is
-# tools/validity.sh's.
+# tests/validation/validity.sh's.
 #
 # Needs a built ukbench with its tools (make), python3; perf (linux-perf)
 # for its column. Takes about 5 minutes with the defaults. SENS_KEEP=1
 # keeps the work directory; SENS_FROM=DIR prints 4 again from the rounds
 # a kept directory holds.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
 bin=$(dirname "$ukb")
 rounds=${SENS_ROUNDS:-9}

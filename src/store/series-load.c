@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * series.c - stored runs gathered into one series per host and path.
+ * series-load.c - stored runs gathered into one series per host and path.
  */
 #include <errno.h>
 #include <math.h>
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series.h"
+#include "series-load.h"
 
-static struct series *find_series(struct series_set *set, const struct store_point *r)
+static struct series *find_series(struct series_set *set, const struct rec_point *r)
 {
 	struct series *s;
 
@@ -31,7 +31,7 @@ static struct series *find_series(struct series_set *set, const struct store_poi
 	return s;
 }
 
-static int add_point(struct series_set *set, const struct store_point *pt)
+static int add_point(struct series_set *set, const struct rec_point *pt)
 {
 	struct series *s = find_series(set, pt);
 	struct series_point *p;
