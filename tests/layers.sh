@@ -144,6 +144,15 @@ else
 	tap "not ok" "the JSON library included beside jv.c: $(echo $json)"
 fi
 
+# floors, pooling and the busy rule are compare's (the layers keep the
+# store from reaching them): a store returns rows and computes no statistic
+stat=$(grep -l '#include "\(stats\|twosample\)\.h"' src/store/*.[ch])
+if [ -z "$stat" ]; then
+	tap ok "the store computes no statistic of what it returns"
+else
+	tap "not ok" "statistics in the store: $(echo $stat)"
+fi
+
 # a run's descriptions are parsed once, by the record (desc.h): parsed JSON
 # is the record's, and the store's for the documents it keeps of its own
 parsers=$(grep -l '#include "jv.h"' src/*/*.c src/*/*.h | grep -v '^src/record/\|^src/store/store-sqlite.c$')

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lab-calls.c - lab.calls: what a call costs by the way it is made, the
- * question behind static calls (seed 004: inline and out-of-line static
- * calls under hackbench).
+ * question behind static calls ("Implement inline static calls on PPC32":
+ * inline and out-of-line static calls under hackbench).
  *
  *   direct:     a direct call the compiler made;
  *   indirect:   a call through a function pointer;
@@ -162,8 +162,8 @@ static uint32_t branch(uint32_t op, const unsigned char *from, const unsigned ch
 }
 
 /*
- * As powerpc's static calls (seed 004): the trampoline is a branch to the
- * target, the inline call site a bl to it.
+ * As powerpc's static calls (the PPC32 series above): the trampoline is a
+ * branch to the target, the inline call site a bl to it.
  */
 static int generate(unsigned char *base, const char *path)
 {

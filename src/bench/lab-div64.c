@@ -5,7 +5,8 @@
  * The generic C vDSO's gettimeofday() turns a 64-bit count of nanoseconds
  * into seconds and microseconds. On a 32-bit CPU a 64-bit division is a
  * call into libgcc (__udivdi3, __umoddi3), which is what slowed the C
- * vDSO on powerpc 32 (seed 003); the kernel avoids it. One figure is one
+ * vDSO on powerpc 32 ("powerpc/32: Switch VDSO to C implementation");
+ * the kernel avoids it. One figure is one
  * conversion of a value in [0, 4 s) (the nanoseconds past the last second
  * the vDSO's data gives), from a table the compiler cannot see through:
  *   div64:    tv_sec = ns / NSEC_PER_SEC, the remainder by %, a real

@@ -9,7 +9,8 @@
  * get it by a call that never returns: the address pushed is never popped,
  * and every return after it may be predicted from the wrong entry. That
  * was powerpc's `bcl 20,31,$+8` in the vDSO, which the hardware does not
- * treat as the special `$+4` form (seed 001).
+ * treat as the special `$+4` form (the getrandom() vDSO series for
+ * powerpc, "Wire up getrandom() vDSO implementation on powerpc").
  *
  * Each path gets the program counter at the bottom of a chain of @depth
  * nested calls, then returns up through them; one figure is one such

@@ -28,33 +28,12 @@
  * barrier for the vDSO: its clock reads are ordered (lfence; rdtsc on x86,
  * isb on arm64), and a reference that waits as they wait moves as they do.
  *
- * Measured on a shared 2-vCPU AMD EPYC guest (Zen 3, Safe RET), over
- * 150-240 s of 1 ms batches of getppid() and vDSO clock_gettime()
- * interleaved with each candidate, 10-second windows, four sessions quiet
- * and one under 2x oversubscription: a system call moved by 7.9-12.7%
- * (SD), the plain chain left 0.70-3.3% of it unexplained, the previous
- * reference (one multiply-add and table load behind the barrier, no
- * calls) 2.9-7.4%, the chain with the barrier in its leaves 4.4-5.2%;
- * vDSO clock_gettime moved by 1.9-3.3%, the chain with the barrier left
- * 0.42-0.71%, the plain chain 0.58-1.34%, the previous reference
- * 1.0-1.6% (four of the sessions). tests/validation/ref-drift.c (make ref-drift)
- * measures them on the machine at hand, with the plain chain on lines of
- * its own beside them.
- *
- * Why a loop after the chain for the paths that make a system call: on
- * such a guest (AMD EPYC, family 25 model 17, KVM, Safe RET) the host
- * puts a vCPU for tens of milliseconds at a time into a state where a
- * null system call costs about 225 ns instead of 168, the chain of calls
- * only 6% more, and a loop of dependent additions 70% more. 1 ms batches
- * of getppid() interleaved with 250 us of each candidate, 100-120 s,
- * quiet and under 2x oversubscription, the medians of chunks of 1,000
- * and 2,000 rounds (2.5-5 s, as long as a run's share of a path): the
- * system call moved by 5.6-11.4% (SD), the chain left 1.7-3.1% of it,
- * a loop of 40 additions 0.7-1.7%, the chain with the loop after it
- * 0.5-1.7%; for vDSO clock_gettime the chain with the barrier stayed the
- * best (0.3-0.8% left) and the loop the worst (0.9-1.3%). Where the chain
- * alone tracks the system call (on an Intel Xeon guest it left 0.30%,
- * above), the chain is still half of the work.
+ * Why a loop after the chain for the paths that make a system call: some
+ * hosts put a vCPU for milliseconds at a time into a state where a system
+ * call slows far more than a chain of calls does, and a loop of dependent
+ * additions slows with it. What each candidate left unexplained, and on
+ * which machines, is in docs/method.md; tests/validation/ref-drift.c
+ * (make ref-drift) measures it on the machine at hand.
  */
 static volatile uint32_t sink;
 
@@ -69,18 +48,6 @@ static volatile uint32_t sink;
  * chain with the barrier starts a line with every function. The same in
  * every build of one compiler, and the kind a run records (ukb_ref_kind())
  * says where each lay.
- *
- * Measured on a shared 2-vCPU Intel Xeon guest: in make sensitivity,
- * between A/A runs of the null system call, the packed chain left 0.30%,
- * 0.31-0.37% and 0.32% of its move unexplained in three windows (slope
- * 0.97-1.05), the chain with every function on a line of its own 0.55-0.58%
- * of 1.27% in one (slope 0.24-0.29). Between fresh processes in one
- * window (ref-drift --processes 150: 1.5 s each of 1 ms batches interleaved
- * with 250 us of each candidate), the system call moved 0.96% and the
- * two plain chains left 0.59-0.60% of it, 0.32-0.37% between groups of
- * five, where the chain with the barrier left 0.39% and 0.25%: which work
- * tracks a kernel path best moves with the machine and the moment, and
- * ref-drift measures it where it runs.
  */
 #define UKB_REF_SECTION section(".text.ukb_ref")
 #define UKB_REF_PACKED	__attribute__((noinline, aligned(16), UKB_REF_SECTION))

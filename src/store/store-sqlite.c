@@ -25,7 +25,6 @@
 #include "fields.h"
 #include "json-write.h"
 #include "reference.h"
-#include "stats.h"
 #include "store.h"
 #include "store-sqlite.h"
 #include "match.h"
