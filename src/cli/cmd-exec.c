@@ -209,6 +209,7 @@ static char *exec_settings(const struct exec_opts *o, const char *cmdline)
 static int set_option(void *ctx, int id, const char *arg)
 {
 	struct exec_opts *o = ctx;
+	struct ukb_err e;
 	int n;
 
 	switch (id) {
@@ -217,9 +218,9 @@ static int set_option(void *ctx, int id, const char *arg)
 			error("option '--events' needs a list of events, got an empty one");
 			return -1;
 		}
-		n = events_parse(arg, o->ev, UKB_MAX_COUNTERS);
+		n = events_parse(arg, o->ev, UKB_MAX_COUNTERS, &e);
 		if (n < 0)
-			return -1;
+			return error_hint(&e), -1;
 		o->nev = (unsigned)n;
 		return 0;
 	case O_NO_COUNTERS:

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "options.h"
 #include "output.h"
+#include "plugin-opts.h"
 #include "plugin.h"
 #include "rows.h"
 #include "width.h"

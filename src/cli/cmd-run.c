@@ -30,6 +30,7 @@
 #include "describe.h"
 #include "kcidb-opts.h"
 #include "options.h"
+#include "plugin-opts.h"
 #include "plugin.h"
 #include "progress.h"
 #include "outfile.h"
@@ -220,6 +221,7 @@ static void on_signal(int sig)
 static int set_events(struct run_opts *ro)
 {
 	struct run_plan *p = &ro->plan;
+	struct ukb_err e;
 	int n;
 
 	if (!ro->events && !ro->counters)
@@ -227,11 +229,11 @@ static int set_events(struct run_opts *ro)
 	if (ro->events && !ro->events[0])
 		return error("option '--events' needs a list of events, got an empty one");
 	n = !ro->events ? ukb_events_default(p->events, UKB_MAX_COUNTERS)
-			: events_parse(ro->events, p->events, UKB_MAX_COUNTERS);
+			: events_parse(ro->events, p->events, UKB_MAX_COUNTERS, &e);
 	if (n < 0) {
 		if (!ro->events)
-			error("the default events cannot be set up");
-		return -1;
+			return error("the default events cannot be set up");
+		return error_hint(&e), -1;
 	}
 	p->m.nevents = (unsigned)n;
 	p->m.events = p->events;
@@ -266,7 +268,7 @@ static int set_option(void *ctx, int id, const char *arg)
 		ro->plan.sel.scan = arg;
 		return 0;
 	case O_PLUGIN:
-		return plugin_load(arg);
+		return plugin_load_said(arg);
 	}
 	return -1;
 }

@@ -41,13 +41,13 @@ int cmd_worker(int argc, char **argv)
 	/* the plug-ins first: the cases are made from the registry they add to */
 	for (int i = 1; i < argc; i++)
 		if (!strncmp(argv[i], "plugins=", 8)) {
-			char list[8192];
+			char list[8192], err[1024];
 
 			snprintf(list, sizeof(list), "%s", argv[i] + 8);
 			for (char *save = NULL, *p = strtok_r(list, ":", &save); p;
 			     p = strtok_r(NULL, ":", &save))
-				if (plugin_load(p))
-					return 2;
+				if (plugin_load(p, err, sizeof(err)))
+					return error("%s", err), 2;
 		}
 	return worker_main(argc - 1, argv + 1);
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "plugin.h"
+#include "plugin-opts.h"
 #include "options.h"
 #include "registry.h"
 #include "stops.h"
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 		return UKB_EXIT_FAIL;
 	}
 	/* a user's own benchmarks, for every command that names benchmarks */
-	if (plugin_load_env())
+	if (plugin_load_env_said())
 		return UKB_EXIT_USAGE;
 	c = command_find(argv[0]);
 	if (!c) {

@@ -20,7 +20,7 @@
 #include "cli.h"
 #include "filter-opts.h"
 #include "kcidb-opts.h"
-#include "plugin.h"
+#include "plugin-opts.h"
 #include "options.h"
 
 static void test_every_option_has_help(void **state)

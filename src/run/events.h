@@ -7,15 +7,16 @@
  * here to a type and configuration, so that the processes measuring need
  * no names.
  */
-#ifndef UKB_CLI_EVENTS_H
-#define UKB_CLI_EVENTS_H
+#ifndef UKB_RUN_EVENTS_H
+#define UKB_RUN_EVENTS_H
 
 #include <stddef.h>
 
 #include "counters.h"
+#include "select.h"
 
-/* Parses @list into @ev; the count, or -1 with the error printed. */
-int events_parse(const char *list, struct ukb_event *ev, unsigned max);
+/* Parses @list into @ev; the count, or -1 with @e said. */
+int events_parse(const char *list, struct ukb_event *ev, unsigned max, struct ukb_err *e);
 
 /* "libpfm4, PMUs here: perf amd64_fam19h" or "without libpfm4", into @buf. */
 const char *events_pmu_info(char *buf, size_t len);

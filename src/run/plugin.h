@@ -10,20 +10,17 @@
  * run that loaded it (settings.plugins), so that compare can say it
  * changed between two runs.
  */
-#ifndef UKB_CLI_PLUGIN_H
-#define UKB_CLI_PLUGIN_H
+#ifndef UKB_RUN_PLUGIN_H
+#define UKB_RUN_PLUGIN_H
 
 #include <stddef.h>
 
-/* Loads the plug-in @path (once; again is nothing). 0, or -1 with the error printed. */
-int plugin_load(const char *path);
+/* Loads the plug-in @path (once; again is nothing). 0, or -1 with @err. */
+int plugin_load(const char *path, char *err, size_t len);
 
-/* --plugin FILE.so, as an OPT_FUNC: loads it, and keeps its name in the member. */
-struct opt;
-int plugin_option(const struct opt *o, const char *arg, void *member);
-
-/* Loads every *.so of the directories in UKBENCH_PLUGIN_PATH (':'-separated). 0 or -1. */
-int plugin_load_env(void);
+/* Loads every *.so of the directories in UKBENCH_PLUGIN_PATH (':'-separated). 0, or -1 with @err.
+ */
+int plugin_load_env(char *err, size_t len);
 
 /* The paths of the plug-ins loaded, ':'-joined, for a worker's plan; NULL: none. */
 const char *plugin_paths(void);

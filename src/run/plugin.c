@@ -4,12 +4,13 @@
  */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "elf-info.h"
 #include "elf-sym.h"
 #include "json-write.h"
@@ -42,7 +43,18 @@ static void build_id_of(const char *path, char *buf, size_t len)
 	free(img);
 }
 
-int plugin_load(const char *path)
+/* The message of a plug-in that cannot be loaded, into @err; -1. */
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int plugin_load(const char *path, char *err, size_t len)
 {
 	char real[PATH_MAX], why[512];
 	const struct ukb_plugin *t;
@@ -51,40 +63,37 @@ int plugin_load(const char *path)
 	size_t n = 0;
 
 	if (!realpath(path, real))
-		return error("--plugin %s: %m", path);
+		return fail(err, len, "--plugin %s: %s", path, strerror(errno));
 	for (size_t i = 0; i < nloaded; i++)
 		if (!strcmp(loaded[i].path, real))
 			return 0;
 	if (nloaded == PLUGINS_MAX)
-		return error("at most %d plug-ins", PLUGINS_MAX);
+		return fail(err, len, "at most %d plug-ins", PLUGINS_MAX);
 	h = dlopen(real, RTLD_NOW | RTLD_LOCAL);
 	if (!h)
-		return error("plug-in %s cannot be loaded: %s", path, dlerror());
+		return fail(err, len, "plug-in %s cannot be loaded: %s", path, dlerror());
 	t = dlsym(h, "ukb_plugin");
 	if (!t) {
-		error("plug-in %s has no table of benchmarks: it must define one with "
-		      "UKB_PLUGIN(&bench, ...) (include/ukbench.h)",
-		      path);
 		dlclose(h);
-		return -1;
+		return fail(err, len,
+			    "plug-in %s has no table of benchmarks: it must define one with "
+			    "UKB_PLUGIN(&bench, ...) (include/ukbench.h)",
+			    path);
 	}
 	if (t->api_version != UKB_API_VERSION) {
-		error("plug-in %s was built against ukbench's API version %d, this ukbench has "
-		      "version %d: build it again against this ukbench's ukbench.h",
-		      path, t->api_version, UKB_API_VERSION);
+		fail(err, len,
+		     "plug-in %s was built against ukbench's API version %d, this ukbench has "
+		     "version %d: build it again against this ukbench's ukbench.h",
+		     path, t->api_version, UKB_API_VERSION);
 		dlclose(h);
 		return -1;
 	}
 	for (const struct ukb_bench *const *b = t->benchmarks; b && *b; b++, n++)
-		if (ukb_registry_add(*b, why, sizeof(why))) {
-			error("plug-in %s: %s", path, why);
+		if (ukb_registry_add(*b, why, sizeof(why)))
 			/* what it added stays: the registry has no way back, and the run stops */
-			return -1;
-		}
-	if (!n) {
-		error("plug-in %s declares no benchmark", path);
-		return -1;
-	}
+			return fail(err, len, "plug-in %s: %s", path, why);
+	if (!n)
+		return fail(err, len, "plug-in %s declares no benchmark", path);
 	l = &loaded[nloaded++];
 	snprintf(l->path, sizeof(l->path), "%s", real);
 	build_id_of(real, l->build_id, sizeof(l->build_id));
@@ -92,14 +101,7 @@ int plugin_load(const char *path)
 	return 0;
 }
 
-int plugin_option(const struct opt *o, const char *arg, void *member)
-{
-	(void)o;
-	*(const char **)member = arg;
-	return plugin_load(arg);
-}
-
-int plugin_load_env(void)
+int plugin_load_env(char *err, size_t len)
 {
 	const char *env = getenv("UKBENCH_PLUGIN_PATH");
 	char dirs[4096];
@@ -112,17 +114,15 @@ int plugin_load_env(void)
 		struct dirent **names;
 		int n = scandir(d, &names, NULL, alphasort), bad = 0;
 
-		if (n < 0) {
-			error("UKBENCH_PLUGIN_PATH: %s: %m", d);
-			return -1;
-		}
+		if (n < 0)
+			return fail(err, len, "UKBENCH_PLUGIN_PATH: %s: %s", d, strerror(errno));
 		for (int i = 0; i < n; i++) {
 			size_t l = strlen(names[i]->d_name);
 			char path[PATH_MAX];
 
 			if (!bad && l > 3 && !strcmp(names[i]->d_name + l - 3, ".so")) {
 				snprintf(path, sizeof(path), "%s/%s", d, names[i]->d_name);
-				bad = plugin_load(path);
+				bad = plugin_load(path, err, len);
 			}
 			free(names[i]);
 		}

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "events.h"
 
 #ifdef HAVE_LIBPFM
@@ -96,42 +95,45 @@ const char *events_pmu_info(char *buf, size_t len)
 
 #endif
 
-int events_parse(const char *list, struct ukb_event *ev, unsigned max)
+int events_parse(const char *list, struct ukb_event *ev, unsigned max, struct ukb_err *e)
 {
 	unsigned n = 0;
 
+	e->msg[0] = e->hint[0] = 0;
 	for (const char *p = list; *p;) {
 		size_t l = strcspn(p, ",");
-		char tok[160], why[256], known[512];
+		char tok[160], why[256];
 		int r;
 
 		if (!l || l >= sizeof(tok)) {
-			error("bad event name '%.*s'", (int)l, p);
+			snprintf(e->msg, sizeof(e->msg), "bad event name '%.*s'", (int)(l % 200),
+				 p);
 			return -1;
 		}
 		if (n == max) {
-			error("at most %u events", max);
+			snprintf(e->msg, sizeof(e->msg), "at most %u events", max);
 			return -1;
 		}
 		memcpy(tok, p, l);
 		tok[l] = 0;
 		r = ukb_events_parse(tok, &ev[n], 1, why, sizeof(why));
 		if (r == -ENOENT) {
-			char pwhy[256], pmus[512];
+			char pwhy[256], pmus[512], known[512];
 
 			if (pfm_event(tok, &ev[n], pwhy, sizeof(pwhy))) {
 				ukb_events_known(known, sizeof(known));
-				error(
+				snprintf(
+				    e->msg, sizeof(e->msg),
 				    "unknown event '%s': not one of perf's generic names, and not "
-				    "an event of this machine's PMU (%s: %s)",
+				    "an event of this machine's PMU (%.120s: %.120s)",
 				    tok, events_pmu_info(pmus, sizeof(pmus)), pwhy);
-				fprintf(stderr, "hint: generic names: %s\n", known);
+				snprintf(e->hint, sizeof(e->hint), "generic names: %.480s", known);
 				return -1;
 			}
 			r = 1;
 		}
 		if (r < 0) {
-			error("%s", why);
+			snprintf(e->msg, sizeof(e->msg), "%s", why);
 			return -1;
 		}
 		n++;
