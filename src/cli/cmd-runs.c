@@ -18,7 +18,7 @@ struct runs_opts {
 	struct store_filter f;
 	const char *db;
 	enum rows_fmt fmt;
-	int wide, del, yes, names;
+	int wide, del, yes, names, size;
 	const char *relabel;
 };
 
@@ -42,6 +42,10 @@ static const struct opt runs_opts[] = {
 	OPT_BOOL("names", 0,
 		 "each label once, then each id, a line each (what the\ncompletions offer)",
 		 struct runs_opts, names),
+	OPT_BOOL("size", 0,
+		 "how large the store is: its bytes, runs, results and\nsamples, and the bytes a "
+		 "run takes",
+		 struct runs_opts, size),
 	OPT_END,
 };
 
@@ -52,7 +56,8 @@ const struct command cmd_runs_def = {
 	.synopsis = "[--with-label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]\n"
 		    "   or: ukbench runs --delete RUN... [--yes]\n"
 		    "   or: ukbench runs --delete --with-label GLOB [--host HOST] ... [--yes]\n"
-		    "   or: ukbench runs --relabel LABEL RUN... [--yes]",
+		    "   or: ukbench runs --relabel LABEL RUN... [--yes]\n"
+		    "   or: ukbench runs --size [--format FMT] [--db PATH]",
 	.about = "Lists the runs in the results database, newest first: id, time (UTC),\n"
 		 "label, host, kernel, number of benchmark paths, and where it came from\n"
 		 "(a run here, or the file it was imported from).\n"
@@ -116,6 +121,58 @@ static int print_rows(const struct runs_opts *o, const struct store_run *list, s
 		rows_str(&r, list[i].uuid[0] ? list[i].uuid : NULL);
 	}
 	return rows_end(&r);
+}
+
+/* @b bytes as "1.5 MiB". */
+static const char *bytes_text(char *buf, size_t len, double b)
+{
+	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+
+	while (b >= 1024 && u < 4) {
+		b /= 1024;
+		u++;
+	}
+	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", b, unit[u]);
+	return buf;
+}
+
+/* runs --size: the whole store, in the format asked. 0, or -1 (printed). */
+static int print_size(const struct runs_opts *o, struct store *st)
+{
+	static const char *const keys[] = { "store",   "bytes",	  "free_bytes",	   "runs",
+					    "results", "samples", "bytes_per_run", NULL };
+	struct store_size z;
+	char err[1024], a[32], b[32], c[32];
+	double per;
+
+	if (store_size(st, &z, err, sizeof(err)))
+		return error("%s", err);
+	per = z.runs ? (double)z.bytes / (double)z.runs : NAN;
+	if (o->fmt != ROWS_TABLE) {
+		struct rows r;
+
+		rows_begin(&r, stdout, o->fmt, keys);
+		rows_str(&r, store_where(st));
+		rows_int(&r, z.bytes);
+		rows_num(&r, z.free_bytes >= 0 ? (double)z.free_bytes : NAN);
+		rows_int(&r, z.runs);
+		rows_int(&r, z.results);
+		rows_num(&r, z.samples >= 0 ? (double)z.samples : NAN);
+		rows_num(&r, isfinite(per) ? round(per) : NAN);
+		return rows_end(&r);
+	}
+	printf("%s: %s in %lld run%s", store_where(st), bytes_text(a, sizeof(a), (double)z.bytes),
+	       z.runs, z.runs == 1 ? "" : "s");
+	if (z.runs)
+		printf(" (%s a run)", bytes_text(b, sizeof(b), per));
+	printf(", %lld results", z.results);
+	if (z.samples >= 0)
+		printf(", %lld samples", z.samples);
+	if (z.free_bytes > 0)
+		printf("; %s free for reuse", bytes_text(c, sizeof(c), (double)z.free_bytes));
+	putchar('\n');
+	return 0;
 }
 
 /* Appends @k ids of @add to *@ids. 0, or -1 (printed). */
@@ -363,9 +420,26 @@ int cmd_runs(int argc, char **argv)
 		error("'ukbench runs' takes no arguments, got '%s'", argv[first]);
 		return UKB_EXIT_USAGE;
 	}
+	if (o.size && (o.names || o.f.label || o.f.host || o.f.kernel || o.f.since || o.f.until ||
+		       o.f.limit)) {
+		error("--size is the whole store's: it takes no filter and no --names");
+		return UKB_EXIT_USAGE;
+	}
 	rc = store_open_cli_reader(o.db, path, sizeof(path), &st);
 	if (rc < 0)
 		return UKB_EXIT_USAGE;
+	if (rc == 0 && o.size) {
+		rc = print_size(&o, st);
+		store_close(st);
+		return rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+	}
+	if (rc > 0 && o.size) {
+		if (o.fmt == ROWS_TABLE)
+			printf("(no store at %s yet)\n", path);
+		else
+			print_rows(&o, NULL, 0);
+		return UKB_EXIT_OK;
+	}
 	if (rc > 0) {
 		if (o.names)
 			return UKB_EXIT_OK;

@@ -58,6 +58,7 @@ struct store_ops {
 			 size_t len);
 	int (*floor_get)(void *impl, const char *host, struct store_floor *f, char *err,
 			 size_t len);
+	int (*size)(void *impl, struct store_size *out, char *err, size_t len);
 };
 
 extern const struct store_ops store_sqlite_ops;

@@ -921,6 +921,28 @@ static int pgr_list(void *impl, const struct store_filter *f, struct store_run *
 	return pg_list(((struct pg_reader *)impl)->pg, f, out, n, err, len);
 }
 
+/*
+ * The server's tables with their indexes and TOAST (a run's document,
+ * compressed), and what they hold; a document's samples are not counted.
+ */
+static int pgr_size(void *impl, struct store_size *out, char *err, size_t len)
+{
+	struct pgstore *pg = ((struct pg_reader *)impl)->pg;
+	PGresult *res =
+	    query(pg,
+		  "SELECT pg_total_relation_size('runs') + pg_total_relation_size('results'),"
+		  " (SELECT count(*) FROM runs), (SELECT count(*) FROM results)",
+		  0, NULL);
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1)
+		return pg_fail(pg, res, err, len);
+	out->bytes = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	out->runs = strtoll(PQgetvalue(res, 0, 1), NULL, 10);
+	out->results = strtoll(PQgetvalue(res, 0, 2), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
 static int pgr_points(void *impl, const struct store_filter *f, char **pats, int npats,
 		      struct rec_point **out, size_t *n, char *err, size_t len)
 {
@@ -1066,6 +1088,7 @@ const struct store_ops store_pg_ops = {
 	.find_same = pgr_find_same,
 	.load_matching = pgr_load_matching,
 	.list = pgr_list,
+	.size = pgr_size,
 	.points = pgr_points,
 	.path_runs = pgr_path_runs,
 	.edit = pgr_edit,

@@ -1452,6 +1452,41 @@ int store_load_head(struct store *st, int64_t id, struct rec_run *run, char *err
 	return load_head(store_impl(st), id, run, err, len);
 }
 
+/* The integer that @sql's one row gives; 0, or -1 with @err. */
+static int one_count(struct sqlite_store *st, const char *sql, long long *v, char *err, size_t len)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (prepare(st, sql, &s, err, len))
+		return -1;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_fail(err, len, "database '%s': %s", st->path, sqlite3_errmsg(st->db));
+	return 0;
+}
+
+static int sqlite_size(void *impl, struct store_size *out, char *err, size_t len)
+{
+	struct sqlite_store *st = impl;
+	long long pages, page, free_pages;
+
+	/* the file as SQLite lays it out; a write-ahead log not yet folded in is not counted */
+	if (one_count(st, "PRAGMA page_count", &pages, err, len) ||
+	    one_count(st, "PRAGMA page_size", &page, err, len) ||
+	    one_count(st, "PRAGMA freelist_count", &free_pages, err, len) ||
+	    one_count(st, "SELECT count(*) FROM runs", &out->runs, err, len) ||
+	    one_count(st, "SELECT count(*) FROM results", &out->results, err, len) ||
+	    one_count(st, "SELECT count(*) FROM samples", &out->samples, err, len))
+		return -1;
+	out->bytes = pages * page;
+	out->free_bytes = free_pages * page;
+	return 0;
+}
+
 static int sqlite_list(void *impl, const struct store_filter *f, struct store_run **out, size_t *n,
 		       char *err, size_t len)
 {
@@ -1766,6 +1801,7 @@ const struct store_ops store_sqlite_ops = {
 	.find_same = sqlite_find_same,
 	.load_matching = sqlite_load_matching,
 	.list = sqlite_list,
+	.size = sqlite_size,
 	.points = sqlite_points,
 	.path_runs = sqlite_path_runs,
 	.edit = sqlite_edit,

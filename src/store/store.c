@@ -146,6 +146,14 @@ int store_list(struct store *st, const struct store_filter *f, struct store_run 
 	return st->ops->list(st->impl, f, out, n, err, len);
 }
 
+int store_size(struct store *st, struct store_size *out, char *err, size_t len)
+{
+	*out = (struct store_size){ .free_bytes = -1, .samples = -1 };
+	if (!st->ops->size)
+		return lacks(st, "say its size", err, len);
+	return st->ops->size(st->impl, out, err, len);
+}
+
 int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
 		 struct rec_point **out, size_t *n, char *err, size_t len)
 {

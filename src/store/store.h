@@ -116,6 +116,19 @@ int store_load(struct store *st, int64_t id, struct rec_run *run, char *err, siz
 int store_points(struct store *st, const struct store_filter *f, char **pats, int npats,
 		 struct rec_point **out, size_t *n, char *err, size_t errlen);
 
+/*
+ * How large a store is: its bytes on disk (the file, or the server's
+ * tables and their indexes), and the runs, results and samples it holds
+ * (samples: -1 where the store does not count them).
+ */
+struct store_size {
+	long long bytes, free_bytes; /* free_bytes: pages kept for reuse; -1: not known */
+	long long runs, results, samples;
+};
+
+/* The size of @st. 0, or -1 with @err. */
+int store_size(struct store *st, struct store_size *out, char *err, size_t errlen);
+
 /* Runs matching @f, newest first. The caller frees *@out. */
 int store_list(struct store *st, const struct store_filter *f, struct store_run **out, size_t *n,
 	       char *err, size_t errlen);

@@ -33,6 +33,23 @@ test_expect_success 'every sample of a run is stored, in order' '
 		if (d > 1e-9 * \$1) exit 1 } END { exit NR != 2 * FNR }" want got
 '
 
+test_expect_success 'runs --size: the file'"'"'s bytes, its runs, results and samples' '
+	ukbench run $tiny --db sz.db time.time time.gettimeofday >/dev/null &&
+	ukbench run $tiny --db sz.db time.time >/dev/null &&
+	ukbench runs --db sz.db --size -f json >sz.json &&
+	jq -e ".[0].runs == 2 and .[0].bytes_per_run == (.[0].bytes / 2 | round)" sz.json &&
+	test "$(jq ".[0].results" sz.json)" = "$(sqlite3 sz.db "SELECT count(*) FROM results")" &&
+	test "$(jq ".[0].samples" sz.json)" = "$(sqlite3 sz.db "SELECT count(*) FROM samples")" &&
+	test "$(jq ".[0].bytes" sz.json)" = \
+		"$(($(sqlite3 sz.db "PRAGMA page_count") * $(sqlite3 sz.db "PRAGMA page_size")))" &&
+	ukbench runs --db sz.db --size >out &&
+	grep -q "^sz.db: [0-9.]* KiB in 2 runs ([0-9.]* KiB a run), [0-9]* results, [0-9]* samples\$" out &&
+	test_expect_code 2 ukbench runs --db sz.db --size --host x 2>err &&
+	grep -q "^error: --size is the whole store" err &&
+	ukbench runs --db none.db --size >out && grep -q "^(no store at none.db yet)" out &&
+	test ! -e none.db
+'
+
 test_expect_success 'run -> show json -> import elsewhere -> compare: identical figures' '
 	ukbench run $tiny --db rt.db -l orig time.gettimeofday >/dev/null &&
 	ukbench show --db rt.db 1 --format json >exported.json &&

@@ -342,6 +342,18 @@ test_expect_success POSTGRES 'the same runs in SQLite and on the server: the sam
 	diff -u lj sj
 '
 
+test_expect_success POSTGRES 'runs --size on the server: its tables'"'"' bytes, runs and results' '
+	pg_up &&
+	ukbench runs --db "$R" --size -f json >sz.json &&
+	jq -e ".[0].bytes > 0 and .[0].samples == null and .[0].free_bytes == null" sz.json &&
+	test "$(jq ".[0].runs" sz.json)" = "$(count "SELECT count(*) FROM runs")" &&
+	test "$(jq ".[0].results" sz.json)" = "$(count "SELECT count(*) FROM results")" &&
+	test "$(jq ".[0].bytes" sz.json)" = \
+		"$(count "SELECT pg_total_relation_size('"'"'runs'"'"') + pg_total_relation_size('"'"'results'"'"')")" &&
+	ukbench runs --db "$R" --size >out &&
+	grep -q " in [0-9]* runs ([0-9.]* [KM]iB a run), [0-9]* results\$" out
+'
+
 test_expect_success POSTGRES 'push --status as JSON; bad usage' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/js.db &&
