@@ -138,6 +138,7 @@ check_output() {
 	*"ukbench history --plot"*) grep -q "^[a-z_.]*/[a-z]* on .*: [0-9]* runs" "$2" ;;
 	*"ukbench history"*) grep -q "^[a-z_.]*/[a-z]* on .*, [0-9]* runs\{0,1\}" "$2" ;;
 	*"ukbench exec"*) grep -q "wall" "$2" "$3" ;;
+	*"runs --size"*) grep -q ": [0-9.]* [A-Za-z]* in [0-9]* runs\{0,1\} (" "$2" ;;
 	*"ukbench runs"*) grep -q "^ *id  *started (UTC)  *label" "$2" ;;
 	*"ukbench run"*) grep -q "paths\? in [0-9.]* s: [0-9]* measured" "$2" ;;
 	*"ukbench calibrate"*) grep -q "A/A" "$2" ;;
