@@ -1472,7 +1472,7 @@ static int one_count(struct sqlite_store *st, const char *sql, long long *v, cha
 static int sqlite_size(void *impl, struct store_size *out, char *err, size_t len)
 {
 	struct sqlite_store *st = impl;
-	long long pages, page, free_pages;
+	long long pages = 0, page = 0, free_pages = 0;
 
 	/* the file as SQLite lays it out; a write-ahead log not yet folded in is not counted */
 	if (one_count(st, "PRAGMA page_count", &pages, err, len) ||
