@@ -87,6 +87,17 @@ void format_si(char *buf, size_t len, double v)
 	snprintf(buf, len, "%.*f%s", fabs(v) < 10 ? 2 : fabs(v) < 100 ? 1 : 0, v, units[u]);
 }
 
+/*
+ * A relative figure in at most six characters, so that its cell (seven wide
+ * in 80 columns) keeps the mark beside it: a short run's interval can pass 100%.
+ */
+static void format_pct(char *buf, size_t len, double rel, const char *mark)
+{
+	double p = 100 * rel;
+
+	snprintf(buf, len, "%.*f%%%s", fabs(p) < 100 ? 2 : fabs(p) < 1000 ? 1 : 0, p, mark);
+}
+
 void format_ns(char *buf, size_t len, double ns)
 {
 	/* a whole run (sched.messaging) reads better in ms or s */
@@ -282,14 +293,12 @@ void table_row(const struct table_out *t, const struct rec_result *r, int first)
 	 * more budget narrows; the floor in it, no budget does (compare's * is p < alpha)
 	 */
 	if (isfinite(r->stats.ci95_rel))
-		snprintf(ci, sizeof(ci), "%.2f%%%s", 100 * r->stats.ci95_rel,
-			 r->converged ? "" : "!");
+		format_pct(ci, sizeof(ci), r->stats.ci95_rel, r->converged ? "" : "!");
 	else
 		snprintf(ci, sizeof(ci), "-");
 	/* what one process would have claimed: the within-process part */
 	if (r->nproc >= 2 && isfinite(r->within_se))
-		snprintf(within, sizeof(within), "%.2f%%",
-			 100 * 1.96 * r->within_se / r->stats.mean);
+		format_pct(within, sizeof(within), 1.96 * r->within_se / r->stats.mean, "");
 	else
 		snprintf(within, sizeof(within), "-");
 	format_ns(med, sizeof(med), r->stats.median);

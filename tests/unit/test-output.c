@@ -125,6 +125,55 @@ static void test_table_wide_has_every_column(void **state)
 	free(narrow);
 }
 
+/* The width of the line of @text that starts with @start, or -1. */
+static int line_width(const char *text, const char *start)
+{
+	char line[4096];
+
+	for (const char *p = text; *p;) {
+		size_t l = strcspn(p, "\n");
+
+		if (!strncmp(p, start, strlen(start))) {
+			snprintf(line, sizeof(line), "%.*s", (int)l, p);
+			return disp_width(line);
+		}
+		p += l + (p[l] == '\n');
+	}
+	return -1;
+}
+
+/* A short run's interval can pass 100%, or 1000%: its row keeps the header's width. */
+static void test_wide_intervals_keep_columns(void **state)
+{
+	static const double rel[] = { 0.9999, 1.3916, 12.5, 999.0 };
+	struct rec_result *r = &run.results[0];
+	const struct rec_result keep = *r;
+	char start[256];
+
+	(void)state;
+	snprintf(start, sizeof(start), "%s ", r->name);
+	for (size_t k = 0; k < sizeof(rel) / sizeof(rel[0]); k++) {
+		static const int widths[] = { 0, 79 };
+
+		r->stats.ci95_rel = rel[k];
+		r->converged = 0;
+		r->within_se = rel[k] * r->stats.mean / 1.96;
+		for (size_t w = 0; w < 2; w++) {
+			char *text = NULL;
+
+			CAPTURE(text, table_print(f, widths[w], &run));
+			if (line_width(text, start) != line_width(text, "benchmark "))
+				fail_msg(
+				    "an interval of %g%%: the row is %d wide, the header %d:\n%s",
+				    100 * rel[k], line_width(text, start),
+				    line_width(text, "benchmark "), text);
+			assert_non_null(strstr(text, "%!"));
+			free(text);
+		}
+	}
+	*r = keep;
+}
+
 static void test_csv(void **state)
 {
 	char *text = NULL, header[4096];
@@ -480,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_descriptions_typed),
 		cmocka_unit_test(test_flatten),
 		cmocka_unit_test(test_table_wide_has_every_column),
+		cmocka_unit_test(test_wide_intervals_keep_columns),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_gbench),
