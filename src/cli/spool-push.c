@@ -5,6 +5,8 @@
  * server, and said so.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "spool-push.h"
@@ -44,6 +46,13 @@ void say_pushed(const struct push_stats *ps, const char *target)
 		       ps->already ? " (the server had some already: not stored twice)" : "");
 }
 
+unsigned push_flags(int samples)
+{
+	const char *e = getenv("UKBENCH_PUSH_SAMPLES");
+
+	return samples || (e && *e && strcmp(e, "0")) ? STORE_PUSH_SAMPLES : 0;
+}
+
 int push_after_save(struct store *st, int quiet)
 {
 	const char *target = store_target(st);
@@ -52,7 +61,7 @@ int push_after_save(struct store *st, int quiet)
 
 	if (!target[0])
 		return 0;
-	if (store_push(st, target, &ps, err, sizeof(err))) {
+	if (store_push(st, target, push_flags(0), &ps, err, sizeof(err))) {
 		warning("not pushed to %s: %s; %zu run%s wait%s in the spool %s: 'ukbench push' "
 			"sends them",
 			target, err, ps.failed, ps.failed == 1 ? "" : "s",

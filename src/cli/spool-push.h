@@ -28,6 +28,12 @@ int save_and_say(struct store *st, struct rec_run *run, FILE *out, const char *p
  */
 int push_after_save(struct store *st, int quiet);
 
+/*
+ * How runs are pushed: whole with @samples (push --samples) or with
+ * UKBENCH_PUSH_SAMPLES set (not 0), else as the summary the server keeps.
+ */
+unsigned push_flags(int samples);
+
 /* "pushed N runs to TARGET", when any were. */
 void say_pushed(const struct push_stats *ps, const char *target);
 

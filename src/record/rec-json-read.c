@@ -5,8 +5,9 @@
  *
  * Reading is strict: a file of another schema or version, or with a field
  * of the wrong type or out of its range, is refused with the field named;
- * the statistics are recomputed from the samples rather than trusted. The
- * result's fields come from the one table in fields.c.
+ * the statistics are recomputed from the samples rather than trusted (a
+ * summary, which has none, keeps those it carries). The result's fields
+ * come from the one table in fields.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -317,6 +318,69 @@ static int read_counts(struct reader *rd, struct jv *a, struct rec_counter *c, c
 	return 0;
 }
 
+/* A member of a summary's stats: a number, or null (NAN); absent is an error. */
+static int stat_num(struct reader *rd, struct jv *st, const char *key, double *out,
+		    const char *where)
+{
+	struct jv *v = jv_get(st, key);
+
+	*out = NAN;
+	if (!v)
+		return bad(rd, "%s.stats.%s is missing (a summary keeps its figures)", where, key);
+	if (jv_is(v, JV_NULL))
+		return 0;
+	return get_num(rd, st, key, out, where);
+}
+
+/*
+ * A summary's result (rec_to_json_summary()): @batches counted, no
+ * samples; its batch figures read from its stats, which cannot be redone.
+ */
+static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, struct rec_result *r,
+			const char *where)
+{
+	struct jv *st = jv_get(o, "stats"), *out;
+	struct ukb_stats *x = &r->stats;
+	double n, lo = 0, hi = 0, sev = 0, dist;
+
+	if (jv_get(o, "samples_ns"))
+		return bad(rd, "%s has both samples_ns and batches", where);
+	if (!jv_is(batches, JV_INT) || jv_num(batches, 0) < 1)
+		return bad(rd, "%s.batches is not a count of batches", where);
+	if (r->status != UKB_OK || !jv_is(st, JV_OBJECT))
+		return bad(rd, "%s: a summary is of an 'ok' result with its stats", where);
+	r->summary = 1;
+	r->nsamples = (size_t)jv_num(batches, 0);
+	if (stat_num(rd, st, "n", &n, where) || stat_num(rd, st, "mean_ns", &x->mean, where) ||
+	    stat_num(rd, st, "median_ns", &x->median, where) ||
+	    stat_num(rd, st, "stddev_ns", &x->stddev, where) ||
+	    stat_num(rd, st, "cv", &x->cv, where) || stat_num(rd, st, "min_ns", &x->min, where) ||
+	    stat_num(rd, st, "max_ns", &x->max, where) ||
+	    stat_num(rd, st, "q1_ns", &x->q1, where) || stat_num(rd, st, "q3_ns", &x->q3, where) ||
+	    stat_num(rd, st, "trimmed_mean_ns", &x->trimmed_mean, where) ||
+	    stat_num(rd, st, "disturbed", &dist, where) ||
+	    stat_num(rd, st, "cpu_ns", &r->sum.cpu_ns, where) ||
+	    stat_num(rd, st, "waited", &r->sum.waited, where))
+		return -1;
+	if (!(n >= 1 && n <= (double)r->nsamples && n == floor(n)))
+		return bad(rd, "%s.stats.n is not a count of at most %zu batches", where,
+			   r->nsamples);
+	if (!(dist >= 0 && dist <= (double)r->nsamples && dist == floor(dist)))
+		return bad(rd, "%s.stats.disturbed is not a count of at most %zu batches", where,
+			   r->nsamples);
+	x->n = (size_t)n;
+	r->sum.disturbed = (size_t)dist;
+	r->sum.ref_ns = NAN;
+	if ((out = jv_get(st, "outliers")) &&
+	    (!jv_is(out, JV_OBJECT) || get_num(rd, out, "low", &lo, where) ||
+	     get_num(rd, out, "high", &hi, where) || get_num(rd, out, "severe", &sev, where)))
+		return bad(rd, "%s.stats.outliers is not three counts", where);
+	x->outliers_low = (size_t)fmax(lo, 0);
+	x->outliers_high = (size_t)fmax(hi, 0);
+	x->outliers_severe = (size_t)fmax(sev, 0);
+	return 0;
+}
+
 static int read_result(struct reader *rd, struct jv *o, struct rec_result *r, size_t i)
 {
 	char where[64];
@@ -333,15 +397,22 @@ static int read_result(struct reader *rd, struct jv *o, struct rec_result *r, si
 	if (!r->unit[0])
 		snprintf(r->unit, sizeof(r->unit), "call");
 
-	if ((s = jv_get(o, "samples_ns")) &&
-	    read_numbers(rd, s, &r->samples, &r->nsamples, where, "samples_ns"))
+	if ((s = jv_get(o, "batches"))) {
+		if (read_summary(rd, o, s, r, where))
+			return -1;
+	} else if ((s = jv_get(o, "samples_ns")) &&
+		   read_numbers(rd, s, &r->samples, &r->nsamples, where, "samples_ns")) {
 		return -1;
-	if (read_beside(rd, o, r, where))
+	}
+	if (!r->summary && read_beside(rd, o, r, where))
 		return -1;
 	if ((s = jv_get(o, "process_means_ns"))) {
 		if (read_numbers(rd, s, &r->proc_means, &r->nproc, where, "process_means_ns"))
 			return -1;
 	}
+	/* its process means are a summary's replicates: without them nothing is left */
+	if (r->summary && (r->nproc < 2 || !r->proc_means))
+		return bad(rd, "%s is a summary without the means of two processes or more", where);
 	if ((s = jv_get(o, "process_se_ns"))) {
 		/* null where a process's own SE is not known (one batch left) */
 		if (!jv_is(s, JV_ARRAY) || jv_len(s) != r->nproc)
@@ -536,6 +607,11 @@ static int read_run(struct reader *rd, struct jv *doc, struct rec_run *run)
 				   "$.started '%.40s' is not a UTC time like 2026-11-30T12:00:00Z",
 				   run->started);
 	}
+	if (get_str(rd, doc, "digest", run->digest, sizeof(run->digest), "$"))
+		return -1;
+	if (run->digest[0] &&
+	    (strlen(run->digest) != 16 || strspn(run->digest, "0123456789abcdef") != 16))
+		return bad(rd, "$.digest is not 16 lower-case hex digits");
 	run->interrupted = jv_bool(jv_get(doc, "interrupted"), 0);
 	run->environment = own_text(doc, "environment");
 	run->settings = own_text(doc, "settings");

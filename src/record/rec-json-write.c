@@ -55,7 +55,7 @@ static void write_numbers(struct jw *w, const char *key, const double *v, size_t
 	jw_arr_end(w);
 }
 
-static void write_counters(struct jw *w, const struct rec_result *r)
+static void write_counters(struct jw *w, const struct rec_result *r, int brief)
 {
 	jw_list_begin(w, "counters");
 	for (size_t i = 0; i < r->ncounters; i++) {
@@ -67,7 +67,8 @@ static void write_counters(struct jw *w, const struct rec_result *r)
 		jw_str(w, "reason", c->reason[0] ? c->reason : NULL);
 		jw_num(w, "total", !strcmp(c->status, "ok") ? c->total : NAN);
 		jw_num(w, "per_call", c->per_call);
-		write_numbers(w, "per_sample", c->per_sample, c->n);
+		if (!brief)
+			write_numbers(w, "per_sample", c->per_sample, c->n);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -94,14 +95,9 @@ static void write_stats(struct jw *w, const struct rec_result *r)
 	jw_obj_end(w);
 }
 
-static void write_result(struct jw *w, const struct rec_result *r)
+/* The batches' samples and the figures beside each. */
+static void write_samples(struct jw *w, const struct rec_result *r)
 {
-	jw_obj_begin(w, NULL);
-	for (size_t i = 0; i < rec_nfields; i++)
-		write_field(w, &rec_fields[i], r);
-	if (r->ncounters)
-		write_counters(w, r);
-	write_stats(w, r);
 	write_numbers(w, "samples_ns", r->samples, r->nsamples);
 	if (isfinite(rec_cpu_per_call(r)))
 		write_numbers(w, "cpu_samples_ns", r->cpu_samples, r->nsamples);
@@ -113,6 +109,23 @@ static void write_result(struct jw *w, const struct rec_result *r)
 			jw_int(w, NULL, r->disturbed[i]);
 		jw_arr_end(w);
 	}
+}
+
+/* @summary: a result measured in processes goes without its batches' samples */
+static void write_result(struct jw *w, const struct rec_result *r, int summary)
+{
+	int brief = r->summary || (summary && rec_summarizable(r));
+
+	jw_obj_begin(w, NULL);
+	for (size_t i = 0; i < rec_nfields; i++)
+		write_field(w, &rec_fields[i], r);
+	if (r->ncounters)
+		write_counters(w, r, brief);
+	write_stats(w, r);
+	if (brief)
+		jw_uint(w, "batches", r->nsamples);
+	else
+		write_samples(w, r);
 	if (r->nproc)
 		write_numbers(w, "process_means_ns", r->proc_means, r->nproc);
 	if (r->nproc && r->proc_se)
@@ -124,9 +137,10 @@ static void write_result(struct jw *w, const struct rec_result *r)
 	jw_obj_end(w);
 }
 
-char *rec_to_json(const struct rec_run *run, int pretty, size_t *len)
+static char *to_json(const struct rec_run *run, int pretty, int summary, size_t *len)
 {
 	struct jw w;
+	char digest[24];
 
 	jw_init(&w, pretty);
 	jw_obj_begin(&w, NULL);
@@ -143,16 +157,31 @@ char *rec_to_json(const struct rec_run *run, int pretty, size_t *len)
 	jw_str(&w, "started", run->started);
 	jw_num(&w, "duration_s", run->duration_s);
 	jw_bool(&w, "interrupted", run->interrupted);
+	/* what knows the run again, whose samples are no longer all here */
+	if (summary || run->digest[0]) {
+		rec_run_digest(run, digest, sizeof(digest));
+		jw_str(&w, "digest", digest);
+	}
 	jw_raw(&w, "settings", run->settings);
 	jw_raw(&w, "clock", run->clock);
 	jw_raw(&w, "vdso", run->vdso);
 	jw_raw(&w, "environment", run->environment);
 	jw_list_begin(&w, "results");
 	for (size_t i = 0; i < run->nresults; i++)
-		write_result(&w, &run->results[i]);
+		write_result(&w, &run->results[i], summary);
 	jw_arr_end(&w);
 	jw_obj_end(&w);
 	return jw_finish(&w, len);
+}
+
+char *rec_to_json(const struct rec_run *run, int pretty, size_t *len)
+{
+	return to_json(run, pretty, 0, len);
+}
+
+char *rec_to_json_summary(const struct rec_run *run, size_t *len)
+{
+	return to_json(run, 0, 1, len);
 }
 
 int rec_write_json(int fd, const struct rec_run *run, int pretty)

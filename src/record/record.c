@@ -47,11 +47,14 @@ void rec_result_restat(struct rec_result *r)
 	double w = 0;
 	size_t known = 0;
 
-	memset(&r->stats, 0, sizeof(r->stats));
 	r->between_sd = r->within_se = NAN;
-	if (r->nsamples)
-		ukb_figure_stats(r->samples, r->disturbed, r->nsamples, r->keeps_disturbed,
-				 &r->stats);
+	/* a summary's batch figures are those its run computed: no samples to redo them */
+	if (!r->summary) {
+		memset(&r->stats, 0, sizeof(r->stats));
+		if (r->nsamples)
+			ukb_figure_stats(r->samples, r->disturbed, r->nsamples, r->keeps_disturbed,
+					 &r->stats);
+	}
 	if (r->nproc < 2 || ukb_stats_compute(r->proc_means, r->nproc, &per))
 		return;
 	/*
@@ -184,6 +187,35 @@ static int append_beside(double **dst, size_t n, const double *src, size_t k)
 	return 0;
 }
 
+/*
+ * Either side a summary: the pooled result is one, its counts summed and
+ * its CPU time and waiting weighed by batches; the batch figures (median,
+ * quartiles) stay @d's, as no samples are left to pool.
+ */
+static void append_summary(struct rec_result *d, const struct rec_result *s)
+{
+	double n = (double)d->nsamples, k = (double)s->nsamples;
+
+	if (!d->summary) {
+		d->sum.disturbed = rec_disturbed_count(d);
+		d->sum.cpu_ns = rec_cpu_per_call(d);
+		d->sum.waited = rec_waited_share(d);
+		d->sum.ref_ns = rec_ref_mean(d, 0, d->nsamples);
+	}
+	d->sum.disturbed += rec_disturbed_count(s);
+	d->sum.cpu_ns = (n * d->sum.cpu_ns + k * rec_cpu_per_call(s)) / (n + k);
+	d->sum.waited = (n * d->sum.waited + k * rec_waited_share(s)) / (n + k);
+	d->sum.ref_ns = (n * d->sum.ref_ns + k * rec_ref_mean(s, 0, s->nsamples)) / (n + k);
+	d->nsamples += s->nsamples;
+	d->summary = 1;
+	free(d->samples);
+	free(d->cpu_samples);
+	free(d->ref_samples);
+	free(d->disturbed);
+	d->samples = d->cpu_samples = d->ref_samples = NULL;
+	d->disturbed = NULL;
+}
+
 int rec_append_samples(struct rec_result *d, const struct rec_result *s)
 {
 	size_t n = d->nsamples, k = s->nsamples, total = n + k;
@@ -192,6 +224,10 @@ int rec_append_samples(struct rec_result *d, const struct rec_result *s)
 
 	if (!k)
 		return 0;
+	if (d->summary || s->summary) {
+		append_summary(d, s);
+		return 0;
+	}
 	if (append_beside(&d->cpu_samples, n, s->cpu_samples, k) ||
 	    append_beside(&d->ref_samples, n, s->ref_samples, k))
 		return -ENOMEM;
@@ -214,6 +250,8 @@ size_t rec_disturbed_count(const struct rec_result *r)
 {
 	size_t n = 0;
 
+	if (r->summary)
+		return r->sum.disturbed;
 	for (size_t i = 0; r->disturbed && i < r->nsamples; i++)
 		n += r->disturbed[i] != 0;
 	return n;
@@ -224,6 +262,8 @@ double rec_cpu_per_call(const struct rec_result *r)
 	double sum = 0;
 	size_t n = 0;
 
+	if (r->summary)
+		return r->sum.cpu_ns;
 	for (size_t i = 0; r->cpu_samples && i < r->nsamples; i++)
 		if (isfinite(r->cpu_samples[i])) {
 			sum += r->cpu_samples[i];
@@ -239,6 +279,8 @@ double rec_waited_share(const struct rec_result *r)
 	/* a threaded benchmark's CPU time is all its threads': not one that waits */
 	if (r->threads)
 		return NAN;
+	if (r->summary)
+		return r->sum.waited;
 	for (size_t i = 0; r->cpu_samples && i < r->nsamples; i++)
 		if (isfinite(r->cpu_samples[i]) && isfinite(r->samples[i])) {
 			cpu += r->cpu_samples[i];
@@ -254,6 +296,8 @@ double rec_ref_mean(const struct rec_result *r, size_t from, size_t to)
 	double sum = 0;
 	size_t n = 0;
 
+	if (r->summary)
+		return !from && to >= r->nsamples ? r->sum.ref_ns : NAN;
 	for (size_t i = from; r->ref_samples && i < to && i < r->nsamples; i++)
 		if (isfinite(r->ref_samples[i])) {
 			sum += r->ref_samples[i];
@@ -280,6 +324,11 @@ void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 {
 	uint64_t h = UKB_FNV_OFFSET;
 
+	/* a summary has not the samples its digest was made of: the one it carries */
+	if (run->digest[0]) {
+		snprintf(buf, len, "%s", run->digest);
+		return;
+	}
 	ukb_fnv1a(&h, run->host, strlen(run->host) + 1);
 	ukb_fnv1a(&h, run->started, strlen(run->started) + 1);
 	ukb_fnv1a(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);
@@ -298,6 +347,11 @@ void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 			ukb_fnv1a(&h, r->proc_means, r->nproc * sizeof(double));
 	}
 	snprintf(buf, len, "%016llx", (unsigned long long)h);
+}
+
+int rec_summarizable(const struct rec_result *r)
+{
+	return r->status == UKB_OK && r->nsamples && r->nproc >= 2 && r->proc_means;
 }
 
 void rec_result_release(struct rec_result *r)

@@ -91,6 +91,20 @@ struct rec_result {
 	double *samples;	/* ns per iteration, in the order taken */
 	size_t nsamples;
 	/*
+	 * A summary (the fleet's copy of a run, rec_to_json_summary()): the
+	 * samples and the figures beside them were left out, @nsamples still
+	 * counts the batches and @stats are as the run computed them; the
+	 * process means, which compare reads, are all kept. Then @sum holds
+	 * what the left-out figures gave.
+	 */
+	int summary;
+	struct {
+		size_t disturbed; /* rec_disturbed_count() */
+		double cpu_ns;	  /* rec_cpu_per_call() */
+		double waited;	  /* rec_waited_share() */
+		double ref_ns;	  /* rec_ref_mean() over every batch */
+	} sum;
+	/*
 	 * Beside each sample, NULL when not known (older records): the CPU
 	 * time of the measuring thread per iteration (NAN where unknown), and
 	 * the batch's mark (enum ukb_disturbance: 0, the thread ran throughout).
@@ -197,6 +211,8 @@ struct rec_run {
 	/* the stored runs pooled into this one (compare): their ids, owned */
 	int64_t *pooled_ids;
 	size_t npooled;
+	/* a summary's digest, as its whole run gave it (rec_run_digest()); "" otherwise */
+	char digest[24];
 };
 
 /*
@@ -305,6 +321,19 @@ const struct rec_result *rec_find(const struct rec_run *run, const char *name, c
  * line. NULL on ENOMEM; the caller frees.
  */
 char *rec_to_json(const struct rec_run *run, int pretty, size_t *len);
+
+/*
+ * The record as a summary, on one line: what compare, history, show and
+ * report read (the figures, every process's mean, SE and reference, the
+ * counters per call, the descriptions) without the batches' samples of a
+ * result measured in two processes or more, whose process means are its
+ * replicates. About a tenth of the whole; a fleet's server keeps it. The
+ * run's digest goes with it. NULL on ENOMEM.
+ */
+char *rec_to_json_summary(const struct rec_run *run, size_t *len);
+
+/* Can @r be kept as a summary (ok, measured in two processes or more)? */
+int rec_summarizable(const struct rec_result *r);
 
 /* Writes rec_to_json() to @fd, whole; 0 or -errno. */
 int rec_write_json(int fd, const struct rec_run *run, int pretty);

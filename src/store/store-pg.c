@@ -971,8 +971,11 @@ static int numbers(const char *t, double **out, size_t *n)
 }
 
 /*
- * The server keeps each run whole, as its JSON document: the members the
- * floor needs are read there by the server's own JSON operators.
+ * The server keeps each run as its JSON document: the members the floor
+ * needs are read there by the server's own JSON operators, from the newest
+ * @max runs of the host that measured the path (found by the results
+ * table's index; only those documents are parsed, whatever the store's
+ * size). A run of one process takes its place among them and gives no row.
  */
 static int pgr_path_runs(void *impl, const char *host, const char *name, const char *path,
 			 size_t max, struct store_path_run **out, size_t *n, char *err, size_t len)
@@ -1000,12 +1003,14 @@ static int pgr_path_runs(void *impl, const char *host, const char *name, const c
 		    "  jsonb_array_elements_text(e->'process_means_ns') v), ' '),"
 		    " array_to_string(ARRAY(SELECT coalesce(v, 'nan') FROM"
 		    "  jsonb_array_elements_text(coalesce(e->'process_ref_ns', '[]')) v), ' ')"
-		    " FROM runs r CROSS JOIN LATERAL (SELECT r.document::jsonb AS d) j"
+		    " FROM (SELECT u.* FROM runs u JOIN results x ON x.run_uuid = u.uuid"
+		    "  WHERE u.host = $1 AND NOT u.interrupted AND x.name = $2 AND x.path = $3"
+		    "  AND x.status = 'ok' ORDER BY u.started DESC, u.id DESC LIMIT $4::bigint) r"
+		    " CROSS JOIN LATERAL (SELECT r.document::jsonb AS d OFFSET 0) j"
 		    " CROSS JOIN LATERAL jsonb_array_elements(j.d->'results') e"
-		    " WHERE r.host = $1 AND NOT r.interrupted AND e->>'name' = $2"
-		    " AND e->>'path' = $3 AND e->>'status' = 'ok'"
+		    " WHERE e->>'name' = $2 AND e->>'path' = $3 AND e->>'status' = 'ok'"
 		    " AND jsonb_typeof(e->'process_means_ns') = 'array'"
-		    " ORDER BY r.started DESC, r.id DESC LIMIT $4::bigint",
+		    " ORDER BY r.started DESC, r.id DESC",
 		    4, vals);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return pg_fail(pg, res, err, len);

@@ -230,9 +230,28 @@ fail:
 	return -1;
 }
 
+/* Pending run @id whole, every sample with it, as its JSON into *@doc (replaced). */
+static int whole_document(struct store *st, int64_t id, char **doc, char *err, size_t len)
+{
+	struct rec_run full;
+	size_t dlen;
+	char *text;
+
+	if (store_load(st, id, &full, err, len))
+		return -1;
+	full.id = 0; /* an id is the spool's, not the server's */
+	text = rec_to_json(&full, 0, &dlen);
+	rec_run_release(&full);
+	if (!text)
+		return store_fail(err, len, "out of memory");
+	free(*doc);
+	*doc = text;
+	return 0;
+}
+
 /* Sends the pending runs of @p[0..n) that wait for @target. */
-static void push_target(struct store *st, const char *target, const struct store_pending *p,
-			size_t n, struct push_stats *ps)
+static void push_target(struct store *st, const char *target, unsigned flags,
+			const struct store_pending *p, size_t n, struct push_stats *ps)
 {
 	struct pgstore *pg = NULL;
 	char err[512];
@@ -261,6 +280,8 @@ static void push_target(struct store *st, const char *target, const struct store
 				  sizeof(err));
 		if (rc == 1)
 			continue;
+		if (!rc && flags & STORE_PUSH_SAMPLES)
+			rc = whole_document(st, p[i].id, &doc, err, sizeof(err));
 		if (!rc)
 			rc = pg_push(pg, &run, digest, doc, &already, err, sizeof(err));
 		if (!rc)
@@ -282,7 +303,8 @@ static void push_target(struct store *st, const char *target, const struct store
 	pg_close(pg);
 }
 
-int store_push(struct store *st, const char *target, struct push_stats *ps, char *err, size_t len)
+int store_push(struct store *st, const char *target, unsigned flags, struct push_stats *ps,
+	       char *err, size_t len)
 {
 	struct store_pending *p;
 	size_t n;
@@ -297,7 +319,7 @@ int store_push(struct store *st, const char *target, struct push_stats *ps, char
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = !strcmp(p[j].target, p[i].target);
 		if (!seen)
-			push_target(st, p[i].target, p, n, ps);
+			push_target(st, p[i].target, flags, p, n, ps);
 	}
 	free(p);
 	if (ps->failed) {

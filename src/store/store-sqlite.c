@@ -873,7 +873,8 @@ static void bind_filter(sqlite3_stmt *s, const struct store_filter *f)
 
 /*
  * Notes that run @id waits for the store's server, with the run as the
- * server will keep it (its JSON), so that pushing reads one text.
+ * server will keep it (its JSON summary: the samples stay here), so that
+ * pushing reads one text.
  */
 static int pending_add(struct sqlite_store *st, int64_t id, struct rec_run *run, char *err,
 		       size_t len)
@@ -884,7 +885,7 @@ static int pending_add(struct sqlite_store *st, int64_t id, struct rec_run *run,
 	int64_t saved = run->id;
 
 	run->id = 0; /* an id is the spool's, not the server's */
-	doc = rec_to_json(run, 0, &dlen);
+	doc = rec_to_json_summary(run, &dlen);
 	run->id = saved;
 	if (!doc)
 		return store_fail(err, len, "out of memory");
@@ -1014,6 +1015,15 @@ static int sqlite_save(void *impl, struct rec_run *run, char *err, size_t len)
 
 	if (results_insert_sql(sql, sizeof(sql)))
 		return store_fail(err, len, "the results table has too many columns");
+	/* this store keeps runs whole: what it holds is what the fleet's summaries come from */
+	for (size_t k = 0; k < run->nresults; k++)
+		if (run->results[k].summary)
+			return store_fail(err, len,
+					  "'%s' is a run's summary, its samples left out (a fleet "
+					  "server's copy): a local store keeps runs whole. Read it "
+					  "from the server, or have its machine push it with "
+					  "--samples",
+					  run->source[0] ? run->source : run->uuid);
 	if (!run->uuid[0] && rec_new_uuid(run->uuid, sizeof(run->uuid)))
 		return store_fail(err, len, "no random bytes for the run's UUID: %s",
 				  strerror(errno));

@@ -245,8 +245,15 @@ struct push_stats {
  * marked pushed without being sent twice. A run that fails stays waiting
  * with the reason. 0 when none failed, else -1 (@err and @ps say why).
  */
-int store_push(struct store *st, const char *target, struct push_stats *ps, char *err,
-	       size_t errlen);
+int store_push(struct store *st, const char *target, unsigned flags, struct push_stats *ps,
+	       char *err, size_t errlen);
+
+/*
+ * store_push()'s @flags: each run whole, every batch's sample with it
+ * (read again from the spool), not the summary the server keeps otherwise
+ * (rec_to_json_summary(), about a tenth of the bytes).
+ */
+#define STORE_PUSH_SAMPLES 1u
 
 /*
  * Makes or migrates the fleet schema on @target and grants @writer (INSERT)

@@ -68,7 +68,7 @@ test_expect_success POSTGRES 'run: stored in the spool, pushed; runs, show and h
 	id=$(jq -r "map(select(.label == \"first\"))[0].id" runs.json) &&
 	ukbench show --db "$R" "$id" -f json >show.json &&
 	test "$(jq -r .uuid show.json)" = "$u" &&
-	test "$(jq "[.results[].samples_ns | length] | add" show.json)" = \
+	test "$(jq "[.results[] | .batches // (.samples_ns | length)] | add" show.json)" = \
 		"$(sqlite3 spool.db "SELECT count(*) FROM samples")" &&
 	ukbench history --db "$R" time.time/vdso -f json | jq -e "length >= 1" &&
 	# the server names a point as the run'"'"'s own KCIDB document does
@@ -352,6 +352,44 @@ test_expect_success POSTGRES 'runs --size on the server: its tables'"'"' bytes, 
 		"$(count "SELECT pg_total_relation_size('"'"'runs'"'"') + pg_total_relation_size('"'"'results'"'"')")" &&
 	ukbench runs --db "$R" --size >out &&
 	grep -q " in [0-9]* runs ([0-9.]* [KM]iB a run), [0-9]* results\$" out
+'
+
+test_expect_success POSTGRES 'the server keeps a summary, the spool the samples; --samples sends them' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/sum.db &&
+	ukbench run $tiny --processes 3 --db "$W" -l summ time.time cpu.getcpu >/dev/null &&
+	UKBENCH_PUSH_SAMPLES=1 ukbench run $tiny --processes 3 --db "$W" -l whole \
+		time.time cpu.getcpu >/dev/null &&
+	ukbench show --db "$R" summ -f json >sum.json &&
+	ukbench show --db "$R" whole -f json >whole.json &&
+	ukbench show --db sum.db summ -f json >local.json &&
+	# a summary: no sample, every batch counted, the process means and figures kept
+	jq -e "[.results[] | select(.status == \"ok\")] | length > 0 and
+		all(.[]; has(\"samples_ns\") | not) and all(.[]; .batches >= 3) and
+		all(.[]; .process_means_ns | length >= 2)" sum.json &&
+	jq -e ".digest | test(\"^[0-9a-f]{16}\$\")" sum.json &&
+	test "$(jq -r .digest sum.json)" = "$(sqlite3 sum.db "SELECT digest FROM runs WHERE label = '"'"'summ'"'"'")" &&
+	test "$(jq "[.results[] | .batches // 0] | add" sum.json)" = \
+		"$(sqlite3 sum.db "SELECT count(*) FROM samples s JOIN results r ON r.id = s.result_id
+			JOIN runs u ON u.id = r.run_id WHERE u.label = '"'"'summ'"'"'")" &&
+	jq -S "[.results[] | {name, path, process_means_ns, process_se_ns, stats}]" sum.json >a &&
+	jq -S "[.results[] | {name, path, process_means_ns, process_se_ns, stats}]" local.json >b &&
+	diff -u b a &&
+	"$validate" run sum.json &&
+	jq -e "all(.results[] | select(.status == \"ok\"); .samples_ns | length >= 3)" whole.json &&
+	jq -e "has(\"digest\") | not" whole.json &&
+	# the summary is what the server stores: a fraction of the whole document
+	test "$(count "SELECT length(document) FROM runs WHERE label = '"'"'summ'"'"'")" -lt \
+		"$(count "SELECT length(document) / 2 FROM runs WHERE label = '"'"'whole'"'"'")" &&
+	# a summary is not a run a local store keeps: refused, nothing written
+	ukbench runs --db keep.db >/dev/null 2>&1; n0=$(sqlite3 keep.db "SELECT count(*) FROM runs" 2>/dev/null || echo 0) &&
+	test_expect_code 1 ukbench import --db keep.db sum.json 2>err &&
+	grep -q "is a run.s summary, its samples left out" err &&
+	test "$(sqlite3 keep.db "SELECT count(*) FROM runs" 2>/dev/null || echo 0)" = "$n0" &&
+	# compare and history read a summary as they read the whole run
+	ukbench compare --db "$R" summ whole >cs &&
+	grep -q "^time.time" cs &&
+	ukbench push --help | grep -q -- "--samples"
 '
 
 test_expect_success POSTGRES 'push --status as JSON; bad usage' '

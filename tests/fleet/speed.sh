@@ -5,9 +5,11 @@
 # server started here (tests/fleet/pg.sh; durable settings: fsync and
 # synchronous commit on), over its Unix socket:
 #
-#   push      a spool of 1,000 runs of the default suite, every sample,
-#             sent by one `ukbench push` (one transaction a run); the
-#             target is under a minute
+#   push      a spool of 1,000 runs of the default suite, each as the
+#             summary the server keeps (every figure and process mean,
+#             not the batches' samples), sent by one `ukbench push` (one
+#             transaction a run); the target is under a minute
+#   server    what the server then keeps a run: at most 64 KiB
 #   history   `ukbench history` of one path over 10,000 stored runs; the
 #             target is under a second
 #
@@ -46,7 +48,12 @@ export UKBENCH_SPOOL=$work/spool.db
 # the spool: one run imported while the server is away, then 999 copies
 pg_halt
 "$ukbench" import --db "$W" run.json >/dev/null 2>&1
-sqlite3 spool.db <<'SQL'
+# every column the store has now, whatever its schema's version
+cols=$(sqlite3 spool.db "SELECT group_concat(name, ', ') FROM pragma_table_info('results')
+	WHERE name NOT IN ('id', 'run_id')")
+xcols=$(sqlite3 spool.db "SELECT group_concat('x.' || name, ', ') FROM pragma_table_info('results')
+	WHERE name NOT IN ('id', 'run_id')")
+sqlite3 spool.db <<SQL
 PRAGMA foreign_keys = OFF;
 CREATE TEMP TABLE k AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 999) SELECT i FROM c;
 CREATE TEMP TABLE u AS SELECT i, lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
@@ -60,12 +67,10 @@ INSERT INTO runs (id, label, host, started, ukbench_version, kernel_release, dur
   FROM runs r, u WHERE r.id = 1;
 CREATE TEMP TABLE rmap AS SELECT x.id AS old, u.i AS i, (SELECT max(id) FROM results) + u.i * 1000 + x.seq AS new
   FROM results x, u WHERE x.run_id = 1;
-INSERT INTO results SELECT m.new, 1 + m.i, x.seq, x.name, x.benchmark, x.variant, x.path, x.unit, x.detail,
-  x.vdso_symbol, x.status, x.errno, x.reason, x.cpu, x.batch_iterations, x.batch_target_ns, x.warmup_batches,
-  x.measure_s, x.converged, x.n, x.mean_ns, x.median_ns, x.stddev_ns, x.cv, x.min_ns, x.max_ns, x.ci95_ns,
-  x.ci95_rel, x.trimmed_mean_ns, x.process_means, x.threads, x.bytes, x.params, x.process_se, x.floor_rel
+INSERT INTO results (id, run_id, $cols) SELECT m.new, 1 + m.i, $xcols
   FROM rmap m JOIN results x ON x.id = m.old;
-INSERT INTO samples SELECT m.new, s.seq, s.ns FROM rmap m JOIN samples s ON s.result_id = m.old;
+INSERT INTO samples (result_id, seq, ns, cpu_ns, ref_ns, disturbed)
+  SELECT m.new, s.seq, s.ns, s.cpu_ns, s.ref_ns, s.disturbed FROM rmap m JOIN samples s ON s.result_id = m.old;
 INSERT INTO pending (run_id, target, since, tries, document)
   SELECT 1 + u.i, p.target, p.since, 0, replace(p.document, r.uuid, u.uuid)
   FROM pending p, runs r, u WHERE p.run_id = 1 AND r.id = 1;
@@ -81,6 +86,9 @@ s=$(date +%s%N)
 push_ms=$(ms "$s")
 on_server=$(pg_psql "SELECT count(*) FROM runs")
 left=$(sqlite3 spool.db "SELECT count(*) FROM pending")
+# what the server keeps of a run: its tables with their indexes and TOAST, over the runs
+server_bytes=$(pg_psql "SELECT pg_total_relation_size('runs') + pg_total_relation_size('results')")
+echo "server: $on_server runs in $((server_bytes / 1024)) KiB: $((server_bytes / 1024 / on_server)) KiB a run (target: at most 64 KiB; the spool keeps the samples)"
 echo "push: $runs runs waiting ($samples samples, $((bytes / 1048576)) MiB of JSON) sent in $push_ms ms: $(awk -v n="$runs" -v t="$push_ms" 'BEGIN { printf "%.1f", n / (t / 1000) }') runs/s; on the server: $on_server runs, left in the spool: $left (target: under 60000 ms)"
 
 # 10,000 runs on the server: 9,000 more of the same results, made in SQL

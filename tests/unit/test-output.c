@@ -174,6 +174,96 @@ static void test_wide_intervals_keep_columns(void **state)
 	*r = keep;
 }
 
+/* Reads @text as a run into @out; fails the test with the reader's error. */
+static void read_back(const char *text, struct rec_run *out)
+{
+	char err[512];
+
+	if (rec_from_json_text(out, text, strlen(text), "summary", err, sizeof(err)))
+		fail_msg("%s", err);
+}
+
+/*
+ * A summary keeps what compare reads and the figures show prints, knows its
+ * run by the whole run's digest, and reads back to the same text.
+ */
+static void test_summary_round_trip(void **state)
+{
+	struct rec_run back;
+	size_t len, wlen;
+	char *sum = rec_to_json_summary(&run, &len), *again, *whole = rec_to_json(&run, 0, &wlen);
+	char d1[24], d2[24];
+
+	(void)state;
+	assert_non_null(sum);
+	assert_non_null(whole);
+	assert_null(strstr(sum, "\"samples_ns\""));
+	assert_true(len < wlen);
+	read_back(sum, &back);
+	rec_run_digest(&run, d1, sizeof(d1));
+	rec_run_digest(&back, d2, sizeof(d2));
+	assert_string_equal(d1, d2);
+	assert_int_equal(back.nresults, run.nresults);
+	for (size_t i = 0; i < run.nresults; i++) {
+		const struct rec_result *a = &run.results[i], *b = &back.results[i];
+
+		assert_true(b->summary);
+		assert_null(b->samples);
+		assert_int_equal(b->nsamples, a->nsamples);
+		assert_int_equal(b->nproc, a->nproc);
+		assert_memory_equal(b->proc_means, a->proc_means, a->nproc * sizeof(double));
+		assert_int_equal(b->stats.n, a->stats.n);
+		assert_true(b->stats.mean == a->stats.mean && b->stats.ci95 == a->stats.ci95);
+		assert_true(b->stats.median == a->stats.median && b->stats.q3 == a->stats.q3);
+		assert_int_equal(rec_disturbed_count(b), rec_disturbed_count(a));
+		assert_true(rec_excludes_disturbed(b) == rec_excludes_disturbed(a));
+		assert_true(isnan(rec_cpu_per_call(a))
+				? isnan(rec_cpu_per_call(b))
+				: rec_cpu_per_call(b) == rec_cpu_per_call(a));
+	}
+	/* written again, whole or not, a summary is the same text */
+	again = rec_to_json(&back, 0, &len);
+	assert_non_null(again);
+	assert_string_equal(again, sum);
+	free(again);
+	rec_run_release(&back);
+	free(sum);
+	free(whole);
+}
+
+/* What a summary must hold, refused with the member named when it does not. */
+static void test_summary_refused(void **state)
+{
+	static const struct {
+		const char *from, *to, *said;
+	} bad[] = {
+		{ "\"batches\":", "\"batches\":0,\"x\":", "batches is not a count" },
+		{ "\"process_means_ns\":", "\"process_means_x\":", "without the means" },
+		{ "\"median_ns\":", "\"median_x\":", "stats.median_ns is missing" },
+		{ "\"digest\":\"", "\"digest\":\"Z", "$.digest is not" },
+	};
+	size_t len;
+	char *sum = rec_to_json_summary(&run, &len);
+
+	(void)state;
+	assert_non_null(sum);
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		struct rec_run back;
+		char err[512], *text = malloc(len + 64), *at = strstr(sum, bad[k].from);
+
+		assert_non_null(text);
+		assert_non_null(at);
+		snprintf(text, len + 64, "%.*s%s%s", (int)(at - sum), sum, bad[k].to,
+			 at + strlen(bad[k].from));
+		if (!rec_from_json_text(&back, text, strlen(text), "summary", err, sizeof(err)))
+			fail_msg("taken with %s", bad[k].to);
+		if (!strstr(err, bad[k].said))
+			fail_msg("'%s' does not say '%s'", err, bad[k].said);
+		free(text);
+	}
+	free(sum);
+}
+
 static void test_csv(void **state)
 {
 	char *text = NULL, header[4096];
@@ -530,6 +620,8 @@ int main(void)
 		cmocka_unit_test(test_flatten),
 		cmocka_unit_test(test_table_wide_has_every_column),
 		cmocka_unit_test(test_wide_intervals_keep_columns),
+		cmocka_unit_test(test_summary_round_trip),
+		cmocka_unit_test(test_summary_refused),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_gbench),
