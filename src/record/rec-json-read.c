@@ -318,15 +318,20 @@ static int read_counts(struct reader *rd, struct jv *a, struct rec_counter *c, c
 	return 0;
 }
 
-/* A member of a summary's stats: a number, or null (NAN); absent is an error. */
+/*
+ * A member of a summary's stats: a number, or null or absent (NAN) but for
+ * the three every run has written.
+ */
 static int stat_num(struct reader *rd, struct jv *st, const char *key, double *out,
 		    const char *where)
 {
 	struct jv *v = jv_get(st, key);
 
 	*out = NAN;
-	if (!v)
+	if (!v && (!strcmp(key, "n") || !strcmp(key, "mean_ns") || !strcmp(key, "median_ns")))
 		return bad(rd, "%s.stats.%s is missing (a summary keeps its figures)", where, key);
+	if (!v)
+		return 0;
 	if (jv_is(v, JV_NULL))
 		return 0;
 	return get_num(rd, st, key, out, where);
@@ -365,6 +370,8 @@ static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, str
 	if (!(n >= 1 && n <= (double)r->nsamples && n == floor(n)))
 		return bad(rd, "%s.stats.n is not a count of at most %zu batches", where,
 			   r->nsamples);
+	if (isnan(dist))
+		dist = 0;
 	if (!(dist >= 0 && dist <= (double)r->nsamples && dist == floor(dist)))
 		return bad(rd, "%s.stats.disturbed is not a count of at most %zu batches", where,
 			   r->nsamples);

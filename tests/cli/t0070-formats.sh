@@ -100,4 +100,32 @@ test_expect_success 'an unknown format, and two outputs on stdout, are refused' 
 	grep -q "both want standard output" err
 '
 
+# a run as a fleet's server keeps it: the samples of the paths measured in
+# processes left out, the batches counted (the form rec_to_json_summary() writes)
+summary='.digest = "0123456789abcdef" | .results |= map(if .status == "ok" and
+	((.process_means_ns // []) | length) >= 2 then (.batches = (.samples_ns | length)) |
+	del(.samples_ns, .cpu_samples_ns, .ref_samples_ns, .disturbed) else . end)'
+
+test_expect_success 'a summary shows and compares as its whole run' '
+	g="$UKB_TOP/tests/golden/runs" &&
+	# written again first: a file of an older ukbench lacks figures a summary keeps
+	ukbench show -f json "$g/before-1.json" | jq "$summary" >b.json &&
+	ukbench show -f json "$g/after-1.json" | jq "$summary" >a.json &&
+	jq -e "all(.results[]; has(\"samples_ns\") | not)" b.json &&
+	for f in table csv json; do
+		ukbench show --wide -f $f b.json | sed "s|b.json||" >s.$f &&
+		ukbench show --wide -f $f "$g/before-1.json" | sed "s|$g/before-1.json||" >w.$f || return 1
+	done &&
+	diff -u w.table s.table && diff -u w.csv s.csv &&
+	jq -S "del(.source, .digest) | .results |= map(del(.samples_ns, .cpu_samples_ns, .ref_samples_ns,
+		.disturbed, .batches))" s.json >s.j &&
+	jq -S "del(.source, .digest) | .results |= map(del(.samples_ns, .cpu_samples_ns, .ref_samples_ns,
+		.disturbed, .batches))" w.json >w.j &&
+	diff -u w.j s.j &&
+	ukbench compare --wide -f json b.json a.json | jq -S "map(del(.base, .other))" >cs &&
+	ukbench compare --wide -f json "$g/before-1.json" "$g/after-1.json" |
+		jq -S "map(del(.base, .other))" >cw &&
+	jq -e "length > 0" cw && diff -u cw cs
+'
+
 test_done

@@ -63,7 +63,7 @@ BEGIN;
 INSERT INTO runs (id, label, host, started, ukbench_version, kernel_release, duration_s, interrupted,
   environment, settings, clock, vdso, source, digest, uuid)
   SELECT 1 + u.i, r.label, r.host, r.started, r.ukbench_version, r.kernel_release, r.duration_s,
-    r.interrupted, r.environment, r.settings, r.clock, r.vdso, r.source, r.digest || '-' || u.i, u.uuid
+    r.interrupted, r.environment, r.settings, r.clock, r.vdso, r.source, r.digest, u.uuid
   FROM runs r, u WHERE r.id = 1;
 CREATE TEMP TABLE rmap AS SELECT x.id AS old, u.i AS i, (SELECT max(id) FROM results) + u.i * 1000 + x.seq AS new
   FROM results x, u WHERE x.run_id = 1;
