@@ -21,6 +21,26 @@ struct pgstore {
 	char where[256]; /* the target as shown: no password is ever in it */
 };
 
+/*
+ * What the floor reads of a run, from its document @d (jsonb): the
+ * kernel's build, the boot, the reference work, the load per CPU. Written
+ * on push and by the migration that made the columns, from one text.
+ */
+#define RUN_COLS_FROM(d)                                                                           \
+	d "->'environment'->>'kernel_version', " d "->'environment'->>'boot_id', " d               \
+	  "->'settings'->>'reference', (" d "->'environment'->'loadavg'->>0)::float8 /"            \
+	  " NULLIF((" d "->'environment'->>'online_cpus')::float8, 0)"
+
+/* ... and of a result @e (jsonb): its parameters, its disturbance, its processes */
+#define RESULT_FLOOR_FROM(e)                                                                       \
+	e "->>'params', (" e "->>'threads')::integer, (" e "->>'bytes_per_call')::bigint, (" e     \
+	  "->'stats'->>'waited')::float8, (" e "->'stats'->>'disturbed')::float8 /"                \
+	  " NULLIF((" e "->'stats'->>'disturbed')::float8 + (" e "->'stats'->>'n')::float8, 0),"   \
+	  " CASE WHEN jsonb_typeof(" e "->'process_means_ns') = 'array' THEN ARRAY(SELECT"         \
+	  " pv.x::float8 FROM jsonb_array_elements_text(" e "->'process_means_ns') pv(x)) END,"    \
+	  " CASE WHEN jsonb_typeof(" e "->'process_ref_ns') = 'array' THEN ARRAY(SELECT"           \
+	  " pr.x::float8 FROM jsonb_array_elements_text(" e "->'process_ref_ns') pr(x)) END"
+
 static const char *const migrations[] = {
 	/* 1: runs, whole as their JSON, and a row per result for history */
 	"CREATE TABLE runs ("
@@ -60,6 +80,29 @@ static const char *const migrations[] = {
 	"  median_ns double precision,"
 	"  PRIMARY KEY (run_uuid, seq));"
 	"CREATE INDEX results_by_path ON results (name, path, benchmark);",
+
+	/* clang-format off */
+	/*
+	 * 2: what the floor reads of a run and of each result, as columns,
+	 * so that compare and history read them without parsing a document;
+	 * filled from the documents already stored
+	 */
+	"ALTER TABLE runs ADD COLUMN kernel_version text, ADD COLUMN boot_id text,"
+	"  ADD COLUMN reference text, ADD COLUMN load double precision;"
+	"ALTER TABLE results ADD COLUMN params text, ADD COLUMN threads integer,"
+	"  ADD COLUMN bytes bigint, ADD COLUMN waited double precision,"
+	"  ADD COLUMN disturbed double precision, ADD COLUMN process_means double precision[],"
+	"  ADD COLUMN process_ref double precision[];"
+	"UPDATE runs r SET (kernel_version, boot_id, reference, load) = (" RUN_COLS_FROM("j.d") ")"
+	"  FROM (SELECT id, document::jsonb AS d FROM runs) j WHERE j.id = r.id;"
+	"UPDATE results x SET (params, threads, bytes, waited, disturbed, process_means,"
+	"  process_ref) = (" RESULT_FLOOR_FROM("j.e") ")"
+	"  FROM (SELECT r.uuid, e.o - 1 AS seq, e.v AS e FROM runs r CROSS JOIN LATERAL"
+	"   jsonb_array_elements(r.document::jsonb->'results') WITH ORDINALITY e(v, o)) j"
+	"  WHERE x.run_uuid = j.uuid AND x.seq = j.seq;"
+	"CREATE INDEX results_by_path_run ON results (name, path, run_uuid)"
+	"  WHERE status = 'ok' AND process_means IS NOT NULL;",
+	/* clang-format on */
 };
 
 /* libpq's message, its first line, without "ERROR:  " */
@@ -341,96 +384,34 @@ rollback:
 /* ------------------------------------------------------------------ */
 /* Pushing                                                             */
 
-/* @s as a field of COPY's text format: \ tab newline and CR escaped. */
-static void copy_text(FILE *f, const char *s)
+/*
+ * The rows of a run's results, made by the server from the run's document
+ * ($2, its JSON) in the statement that inserts them: the figures history
+ * reads and what the floor reads, from the one text the run is kept as.
+ */
+static int insert_results(struct pgstore *pg, const char *uuid, const char *doc, char *err,
+			  size_t len)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
-}
+	const char *v[2] = { uuid, doc };
+	/* clang-format off */
+	PGresult *res = query(
+	    pg,
+	    "INSERT INTO results (run_uuid, seq, name, benchmark, path, status, samples, mean_ns,"
+	    " ci95_rel, median_ns, params, threads, bytes, waited, disturbed, process_means,"
+	    " process_ref)"
+	    " SELECT $1::uuid, e.o - 1, e.v->>'name',"
+	    " coalesce(nullif(e.v->>'benchmark', ''), e.v->>'name'), e.v->>'path', e.v->>'status',"
+	    " coalesce((e.v->>'batches')::integer, CASE WHEN jsonb_typeof(e.v->'samples_ns') ="
+	    "  'array' THEN jsonb_array_length(e.v->'samples_ns') ELSE 0 END),"
+	    " (e.v->'stats'->>'mean_ns')::float8, (e.v->'stats'->>'ci95_rel')::float8,"
+	    " (e.v->'stats'->>'median_ns')::float8, " RESULT_FLOOR_FROM("e.v")
+	    " FROM jsonb_array_elements($2::jsonb->'results') WITH ORDINALITY e(v, o)",
+	    2, v);
+	/* clang-format on */
 
-static void copy_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "\t%.17g", v);
-	else
-		fputs("\t\\N", f);
-}
-
-/* The rows of @run's results for COPY, into a new buffer. */
-static char *result_rows(const struct rec_run *run, size_t *len)
-{
-	char *text = NULL;
-	FILE *m = open_memstream(&text, len);
-
-	if (!m)
-		return NULL;
-	for (size_t i = 0; i < run->nresults; i++) {
-		const struct rec_result *r = &run->results[i];
-		int ok = r->status == UKB_OK && r->nsamples;
-
-		fprintf(m, "%s\t%zu\t", run->uuid, i);
-		copy_text(m, r->name);
-		fputc('\t', m);
-		copy_text(m, r->benchmark);
-		fputc('\t', m);
-		copy_text(m, r->path);
-		fprintf(m, "\t%s\t%zu", ukb_status_name(r->status), r->nsamples);
-		copy_num(m, ok ? r->stats.mean : NAN);
-		copy_num(m, ok ? r->stats.ci95_rel : NAN);
-		copy_num(m, ok ? r->stats.median : NAN);
-		fputc('\n', m);
-	}
-	if (fclose(m)) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-static int copy_results(struct pgstore *pg, const struct rec_run *run, char *err, size_t len)
-{
-	PGresult *res = PQexec(pg->conn, "COPY results (run_uuid, seq, name, benchmark, path,"
-					 " status, samples, mean_ns, ci95_rel, median_ns)"
-					 " FROM STDIN");
-	size_t n;
-	char *rows;
-
-	if (PQresultStatus(res) != PGRES_COPY_IN)
-		return pg_fail(pg, res, err, len);
-	PQclear(res);
-	rows = result_rows(run, &n);
-	if (!rows) {
-		PQputCopyEnd(pg->conn, "out of memory");
-		PQclear(PQgetResult(pg->conn));
-		return store_fail(err, len, "out of memory");
-	}
-	if (PQputCopyData(pg->conn, rows, (int)n) != 1 || PQputCopyEnd(pg->conn, NULL) != 1) {
-		free(rows);
-		return pg_fail(pg, NULL, err, len);
-	}
-	free(rows);
-	res = PQgetResult(pg->conn);
 	if (PQresultStatus(res) != PGRES_COMMAND_OK)
 		return pg_fail(pg, res, err, len);
 	PQclear(res);
-	while ((res = PQgetResult(pg->conn)))
-		PQclear(res);
 	return 0;
 }
 
@@ -472,12 +453,15 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 		free(doc);
 		return -1;
 	}
+	/* clang-format off */
 	res = query(pg,
 		    "INSERT INTO runs (uuid, label, host, started, kernel_release, ukbench_version,"
-		    " source, duration_s, interrupted, digest, nresults, document)"
-		    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+		    " source, duration_s, interrupted, digest, nresults, document, kernel_version,"
+		    " boot_id, reference, load)"
+		    " SELECT $1::uuid, $2, $3, $4, $5, $6, $7, $8::float8, $9::boolean, $10,"
+		    " $11::integer, $12, " RUN_COLS_FROM("d") " FROM (SELECT $12::jsonb AS d) j",
 		    12, v);
-	free(doc);
+	/* clang-format on */
 	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
 		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
 
@@ -490,6 +474,7 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 		if (state && !strcmp(state, "23505")) {
 			PQclear(res);
 			PQclear(PQexec(pg->conn, "ROLLBACK"));
+			free(doc);
 			*already = 1;
 			return 0;
 		}
@@ -497,11 +482,13 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 		goto rollback;
 	}
 	PQclear(res);
-	if (copy_results(pg, run, err, len))
+	if (insert_results(pg, run->uuid, v[11], err, len))
 		goto rollback;
+	free(doc);
 	return command(pg, "COMMIT", err, len);
 rollback:
 	PQclear(PQexec(pg->conn, "ROLLBACK"));
+	free(doc);
 	return -1;
 }
 
@@ -971,11 +958,8 @@ static int numbers(const char *t, double **out, size_t *n)
 }
 
 /*
- * The server keeps each run as its JSON document: the members the floor
- * needs are read there by the server's own JSON operators, from the newest
- * @max runs of the host that measured the path (found by the results
- * table's index; only those documents are parsed, whatever the store's
- * size). A run of one process takes its place among them and gives no row.
+ * What the floor reads, from the columns a push fills from the run's
+ * document (RUN_COLS_FROM, RESULT_FLOOR_FROM): no document is parsed.
  */
 static int pgr_path_runs(void *impl, const char *host, const char *name, const char *path,
 			 size_t max, struct store_path_run **out, size_t *n, char *err, size_t len)
@@ -989,29 +973,17 @@ static int pgr_path_runs(void *impl, const char *host, const char *name, const c
 	*out = NULL;
 	*n = 0;
 	snprintf(limit, sizeof(limit), "%zu", max);
-	res = query(pg,
-		    "SELECT r.id, r.label, r.started, r.kernel_release,"
-		    " d->'environment'->>'kernel_version', d->'environment'->>'boot_id',"
-		    " r.ukbench_version, d->'settings'->>'reference', e->>'params',"
-		    " e->>'threads', e->>'bytes_per_call',"
-		    " (d->'environment'->'loadavg'->>0)::float8 /"
-		    "  NULLIF((d->'environment'->>'online_cpus')::float8, 0),"
-		    " (e->'stats'->>'waited')::float8,"
-		    " (e->'stats'->>'disturbed')::float8 /"
-		    "  NULLIF((e->'stats'->>'disturbed')::float8 + (e->'stats'->>'n')::float8, 0),"
-		    " array_to_string(ARRAY(SELECT coalesce(v, 'nan') FROM"
-		    "  jsonb_array_elements_text(e->'process_means_ns') v), ' '),"
-		    " array_to_string(ARRAY(SELECT coalesce(v, 'nan') FROM"
-		    "  jsonb_array_elements_text(coalesce(e->'process_ref_ns', '[]')) v), ' ')"
-		    " FROM (SELECT u.* FROM runs u JOIN results x ON x.run_uuid = u.uuid"
-		    "  WHERE u.host = $1 AND NOT u.interrupted AND x.name = $2 AND x.path = $3"
-		    "  AND x.status = 'ok' ORDER BY u.started DESC, u.id DESC LIMIT $4::bigint) r"
-		    " CROSS JOIN LATERAL (SELECT r.document::jsonb AS d OFFSET 0) j"
-		    " CROSS JOIN LATERAL jsonb_array_elements(j.d->'results') e"
-		    " WHERE e->>'name' = $2 AND e->>'path' = $3 AND e->>'status' = 'ok'"
-		    " AND jsonb_typeof(e->'process_means_ns') = 'array'"
-		    " ORDER BY r.started DESC, r.id DESC",
-		    4, vals);
+	res =
+	    query(pg,
+		  "SELECT r.id, r.label, r.started, r.kernel_release, r.kernel_version, r.boot_id,"
+		  " r.ukbench_version, r.reference, x.params, x.threads, x.bytes, r.load,"
+		  " x.waited, x.disturbed, array_to_string(x.process_means, ' ', 'nan'),"
+		  " array_to_string(x.process_ref, ' ', 'nan')"
+		  " FROM results x JOIN runs r ON r.uuid = x.run_uuid"
+		  " WHERE r.host = $1 AND NOT r.interrupted AND x.name = $2 AND x.path = $3"
+		  " AND x.status = 'ok' AND x.process_means IS NOT NULL"
+		  " ORDER BY r.started DESC, r.id DESC LIMIT $4::bigint",
+		  4, vals);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return pg_fail(pg, res, err, len);
 	rows = PQntuples(res);

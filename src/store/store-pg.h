@@ -3,10 +3,11 @@
  * store-pg.h - a fleet's store: PostgreSQL, through libpq. Inside the
  * store part only; store.h is what the rest of ukbench sees.
  *
- * The server keeps each run whole as ukbench's run JSON (the one
- * serialised form: every sample, the environment, the settings), under
- * its UUID, with the columns runs are found by (host, label, start,
- * kernel) and a row per result with the figures history reads. A role
+ * The server keeps each run as ukbench's run JSON (the one serialised
+ * form; a summary unless pushed with --samples), under its UUID, with the
+ * columns runs are found by (host, label, start, kernel) and a row per
+ * result with the figures history reads and what the floor reads (schema
+ * 2), which the server fills from the document as it stores it. A role
  * that pushes needs INSERT and nothing else: the UUID links a run's rows,
  * so no id is read back, and the UUID's unique index refuses a second
  * push of a run, which is then known to be there. The schema is versioned in ukbench_schema and
@@ -21,7 +22,7 @@
 #include "record.h"
 #include "store.h"
 
-#define UKB_PG_SCHEMA_VERSION 1
+#define UKB_PG_SCHEMA_VERSION 2
 
 struct pgstore;
 

@@ -100,8 +100,14 @@ pg_psql "CREATE TEMP TABLE d AS SELECT \$\$$(cat small.json | tr -d '\n' | sed '
 	    to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
 	    r.kernel_release, r.ukbench_version, r.source, r.duration_s, false, 'speed-' || g, r.nresults, d.doc
 	  FROM generate_series(1, 9000) g, d, (SELECT * FROM runs ORDER BY id LIMIT 1) r;
-	INSERT INTO results SELECT n.uuid, x.seq, x.name, x.benchmark, x.path, x.status, x.samples,
-	  x.mean_ns * (1 + 0.01 * sin(n.id)), x.ci95_rel, x.median_ns
+	UPDATE runs n SET (kernel_version, boot_id, reference, load) =
+	  (r.kernel_version, r.boot_id, r.reference, r.load)
+	  FROM (SELECT * FROM runs ORDER BY id LIMIT 1) r WHERE n.label LIKE 'n%';
+	INSERT INTO results (run_uuid, seq, name, benchmark, path, status, samples, mean_ns, ci95_rel,
+	  median_ns, params, threads, bytes, waited, disturbed, process_means, process_ref)
+	  SELECT n.uuid, x.seq, x.name, x.benchmark, x.path, x.status, x.samples,
+	  x.mean_ns * (1 + 0.01 * sin(n.id)), x.ci95_rel, x.median_ns, x.params, x.threads, x.bytes,
+	  x.waited, x.disturbed, x.process_means, x.process_ref
 	  FROM runs n CROSS JOIN (SELECT * FROM results WHERE run_uuid = (SELECT uuid FROM runs ORDER BY id LIMIT 1)) x
 	  WHERE n.label LIKE 'n%';
 	ANALYZE" >/dev/null
