@@ -350,7 +350,8 @@ static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, str
 
 	if (jv_get(o, "samples_ns"))
 		return bad(rd, "%s has both samples_ns and batches", where);
-	if (!jv_is(batches, JV_INT) || jv_num(batches, 0) < 1)
+	/* at most a billion: far more than any run takes, and a size_t everywhere */
+	if (!jv_is(batches, JV_INT) || jv_num(batches, 0) < 1 || jv_num(batches, 0) > 1e9)
 		return bad(rd, "%s.batches is not a count of batches", where);
 	if (r->status != UKB_OK || !jv_is(st, JV_OBJECT))
 		return bad(rd, "%s: a summary is of an 'ok' result with its stats", where);
@@ -382,9 +383,9 @@ static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, str
 	    (!jv_is(out, JV_OBJECT) || get_num(rd, out, "low", &lo, where) ||
 	     get_num(rd, out, "high", &hi, where) || get_num(rd, out, "severe", &sev, where)))
 		return bad(rd, "%s.stats.outliers is not three counts", where);
-	x->outliers_low = (size_t)fmax(lo, 0);
-	x->outliers_high = (size_t)fmax(hi, 0);
-	x->outliers_severe = (size_t)fmax(sev, 0);
+	x->outliers_low = (size_t)fmin(fmax(lo, 0), (double)r->nsamples);
+	x->outliers_high = (size_t)fmin(fmax(hi, 0), (double)r->nsamples);
+	x->outliers_severe = (size_t)fmin(fmax(sev, 0), (double)r->nsamples);
 	return 0;
 }
 

@@ -324,11 +324,15 @@ void rec_run_digest(const struct rec_run *run, char *buf, size_t len)
 {
 	uint64_t h = UKB_FNV_OFFSET;
 
-	/* a summary has not the samples its digest was made of: the one it carries */
-	if (run->digest[0]) {
-		snprintf(buf, len, "%s", run->digest);
-		return;
-	}
+	/*
+	 * a summary has not the samples its digest was made of: the one it
+	 * carries; a whole run's is always made again, whatever its file says
+	 */
+	for (size_t i = 0; run->digest[0] && i < run->nresults; i++)
+		if (run->results[i].summary) {
+			snprintf(buf, len, "%s", run->digest);
+			return;
+		}
 	ukb_fnv1a(&h, run->host, strlen(run->host) + 1);
 	ukb_fnv1a(&h, run->started, strlen(run->started) + 1);
 	ukb_fnv1a(&h, run->ukbench_version, strlen(run->ukbench_version) + 1);

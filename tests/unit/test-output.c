@@ -238,6 +238,7 @@ static void test_summary_refused(void **state)
 		const char *from, *to, *said;
 	} bad[] = {
 		{ "\"batches\":", "\"batches\":0,\"x\":", "batches is not a count" },
+		{ "\"batches\":", "\"batches\":10000000000,\"x\":", "batches is not a count" },
 		{ "\"process_means_ns\":", "\"process_means_x\":", "without the means" },
 		{ "\"median_ns\":", "\"median_x\":", "stats.median_ns is missing" },
 		{ "\"digest\":\"", "\"digest\":\"Z", "$.digest is not" },
