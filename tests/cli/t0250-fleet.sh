@@ -422,10 +422,12 @@ test_expect_success POSTGRES 'a server of schema 1 with runs in it: migrated, ev
 	diff -u before.json after.json
 '
 
-test_expect_success POSTGRES 'the floor reads columns: the plan uses an index, no document is read' '
+# on tables this small the planner may rightly scan them: seq scans off,
+# the plan shows an index that serves the query whatever the store's size
+test_expect_success POSTGRES 'the floor reads columns: an index serves its query' '
 	pg_up &&
 	count "ANALYZE" &&
-	count "EXPLAIN SELECT r.id FROM results x JOIN runs r ON r.uuid = x.run_uuid
+	count "SET enable_seqscan = off; EXPLAIN SELECT r.id FROM results x JOIN runs r ON r.uuid = x.run_uuid
 		WHERE r.host = '"'"'board-f'"'"' AND NOT r.interrupted AND x.name = '"'"'time.time'"'"'
 		AND x.path = '"'"'vdso'"'"' AND x.status = '"'"'ok'"'"' AND x.process_means IS NOT NULL
 		ORDER BY r.started DESC, r.id DESC LIMIT 200" >plan &&
