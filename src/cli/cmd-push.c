@@ -55,7 +55,7 @@ const struct command cmd_push_def = {
 		 "\n"
 		 "The server keeps a summary of each run: every figure, process mean and\n"
 		 "counter that compare, history, show and report read, without the batches'\n"
-		 "samples of a path measured in processes (about a tenth of the bytes); the\n"
+		 "samples of a path measured in processes (about a fifth of the bytes); the\n"
 		 "spool keeps the samples. --samples sends the runs whole.\n"
 		 "\n"
 		 "Credentials come only from libpq's own places: ~/.pgpass (or PGPASSFILE),\n"

@@ -23,9 +23,10 @@ struct show_opts {
 };
 
 static const struct opt show_opts[] = {
-	OPT_CHOICE("format", 'f', OUT_FORMATS,
-		   "table (default), json (every sample), csv, ktap, gbench,\nlava or kcidb",
-		   struct show_opts, fmt),
+	OPT_CHOICE(
+	    "format", 'f', OUT_FORMATS,
+	    "table (default), json (every sample the store has), csv, ktap,\ngbench, lava or kcidb",
+	    struct show_opts, fmt),
 	KCIDB_OPTS(struct show_opts, kcidb),
 	OPT_BOOL("wide", 'W', "the table with every column, however wide", struct show_opts, wide),
 	OPT_STRING("db", 0, "PATH", "the results database", struct show_opts, db),

@@ -251,7 +251,7 @@ int store_push(struct store *st, const char *target, unsigned flags, struct push
 /*
  * store_push()'s @flags: each run whole, every batch's sample with it
  * (read again from the spool), not the summary the server keeps otherwise
- * (rec_to_json_summary(), about a tenth of the bytes).
+ * (rec_to_json_summary(), about a fifth of the bytes).
  */
 #define STORE_PUSH_SAMPLES 1u
 
