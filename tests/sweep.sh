@@ -49,7 +49,8 @@ calibrate:--rounds calibrate:--budget calibrate:--processes calibrate:--threshol
 report:--output report:--format report:--gnuplot report:--threshold report:--alpha
 report:--floor report:--window report:--db report:--since report:--until
 runs:--since runs:--until history:--since history:--until push:--db push:--spool push:--format
-fleet-init:--db fleet-init:--writer fleet-init:--reader list:--format env:--format
+fleet-init:--db fleet-init:--writer fleet-init:--reader fleet-prune:--db fleet-prune:--before
+fleet-prune:--keep-labels list:--format env:--format
 vdso:--file vdso:--dump vdso:--disasm"
 
 fail() {

@@ -102,6 +102,30 @@ static const char *const migrations[] = {
 	"  WHERE x.run_uuid = j.uuid AND x.seq = j.seq;"
 	"CREATE INDEX results_by_path_run ON results (name, path, run_uuid)"
 	"  WHERE status = 'ok' AND process_means IS NOT NULL;",
+
+	/*
+	 * 3: retention. ukbench_prune() drops the detail of the runs started
+	 * before a time (the document, the processes' means), keeping the
+	 * figures history draws; it runs as the schema's owner, so that the
+	 * writer may prune without holding UPDATE or DELETE, and nobody else
+	 * may (EXECUTE revoked from PUBLIC). Its tables are named in the
+	 * schema it was made in, not looked up in the caller's search_path.
+	 */
+	"ALTER TABLE runs ALTER COLUMN document DROP NOT NULL, ADD COLUMN pruned timestamptz;"
+	"DO $$ BEGIN EXECUTE format($f$"
+	" CREATE FUNCTION ukbench_prune(p_before text, p_keep text,"
+	"  OUT nruns bigint, OUT nkept bigint)"
+	" LANGUAGE sql SECURITY DEFINER SET search_path = %I, pg_temp AS $b$"
+	"  WITH old AS (SELECT uuid, label FROM runs"
+	"   WHERE started < p_before AND pruned IS NULL),"
+	"  p AS (UPDATE runs r SET document = NULL, pruned = now() FROM old"
+	"   WHERE r.uuid = old.uuid AND (p_keep IS NULL OR old.label !~ p_keep)"
+	"   RETURNING r.uuid),"
+	"  x AS (UPDATE results s SET process_means = NULL, process_ref = NULL FROM p"
+	"   WHERE s.run_uuid = p.uuid)"
+	"  SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM old) - (SELECT count(*) FROM p)"
+	" $b$ $f$, current_schema()); END $$;"
+	"REVOKE EXECUTE ON FUNCTION ukbench_prune(text, text) FROM PUBLIC;",
 	/* clang-format on */
 };
 
@@ -360,12 +384,15 @@ int pg_init(struct pgstore *pg, const char *writer, const char *reader, char *ms
 			goto rollback;
 	}
 	/*
-	 * The writer inserts runs and their results and reads the schema's
-	 * version: no UPDATE, no DELETE, no DDL. The reader selects.
+	 * The writer inserts runs and their results, reads the schema's
+	 * version and prunes through ukbench_prune(): no UPDATE, no DELETE,
+	 * no DDL. The reader selects.
 	 */
-	if (writer && (grant(pg, "SELECT ON ukbench_schema", writer, err, errlen) ||
-		       grant(pg, "INSERT ON runs, results", writer, err, errlen) ||
-		       grant(pg, "USAGE ON SEQUENCE runs_id_seq", writer, err, errlen)))
+	if (writer &&
+	    (grant(pg, "SELECT ON ukbench_schema", writer, err, errlen) ||
+	     grant(pg, "INSERT ON runs, results", writer, err, errlen) ||
+	     grant(pg, "USAGE ON SEQUENCE runs_id_seq", writer, err, errlen) ||
+	     grant(pg, "EXECUTE ON FUNCTION ukbench_prune(text, text)", writer, err, errlen)))
 		goto rollback;
 	if (reader && grant(pg, "SELECT ON ukbench_schema, runs, results", reader, err, errlen))
 		goto rollback;
@@ -592,7 +619,8 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 	else
 		limit[0] = 0;
 	snprintf(sql, sizeof(sql),
-		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source,"
+		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, r.source"
+		 " || coalesce(' (pruned ' || to_char(r.pruned, 'YYYY-MM-DD') || ')', ''),"
 		 " r.duration_s, r.nresults, r.uuid FROM runs r WHERE true%s"
 		 " ORDER BY r.started DESC, r.id DESC%s",
 		 w.sql, limit);
@@ -631,12 +659,23 @@ int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size
 	int rc;
 
 	snprintf(ids, sizeof(ids), "%lld", (long long)id);
-	res = query(pg, "SELECT document, label FROM runs WHERE id = $1", 1, v);
+	res = query(pg,
+		    "SELECT document, label, to_char(pruned, 'YYYY-MM-DD') FROM runs"
+		    " WHERE id = $1",
+		    1, v);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return pg_fail(pg, res, err, len);
 	if (!PQntuples(res)) {
 		PQclear(res);
 		return 1;
+	}
+	if (PQgetisnull(res, 0, 0)) {
+		store_fail(err, len,
+			   "run #%lld of %s was pruned on %s (fleet-prune): history keeps its "
+			   "figures, its detail (processes, counters, samples) is gone",
+			   (long long)id, pg->where, PQgetvalue(res, 0, 2));
+		PQclear(res);
+		return -1;
 	}
 	snprintf(name, sizeof(name), "run #%lld of %.32s", (long long)id, pg->where);
 	memset(run, 0, sizeof(*run));
@@ -812,6 +851,49 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	*n = (size_t)rows;
 	PQclear(res);
 	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pruning                                                             */
+
+int pg_prune(struct pgstore *pg, const char *before, const char *keep, int dry, long long *pruned,
+	     long long *kept, char *err, size_t len)
+{
+	char keep_re[512];
+	const char *v[2] = { before, NULL };
+	PGresult *res;
+
+	if (keep) {
+		glob_regex(keep, keep_re, sizeof(keep_re));
+		v[1] = keep_re;
+	}
+	/* one statement, one transaction; a dry run's is rolled back */
+	if (command(pg, "BEGIN", err, len))
+		return -1;
+	res = query(pg, "SELECT nruns, nkept FROM ukbench_prune($1, $2)", 2, v);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1) {
+		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+
+		if (state && !strcmp(state, "42501")) { /* insufficient_privilege */
+			PQclear(res);
+			store_fail(err, len,
+				   "%s refuses this role: pruning is granted to the writer "
+				   "(fleet-init --writer ROLE) and the schema's owner",
+				   pg->where);
+		} else {
+			pg_fail(pg, res, err, len);
+		}
+		PQclear(PQexec(pg->conn, "ROLLBACK"));
+		return -1;
+	}
+	*pruned = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	*kept = strtoll(PQgetvalue(res, 0, 1), NULL, 10);
+	PQclear(res);
+	if (dry) {
+		PQclear(PQexec(pg->conn, "ROLLBACK"));
+		return 0;
+	}
+	return command(pg, "COMMIT", err, len);
 }
 
 /* ------------------------------------------------------------------ */

@@ -22,7 +22,7 @@
 #include "record.h"
 #include "store.h"
 
-#define UKB_PG_SCHEMA_VERSION 2
+#define UKB_PG_SCHEMA_VERSION 3
 
 struct pgstore;
 
@@ -47,6 +47,16 @@ int pg_init(struct pgstore *pg, const char *writer, const char *reader, char *ms
  */
 int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest, const char *doc,
 	    int *already, char *err, size_t errlen);
+
+/*
+ * Drops the detail of the runs started before @before (a date or UTC
+ * time) whose label does not match the glob @keep (NULL: none kept):
+ * their documents and processes' means, in one transaction; history's
+ * figures stay. *@pruned: runs pruned now, *@kept: kept by @keep. @dry:
+ * counted, rolled back. 0, or -1 with @err (a role not granted it).
+ */
+int pg_prune(struct pgstore *pg, const char *before, const char *keep, int dry, long long *pruned,
+	     long long *kept, char *err, size_t errlen);
 
 int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run **out, size_t *n,
 	    char *err, size_t errlen);

@@ -341,3 +341,16 @@ int store_fleet_init(const char *target, const char *writer, const char *reader,
 	pg_close(pg);
 	return rc;
 }
+
+int store_fleet_prune(const char *target, const char *before, const char *keep, int dry,
+		      long long *pruned, long long *kept, char *err, size_t len)
+{
+	struct pgstore *pg;
+	int rc;
+
+	if (pg_open(target, 0, &pg, err, len))
+		return -1;
+	rc = pg_prune(pg, before, keep, dry, pruned, kept, err, len);
+	pg_close(pg);
+	return rc;
+}

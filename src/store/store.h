@@ -263,4 +263,11 @@ int store_push(struct store *st, const char *target, unsigned flags, struct push
 int store_fleet_init(const char *target, const char *writer, const char *reader, char *msg,
 		     size_t mlen, char *err, size_t errlen);
 
+/*
+ * Retention on the fleet's server @target: pg_prune() (store-pg.h), as
+ * the writer or the owner. 0, or -1 with @err.
+ */
+int store_fleet_prune(const char *target, const char *before, const char *keep, int dry,
+		      long long *pruned, long long *kept, char *err, size_t errlen);
+
 #endif

@@ -45,10 +45,10 @@ test_expect_success POSTGRES 'set up: the server, the schema, a writer and a rea
 	PGDB=ukb pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN;
 		CREATE ROLE pwuser LOGIN PASSWORD '"'"'sekrit-pw'"'"'" &&
 	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
-	grep -q "fleet schema version 2 (made)" out &&
+	grep -q "fleet schema version 3 (made)" out &&
 	grep -q "^granted ukb_push: INSERT on runs and results" out &&
 	ukbench fleet-init --db "$(pg_uri)" --writer pwuser >out &&
-	grep -q "fleet schema version 2 (already)" out &&
+	grep -q "fleet schema version 3 (already)" out &&
 	ukbench run $tiny --no-store -j "$TEST_ROOT/t.json" time.time >/dev/null
 '
 W=$(pg_uri ukb_push 2>/dev/null)
@@ -206,14 +206,12 @@ test_expect_success POSTGRES 'a backend terminated, a statement timeout, a grant
 	test "$(waiting)" = 1 && test "$(on_server)" = 0 &&
 	count "ALTER ROLE ukb_push SET statement_timeout = '"'"'500ms'"'"'" &&
 	test_expect_code 1 ukbench push >out 2>err &&
-	cat err &&
 	grep -q "^error: 1 run not pushed: .*statement timeout" err &&
 	count "ALTER ROLE ukb_push RESET statement_timeout" &&
 	count "DROP TRIGGER slow2 ON results; DROP FUNCTION slow2()" &&
 	test "$(waiting)" = 1 && test "$(on_server)" = 0 &&
 	count "REVOKE INSERT ON results FROM ukb_push" &&
 	test_expect_code 1 ukbench push >out 2>err &&
-	cat err &&
 	grep -q "^error: 1 run not pushed: .*permission denied for table results" err &&
 	test "$(waiting)" = 1 && test "$(on_server)" = 0 &&
 	count "GRANT INSERT ON results TO ukb_push" &&
@@ -230,13 +228,13 @@ test_expect_success POSTGRES 'a schema newer than this ukbench: refused, the run
 	count "UPDATE ukbench_schema SET version = 99" &&
 	ukbench run $tiny --db "$W" -l newer time.time >out 2>err;
 	count "UPDATE ukbench_schema SET version = $v" &&
-	grep -q "has the fleet schema version 99, newer than the 2 this ukbench knows; upgrade ukbench" err &&
+	grep -q "has the fleet schema version 99, newer than the 3 this ukbench knows; upgrade ukbench" err &&
 	grep -q "1 run waits in the spool" err &&
 	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 0 &&
 	count "UPDATE ukbench_schema SET version = 99" &&
 	test_expect_code 2 ukbench runs --db "$R" 2>err2;
 	count "UPDATE ukbench_schema SET version = $v" &&
-	grep -q "newer than the 2 this ukbench knows" err2 &&
+	grep -q "newer than the 3 this ukbench knows" err2 &&
 	ukbench push >/dev/null &&
 	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 1
 '
@@ -403,17 +401,18 @@ test_expect_success POSTGRES 'a server of schema 1 with runs in it: migrated, ev
 	test "$nruns" -gt 10 &&
 	test "$(count "SELECT count(*) FROM results WHERE process_means IS NOT NULL")" -gt 10 &&
 	ukbench compare --db "$R" f-before f-after -f json >before.json &&
-	# back to schema 1 as it was made: the columns of 2 dropped
-	count "DROP INDEX results_by_path_run;
+	# back to schema 1 as it was made: the function of 3, the columns of 2 dropped
+	count "DROP FUNCTION ukbench_prune; ALTER TABLE runs DROP COLUMN pruned,
+		ALTER COLUMN document SET NOT NULL; DROP INDEX results_by_path_run;
 		ALTER TABLE runs DROP COLUMN kernel_version, DROP COLUMN boot_id,
 		DROP COLUMN reference, DROP COLUMN load;
 		ALTER TABLE results DROP COLUMN params, DROP COLUMN threads, DROP COLUMN bytes,
 		DROP COLUMN waited, DROP COLUMN disturbed, DROP COLUMN process_means,
 		DROP COLUMN process_ref; UPDATE ukbench_schema SET version = 1" &&
 	test_expect_code 2 ukbench runs --db "$R" 2>err &&
-	grep -q "older than this ukbench.s 2: its owner runs .ukbench fleet-init. to migrate it" err &&
+	grep -q "older than this ukbench.s 3: its owner runs .ukbench fleet-init. to migrate it" err &&
 	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
-	grep -q "fleet schema version 2 (migrated)" out &&
+	grep -q "fleet schema version 3 (migrated)" out &&
 	test "$(count "SELECT count(*) FROM runs")" = "$nruns" &&
 	test "$(count "SELECT count(*) FROM results")" = "$nres" &&
 	count "$cols" >migrated.cols &&
@@ -433,6 +432,60 @@ test_expect_success POSTGRES 'the floor reads columns: an index serves its query
 		ORDER BY r.started DESC, r.id DESC LIMIT 200" >plan &&
 	cat plan &&
 	grep -q "Index" plan
+'
+
+test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history keeps them; the reader refused' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/prune.db &&
+	seed=20 &&
+	for d in 2024-03-01 2024-06-01 2024-09-01 2025-02-01; do
+		for l in old v6.1; do
+			seed=$((seed + 1))
+			"$mkrun" "$TEST_ROOT/t.json" p.json --spread 0.01 --seed $seed \
+				--label "$l" --host board-p --started "${d}T10:00:00Z" || return 1
+			ukbench import --db "$W" p.json >/dev/null || return 1
+		done
+	done &&
+	ukbench history --db "$R" --host board-p -f json time.time/vdso >h-before.json &&
+	jq -e "length == 8" h-before.json &&
+	all=$(count "SELECT count(*) FROM runs WHERE host = '"'"'board-p'"'"'") &&
+	test "$all" = 8 &&
+	# the reader may not, nor anyone not granted it
+	test_expect_code 1 ukbench fleet-prune --db "$R" --before 2025-01-01 2>err &&
+	grep -q "refuses this role: pruning is granted to the writer" err &&
+	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL")" = 0 &&
+	# a dry run counts and changes nothing
+	ukbench fleet-prune --db "$W" --before 2025-01-01 --keep-labels "v6.*" -n >out &&
+	grep -q "^would prune [0-9]* runs started before 2025-01-01; kept whole [0-9]* labelled .v6\.\*.\$" out &&
+	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL")" = 0 &&
+	n=$(count "SELECT count(*) FROM runs WHERE started < '"'"'2025-01-01'"'"' AND label !~ '"'"'^v6'"'"'") &&
+	k=$(count "SELECT count(*) FROM runs WHERE started < '"'"'2025-01-01'"'"' AND label ~ '"'"'^v6'"'"'") &&
+	grep -q "^would prune $n runs started before 2025-01-01; kept whole $k labelled" out &&
+	test "$n" -ge 3 && test "$k" = 3 &&
+	ukbench fleet-prune --db "$W" --before 2025-01-01 --keep-labels "v6.*" >out &&
+	grep -q "^pruned $n runs started before 2025-01-01; kept whole $k labelled" out &&
+	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL AND document IS NULL")" = "$n" &&
+	test "$(count "SELECT count(*) FROM runs r JOIN results x ON x.run_uuid = r.uuid
+		WHERE r.pruned IS NOT NULL AND x.process_means IS NOT NULL")" = 0 &&
+	test "$(count "SELECT count(*) FROM runs WHERE label ~ '"'"'^v6'"'"' AND pruned IS NOT NULL")" = 0 &&
+	test "$(count "SELECT count(*) FROM runs WHERE started >= '"'"'2025-01-01'"'"' AND pruned IS NOT NULL")" = 0 &&
+	# history draws every run as before
+	ukbench history --db "$R" --host board-p -f json time.time/vdso >h-after.json &&
+	diff -u h-before.json h-after.json &&
+	ukbench runs --db "$R" --host board-p -f json >runs.json &&
+	test "$(jq "map(select(.source | test(\" \\\\(pruned [0-9-]+\\\\)$\"))) | length" runs.json)" = "$n" &&
+	id=$(jq -r "map(select(.label == \"old\" and (.started | startswith(\"2024-03\"))))[0].id" runs.json) &&
+	test_expect_code 2 ukbench show --db "$R" "$id" 2>err &&
+	grep -q "was pruned on [0-9-]* (fleet-prune): history keeps its figures" err &&
+	kept=$(jq -r "map(select(.label == \"v6.1\" and (.started | startswith(\"2024-03\"))))[0].id" runs.json) &&
+	ukbench show --db "$R" "$kept" >/dev/null &&
+	# pruned once: a second prune finds nothing more; bad usage
+	ukbench fleet-prune --db "$W" --before 2025-01-01 --keep-labels "v6.*" >out &&
+	grep -q "^pruned 0 runs" out &&
+	test_expect_code 2 ukbench fleet-prune --db "$W" 2>err &&
+	grep -q "needs --db TARGET (or UKBENCH_DB) naming a server .*--before DATE" err &&
+	test_expect_code 2 ukbench fleet-prune --db "$W" --before yesterday 2>err &&
+	grep -q "^error: --before .yesterday. is not a date" err
 '
 
 test_expect_success POSTGRES 'push --status as JSON; bad usage' '

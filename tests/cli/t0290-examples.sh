@@ -7,8 +7,8 @@
 # get options after the example's own, so that the examples take seconds
 # and hold on a loaded machine: run --quick (a scan also --no-store);
 # calibrate two rounds of 0.05 s a path, --busy (--reset: --yes, as a
-# terminal would be asked); check --duration 0.05. push and fleet-init
-# need a PostgreSQL server (t0250-fleet.sh starts one and runs them); vdso
+# terminal would be asked); check --duration 0.05. push, fleet-init and
+# fleet-prune need a PostgreSQL server (t0250-fleet.sh starts one and runs them); vdso
 # --file needs a kernel tree's vDSO image (t0160-vdso.sh gives it one of
 # its own); vm needs QEMU and kernel images (t0320-vm.sh boots two).
 . "$(dirname "$0")/../lib.sh"
@@ -23,7 +23,7 @@ examples="$TEST_ROOT/examples.txt"
 
 # "CMD<TAB>EXAMPLE" a line, continuation lines joined, the comment cut
 for c in run compare exec history report show runs calibrate check list vdso import push \
-	fleet-init; do
+	fleet-init fleet-prune; do
 	"$UKBENCH" "$c" --help | awk -v c="$c" '
 		/^examples?:/ { on = 1; next }
 		on && /^[^ ]/ { on = 0 }
@@ -168,7 +168,7 @@ while IFS= read -r line <&3; do
 	i=$((i + 1))
 	ex=${line#*	}
 	case $ex in
-	*"ukbench push"* | *"ukbench fleet-init"*)
+	*"ukbench push"* | *"ukbench fleet-init"* | *"ukbench fleet-prune"*)
 		test_skip "example: $ex" "needs a PostgreSQL server (t0250-fleet.sh runs them)"
 		continue
 		;;

@@ -122,6 +122,7 @@ made() {
 			import) set -- import --db i2.db a.json ;;
 			push) set -- push --status ;;
 			fleet-init) set -- fleet-init --db postgresql://127.0.0.1:1/none ;;
+			fleet-prune) set -- fleet-prune --db postgresql://127.0.0.1:1/none --before 2020-01-01 ;;
 			calibrate) set -- calibrate --rounds 2 -b 0.01 --no-store time.time/vdso ;;
 			esac
 			gives 130 interrupted "$@" && grep -q "interrupted by signal 2" err
@@ -165,6 +166,15 @@ made() {
 			echo "skipped: fleet-init made ($prereq_why)"
 		fi ;;
 	fleet-init:1) gives 1 ukbench fleet-init --db postgresql://127.0.0.1:1/none ;;
+	fleet-prune:0)
+		if test_have_prereq POSTGRES; then
+			ukbench fleet-init --db "$(pg_uri)" >/dev/null &&
+			gives 0 ukbench fleet-prune --db "$(pg_uri)" --before 2020-01-01 &&
+			grep -q "^pruned 0 runs started before 2020-01-01$" out
+		else
+			echo "skipped: fleet-prune pruned ($prereq_why)"
+		fi ;;
+	fleet-prune:1) gives 1 ukbench fleet-prune --db postgresql://127.0.0.1:1/none --before 2020-01-01 ;;
 	# --busy: stored on a loaded machine too, marked so
 	calibrate:0) gives 0 ukbench calibrate --busy --rounds 2 -b 0.01 --db c.db time.time/vdso ;;
 	env:0) gives 0 ukbench env ;;
