@@ -126,6 +126,22 @@ static const char *const migrations[] = {
 	"  SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM old) - (SELECT count(*) FROM p)"
 	" $b$ $f$, current_schema()); END $$;"
 	"REVOKE EXECUTE ON FUNCTION ukbench_prune(text, text) FROM PUBLIC;",
+
+	/*
+	 * 4: a result row carries its run's host and start, so that one
+	 * index serves history (of one host or of all) and the floor: a
+	 * path's rows of one host are found among a year's without visiting
+	 * every run's rows (a run's rows lie together, a path's do not).
+	 * Its entries hold what history draws (index-only); it replaces
+	 * results_by_path and results_by_path_run.
+	 */
+	"ALTER TABLE results ADD COLUMN host text, ADD COLUMN started text COLLATE \"C\";"
+	"UPDATE results x SET host = r.host, started = r.started FROM runs r"
+	"  WHERE r.uuid = x.run_uuid;"
+	"ALTER TABLE results ALTER COLUMN host SET NOT NULL, ALTER COLUMN started SET NOT NULL;"
+	"CREATE INDEX results_by_host ON results (name, path, host, started)"
+	"  INCLUDE (mean_ns, ci95_rel, run_uuid, seq) WHERE status = 'ok' AND samples > 0;"
+	"DROP INDEX results_by_path, results_by_path_run;",
 	/* clang-format on */
 };
 
@@ -416,24 +432,24 @@ rollback:
  * ($2, its JSON) in the statement that inserts them: the figures history
  * reads and what the floor reads, from the one text the run is kept as.
  */
-static int insert_results(struct pgstore *pg, const char *uuid, const char *doc, char *err,
+static int insert_results(struct pgstore *pg, const struct rec_run *run, const char *doc, char *err,
 			  size_t len)
 {
-	const char *v[2] = { uuid, doc };
+	const char *v[4] = { run->uuid, doc, run->host, run->started };
 	/* clang-format off */
 	PGresult *res = query(
 	    pg,
 	    "INSERT INTO results (run_uuid, seq, name, benchmark, path, status, samples, mean_ns,"
 	    " ci95_rel, median_ns, params, threads, bytes, waited, disturbed, process_means,"
-	    " process_ref)"
+	    " process_ref, host, started)"
 	    " SELECT $1::uuid, e.o - 1, e.v->>'name',"
 	    " coalesce(nullif(e.v->>'benchmark', ''), e.v->>'name'), e.v->>'path', e.v->>'status',"
 	    " coalesce((e.v->>'batches')::integer, CASE WHEN jsonb_typeof(e.v->'samples_ns') ="
 	    "  'array' THEN jsonb_array_length(e.v->'samples_ns') ELSE 0 END),"
 	    " (e.v->'stats'->>'mean_ns')::float8, (e.v->'stats'->>'ci95_rel')::float8,"
-	    " (e.v->'stats'->>'median_ns')::float8, " RESULT_FLOOR_FROM("e.v")
+	    " (e.v->'stats'->>'median_ns')::float8, " RESULT_FLOOR_FROM("e.v") ", $3, $4"
 	    " FROM jsonb_array_elements($2::jsonb->'results') WITH ORDINALITY e(v, o)",
-	    2, v);
+	    4, v);
 	/* clang-format on */
 
 	if (PQresultStatus(res) != PGRES_COMMAND_OK)
@@ -509,7 +525,7 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 		goto rollback;
 	}
 	PQclear(res);
-	if (insert_results(pg, run->uuid, v[11], err, len))
+	if (insert_results(pg, run, v[11], err, len))
 		goto rollback;
 	free(doc);
 	return command(pg, "COMMIT", err, len);
@@ -736,25 +752,31 @@ static char *text_array(char *const *v, size_t n)
 	return text;
 }
 
-/* The (name, path) pairs stored whose path matches a pattern (all when none). */
+/*
+ * The (name, path) pairs stored whose path matches a pattern (all when
+ * none), with each one's benchmark: three text[] literals.
+ */
 static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names, char **paths,
-			char *err, size_t len)
+			char **benches, char *err, size_t len)
 {
 	/*
 	 * The distinct paths, one index probe each (a loose index scan over
-	 * results_by_path): a few dozen, however many runs are stored.
+	 * results_by_host), and a benchmark's name for each: a few dozen,
+	 * however many runs are stored.
 	 */
+#define OK_ROW " status = 'ok' AND samples > 0"
 	PGresult *res =
-	    PQexec(pg->conn, "WITH RECURSIVE t (name, path, benchmark) AS ("
-			     " (SELECT name, path, benchmark FROM results"
-			     "  ORDER BY name, path, benchmark LIMIT 1)"
-			     " UNION ALL"
-			     " SELECT n.name, n.path, n.benchmark FROM t, LATERAL ("
-			     "  SELECT name, path, benchmark FROM results"
-			     "  WHERE (name, path, benchmark) > (t.name, t.path, t.benchmark)"
-			     "  ORDER BY name, path, benchmark LIMIT 1) n)"
-			     " SELECT name, path, benchmark FROM t");
-	char **nv = NULL, **pv = NULL;
+	    PQexec(pg->conn,
+		   "WITH RECURSIVE t (name, path) AS ("
+		   " (SELECT name, path FROM results WHERE" OK_ROW " ORDER BY name, path LIMIT 1)"
+		   " UNION ALL"
+		   " SELECT n.name, n.path FROM t, LATERAL ("
+		   "  SELECT name, path FROM results WHERE" OK_ROW
+		   "  AND (name, path) > (t.name, t.path) ORDER BY name, path LIMIT 1) n)"
+		   " SELECT t.name, t.path, (SELECT benchmark FROM results b WHERE b.name = t.name"
+		   "  AND b.path = t.path AND" OK_ROW " LIMIT 1) FROM t");
+#undef OK_ROW
+	char **nv = NULL, **pv = NULL, **bv = NULL;
 	size_t k = 0;
 	int rows;
 
@@ -763,9 +785,11 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 	rows = PQntuples(res);
 	nv = calloc((size_t)rows + 1, sizeof(*nv));
 	pv = calloc((size_t)rows + 1, sizeof(*pv));
-	if (!nv || !pv) {
+	bv = calloc((size_t)rows + 1, sizeof(*bv));
+	if (!nv || !pv || !bv) {
 		free(nv);
 		free(pv);
+		free(bv);
 		PQclear(res);
 		return store_fail(err, len, "out of memory");
 	}
@@ -778,17 +802,21 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 		if (!hit)
 			continue;
 		nv[k] = name;
+		bv[k] = PQgetvalue(res, i, 2);
 		pv[k++] = path;
 	}
 	*names = text_array(nv, k);
 	*paths = text_array(pv, k);
+	*benches = text_array(bv, k);
 	free(nv);
 	free(pv);
+	free(bv);
 	PQclear(res);
-	if (!*names || !*paths) {
+	if (!*names || !*paths || !*benches) {
 		free(*names);
 		free(*paths);
-		*names = *paths = NULL;
+		free(*benches);
+		*names = *paths = *benches = NULL;
 		return store_fail(err, len, "out of memory");
 	}
 	return 0;
@@ -798,32 +826,35 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	      struct rec_point **out, size_t *n, char *err, size_t len)
 {
 	struct where w;
-	char sql[2048], *names = NULL, *paths = NULL;
-	const char *v[10];
+	char sql[2048], *names = NULL, *paths = NULL, *benches = NULL;
+	const char *v[11];
 	PGresult *res;
 	int rows;
 
 	*out = NULL;
 	*n = 0;
-	if (wanted_pairs(pg, pats, npats, &names, &paths, err, len))
+	if (wanted_pairs(pg, pats, npats, &names, &paths, &benches, err, len))
 		return -1;
-	where(&w, f, 3);
+	where(&w, f, 4);
 	snprintf(sql, sizeof(sql),
-		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, x.benchmark,"
+		 /* every column of results read is in results_by_host: index-only */
+		 "SELECT r.id, r.label, r.host, r.started, r.kernel_release, x.name, w.benchmark,"
 		 " x.path, x.mean_ns, x.ci95_rel, r.uuid, x.seq"
-		 " FROM unnest($1::text[], $2::text[]) AS w(name, path)"
+		 " FROM unnest($1::text[], $2::text[], $3::text[]) AS w(name, path, benchmark)"
 		 " JOIN results x ON x.name = w.name AND x.path = w.path"
 		 " JOIN runs r ON r.uuid = x.run_uuid"
-		 " WHERE x.status = 'ok' AND x.samples > 0 AND NOT r.interrupted%s"
+		 " WHERE x.status = 'ok' AND x.samples > 0 AND NOT r.interrupted%s%s"
 		 " ORDER BY r.started, r.id, x.seq",
-		 w.sql);
+		 w.sql, f && f->host ? " AND x.host = r.host" : "");
 	v[0] = names;
 	v[1] = paths;
+	v[2] = benches;
 	for (int i = 0; i < w.n; i++)
-		v[2 + i] = w.v[i];
-	res = query(pg, sql, 2 + w.n, v);
+		v[3 + i] = w.v[i];
+	res = query(pg, sql, 3 + w.n, v);
 	free(names);
 	free(paths);
+	free(benches);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return pg_fail(pg, res, err, len);
 	rows = PQntuples(res);
@@ -899,9 +930,26 @@ int pg_prune(struct pgstore *pg, const char *before, const char *keep, int dry, 
 /* ------------------------------------------------------------------ */
 /* The server as a store that is read (store-backend.h)               */
 
+/* What one statement told of the floor's inputs (pgr_path_runs()). */
+struct pr_cache {
+	PGresult *res;
+	int by_path; /* 1: one path's rows of every host; 0: one host's of every path */
+	char host[128], name[128], path[64];
+	size_t max;
+	unsigned long used;
+};
+
+#define PR_CACHED 4
+/* at least this many runs a path are fetched, whatever the first ask wants */
+#define FLOOR_FETCH 200
+
 struct pg_reader {
 	struct pgstore *pg;
 	char target[1024]; /* as it was named */
+	struct pr_cache pr[PR_CACHED];
+	unsigned long pr_tick;
+	char pr_host[128], pr_name[128], pr_path[64]; /* the last ask */
+	int pr_asked;
 };
 
 static int pgr_claims(const char *where, int reader)
@@ -937,6 +985,8 @@ static void pgr_close(void *impl)
 
 	if (!r)
 		return;
+	for (int i = 0; i < PR_CACHED; i++)
+		PQclear(r->pr[i].res);
 	pg_close(r->pg);
 	free(r);
 }
@@ -1042,73 +1092,178 @@ static int numbers(const char *t, double **out, size_t *n)
 /*
  * What the floor reads, from the columns a push fills from the run's
  * document (RUN_COLS_FROM, RESULT_FLOOR_FROM): no document is parsed.
+ * A comparison asks it for every path of one or two hosts, history for
+ * one path of every host: one statement fetches a host's every path, or a
+ * path's every host, at the first ask that shows which; the asks after it
+ * are answered from it (PR_CACHED such answers kept, the oldest dropped).
  */
+#define PR_COLS                                                                                    \
+	"r.id, r.label, r.started, r.kernel_release, r.kernel_version, r.boot_id,"                 \
+	" r.ukbench_version, r.reference, x.params, x.threads, x.bytes, r.load,"                   \
+	" x.waited, x.disturbed, array_to_string(x.process_means, ' ', 'nan'),"                    \
+	" array_to_string(x.process_ref, ' ', 'nan')"
+#define PR_FROM                                                                                    \
+	" FROM results x JOIN runs r ON r.uuid = x.run_uuid WHERE NOT r.interrupted"               \
+	" AND x.status = 'ok' AND x.samples > 0 AND x.process_means IS NOT NULL"
+
+/* clang-format off */
+/* a host's every path: rows by (name, path), each newest first */
+static const char pr_by_host[] =
+	"SELECT * FROM (SELECT x.name, x.path, x.host, " PR_COLS ","
+	" row_number() OVER (PARTITION BY x.name, x.path ORDER BY x.started DESC, r.id DESC) k"
+	PR_FROM " AND x.host = $1) q WHERE k <= $2::bigint"
+	" ORDER BY name COLLATE \"C\", path COLLATE \"C\", k";
+/* a path's every host: rows by host, each newest first */
+static const char pr_by_path[] =
+	"SELECT * FROM (SELECT x.name, x.path, x.host, " PR_COLS ","
+	" row_number() OVER (PARTITION BY x.host ORDER BY x.started DESC, r.id DESC) k"
+	PR_FROM " AND x.name = $1 AND x.path = $2) q WHERE k <= $3::bigint"
+	" ORDER BY host COLLATE \"C\", k";
+/* clang-format on */
+
+/* The key of row @i of @c against (host, name, path), in the cache's order. */
+static int pr_cmp(const struct pr_cache *c, int i, const char *host, const char *name,
+		  const char *path)
+{
+	int d;
+
+	if (c->by_path)
+		return strcmp(PQgetvalue(c->res, i, 2), host);
+	d = strcmp(PQgetvalue(c->res, i, 0), name);
+	return d ? d : strcmp(PQgetvalue(c->res, i, 1), path);
+}
+
+static int pr_covers(const struct pr_cache *c, const char *host, const char *name, const char *path,
+		     size_t max)
+{
+	if (!c->res || max > c->max)
+		return 0;
+	return c->by_path ? !strcmp(c->name, name) && !strcmp(c->path, path)
+			  : !strcmp(c->host, host);
+}
+
+/* The cache that answers (host, name, path), fetched when none does. */
+static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const char *name,
+				 const char *path, size_t max, char *err, size_t len)
+{
+	struct pr_cache *c;
+	char lim[24];
+	int by_path;
+	PGresult *res;
+
+	for (int i = 0; i < PR_CACHED; i++)
+		if (pr_covers(&r->pr[i], host, name, path, max)) {
+			r->pr[i].used = ++r->pr_tick;
+			return &r->pr[i];
+		}
+	/* the same path as the last ask, another host: history's order */
+	by_path = r->pr_asked && !strcmp(r->pr_name, name) && !strcmp(r->pr_path, path) &&
+		  strcmp(r->pr_host, host);
+	snprintf(r->pr_host, sizeof(r->pr_host), "%s", host);
+	snprintf(r->pr_name, sizeof(r->pr_name), "%s", name);
+	snprintf(r->pr_path, sizeof(r->pr_path), "%s", path);
+	r->pr_asked = 1;
+	snprintf(lim, sizeof(lim), "%zu", max);
+	if (by_path) {
+		const char *v[3] = { name, path, lim };
+
+		res = query(r->pg, pr_by_path, 3, v);
+	} else {
+		const char *v[2] = { host, lim };
+
+		res = query(r->pg, pr_by_host, 2, v);
+	}
+	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+		pg_fail(r->pg, res, err, len);
+		return NULL;
+	}
+	/* an empty place, else the one used longest ago */
+	c = &r->pr[0];
+	for (int i = 1; i < PR_CACHED && c->res; i++)
+		if (!r->pr[i].res || r->pr[i].used < c->used)
+			c = &r->pr[i];
+	PQclear(c->res);
+	memset(c, 0, sizeof(*c));
+	c->res = res;
+	c->by_path = by_path;
+	c->max = max;
+	c->used = ++r->pr_tick;
+	snprintf(c->host, sizeof(c->host), "%s", host);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	snprintf(c->path, sizeof(c->path), "%s", path);
+	return c;
+}
+
+/* Row @i of @res (its first column at @o) as a run of a path. */
+static int pr_row(PGresult *res, int i, int o, struct store_path_run *p)
+{
+	size_t nref;
+
+	p->id = strtoll(PQgetvalue(res, i, o), NULL, 10);
+	col_text(res, i, o + 1, p->label, sizeof(p->label));
+	col_text(res, i, o + 2, p->started, sizeof(p->started));
+	col_text(res, i, o + 3, p->kernel, sizeof(p->kernel));
+	col_text(res, i, o + 4, p->build, sizeof(p->build));
+	col_text(res, i, o + 5, p->boot, sizeof(p->boot));
+	col_text(res, i, o + 6, p->version, sizeof(p->version));
+	col_text(res, i, o + 7, p->ref_kind, sizeof(p->ref_kind));
+	if (!p->ref_kind[0])
+		snprintf(p->ref_kind, sizeof(p->ref_kind), "%s", UKB_REF_KIND_BEFORE);
+	col_text(res, i, o + 8, p->params, sizeof(p->params));
+	p->threads = (unsigned)strtoul(PQgetvalue(res, i, o + 9), NULL, 10);
+	p->bytes = strtol(PQgetvalue(res, i, o + 10), NULL, 10);
+	p->load = col_num(res, i, o + 11);
+	p->waited = col_num(res, i, o + 12);
+	p->disturbed = col_num(res, i, o + 13);
+	if (numbers(PQgetvalue(res, i, o + 14), &p->means, &p->n) ||
+	    numbers(PQgetvalue(res, i, o + 15), &p->refs, &nref))
+		return -1;
+	if (nref != p->n) {
+		free(p->refs);
+		p->refs = NULL;
+	}
+	return 0;
+}
+
 static int pgr_path_runs(void *impl, const char *host, const char *name, const char *path,
 			 size_t max, struct store_path_run **out, size_t *n, char *err, size_t len)
 {
-	struct pgstore *pg = ((struct pg_reader *)impl)->pg;
-	char limit[24];
-	const char *vals[4] = { host, name, path, limit };
-	PGresult *res;
-	int rows;
+	struct pg_reader *r = impl;
+	struct pr_cache *c;
+	int lo = 0, hi, first;
 
 	*out = NULL;
 	*n = 0;
-	snprintf(limit, sizeof(limit), "%zu", max);
-	res =
-	    query(pg,
-		  "SELECT r.id, r.label, r.started, r.kernel_release, r.kernel_version, r.boot_id,"
-		  " r.ukbench_version, r.reference, x.params, x.threads, x.bytes, r.load,"
-		  " x.waited, x.disturbed, array_to_string(x.process_means, ' ', 'nan'),"
-		  " array_to_string(x.process_ref, ' ', 'nan')"
-		  " FROM results x JOIN runs r ON r.uuid = x.run_uuid"
-		  " WHERE r.host = $1 AND NOT r.interrupted AND x.name = $2 AND x.path = $3"
-		  " AND x.status = 'ok' AND x.process_means IS NOT NULL"
-		  " ORDER BY r.started DESC, r.id DESC LIMIT $4::bigint",
-		  4, vals);
-	if (PQresultStatus(res) != PGRES_TUPLES_OK)
-		return pg_fail(pg, res, err, len);
-	rows = PQntuples(res);
-	*out = calloc((size_t)rows + 1, sizeof(**out));
-	if (!*out) {
-		PQclear(res);
-		return store_fail(err, len, "out of memory");
-	}
-	for (int i = 0; i < rows; i++) {
-		struct store_path_run *p = &(*out)[i];
-		size_t nref;
+	c = pr_fetch(r, host, name, path, max < FLOOR_FETCH ? FLOOR_FETCH : max, err, len);
+	if (!c)
+		return -1;
+	/* the first row of the key: the rows are in its order */
+	hi = PQntuples(c->res);
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
 
-		*n = (size_t)i + 1;
-		p->id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
-		col_text(res, i, 1, p->label, sizeof(p->label));
-		col_text(res, i, 2, p->started, sizeof(p->started));
-		col_text(res, i, 3, p->kernel, sizeof(p->kernel));
-		col_text(res, i, 4, p->build, sizeof(p->build));
-		col_text(res, i, 5, p->boot, sizeof(p->boot));
-		col_text(res, i, 6, p->version, sizeof(p->version));
-		col_text(res, i, 7, p->ref_kind, sizeof(p->ref_kind));
-		if (!p->ref_kind[0])
-			snprintf(p->ref_kind, sizeof(p->ref_kind), "%s", UKB_REF_KIND_BEFORE);
-		col_text(res, i, 8, p->params, sizeof(p->params));
-		p->threads = (unsigned)strtoul(PQgetvalue(res, i, 9), NULL, 10);
-		p->bytes = strtol(PQgetvalue(res, i, 10), NULL, 10);
-		p->load = col_num(res, i, 11);
-		p->waited = col_num(res, i, 12);
-		p->disturbed = col_num(res, i, 13);
-		if (numbers(PQgetvalue(res, i, 14), &p->means, &p->n) ||
-		    numbers(PQgetvalue(res, i, 15), &p->refs, &nref)) {
-			PQclear(res);
+		if (pr_cmp(c, mid, host, name, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	hi = first;
+	while (hi < PQntuples(c->res) && (size_t)(hi - first) < max &&
+	       !pr_cmp(c, hi, host, name, path))
+		hi++;
+	*out = calloc((size_t)(hi - first) + 1, sizeof(**out));
+	if (!*out)
+		return store_fail(err, len, "out of memory");
+	for (int i = first; i < hi; i++) {
+		*n = (size_t)(i - first) + 1;
+		if (pr_row(c->res, i, 3, &(*out)[i - first])) {
 			store_path_runs_free(*out, *n);
 			*out = NULL;
 			*n = 0;
 			return store_fail(err, len, "out of memory");
 		}
-		if (nref != p->n) {
-			free(p->refs);
-			p->refs = NULL;
-		}
 	}
-	PQclear(res);
 	return 0;
 }
 

@@ -22,7 +22,7 @@
 #include "record.h"
 #include "store.h"
 
-#define UKB_PG_SCHEMA_VERSION 3
+#define UKB_PG_SCHEMA_VERSION 4
 
 struct pgstore;
 
