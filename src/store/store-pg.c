@@ -132,7 +132,8 @@ static const char *const migrations[] = {
 	 * index serves history (of one host or of all) and the floor: a
 	 * path's rows of one host are found among a year's without visiting
 	 * every run's rows (a run's rows lie together, a path's do not).
-	 * Its entries hold what history draws (index-only); it replaces
+	 * Its entries hold what history draws (index-only). results_detail
+	 * finds the rows the floor reads, those not pruned. They replace
 	 * results_by_path and results_by_path_run.
 	 */
 	"ALTER TABLE results ADD COLUMN host text, ADD COLUMN started text COLLATE \"C\";"
@@ -141,6 +142,8 @@ static const char *const migrations[] = {
 	"ALTER TABLE results ALTER COLUMN host SET NOT NULL, ALTER COLUMN started SET NOT NULL;"
 	"CREATE INDEX results_by_host ON results (name, path, host, started)"
 	"  INCLUDE (mean_ns, ci95_rel, run_uuid, seq) WHERE status = 'ok' AND samples > 0;"
+	"CREATE INDEX results_detail ON results (name, path, host)"
+	"  WHERE status = 'ok' AND samples > 0 AND process_means IS NOT NULL;"
 	"DROP INDEX results_by_path, results_by_path_run;",
 	/* clang-format on */
 };
@@ -933,7 +936,7 @@ int pg_prune(struct pgstore *pg, const char *before, const char *keep, int dry, 
 /* What one statement told of the floor's inputs (pgr_path_runs()). */
 struct pr_cache {
 	PGresult *res;
-	int by_path; /* 1: one path's rows of every host; 0: one host's of every path */
+	int kind; /* enum pr_kind: one host's path, a host's every path, a path's every host */
 	char host[128], name[128], path[64];
 	size_t max;
 	unsigned long used;
@@ -1093,41 +1096,49 @@ static int numbers(const char *t, double **out, size_t *n)
  * What the floor reads, from the columns a push fills from the run's
  * document (RUN_COLS_FROM, RESULT_FLOOR_FROM): no document is parsed.
  * A comparison asks it for every path of one or two hosts, history for
- * one path of every host: one statement fetches a host's every path, or a
- * path's every host, at the first ask that shows which; the asks after it
- * are answered from it (PR_CACHED such answers kept, the oldest dropped).
+ * one path of every host. The first ask fetches its own rows; an ask of
+ * the same host for another path fetches the host's every path, of the
+ * same path for another host the path's every host; the asks after it are
+ * answered from what was fetched (PR_CACHED such answers kept, the one
+ * used longest ago dropped).
  */
+enum pr_kind { PR_ONE, PR_HOST, PR_PATH };
+
 #define PR_COLS                                                                                    \
 	"r.id, r.label, r.started, r.kernel_release, r.kernel_version, r.boot_id,"                 \
 	" r.ukbench_version, r.reference, x.params, x.threads, x.bytes, r.load,"                   \
 	" x.waited, x.disturbed, array_to_string(x.process_means, ' ', 'nan'),"                    \
 	" array_to_string(x.process_ref, ' ', 'nan')"
-#define PR_FROM                                                                                    \
+/* @part: the rows numbered newest first within it; @cond: which */
+#define PR_QUERY(part, cond, order)                                                                \
+	"SELECT * FROM (SELECT x.name, x.path, x.host, " PR_COLS ", row_number() OVER"             \
+	" (PARTITION BY " part " ORDER BY x.started DESC, r.id DESC) k"                            \
 	" FROM results x JOIN runs r ON r.uuid = x.run_uuid WHERE NOT r.interrupted"               \
-	" AND x.status = 'ok' AND x.samples > 0 AND x.process_means IS NOT NULL"
+	" AND x.status = 'ok' AND x.samples > 0 AND x.process_means IS NOT NULL AND " cond ") q"   \
+	" WHERE k <= $4::bigint ORDER BY " order
 
-/* clang-format off */
-/* a host's every path: rows by (name, path), each newest first */
-static const char pr_by_host[] =
-	"SELECT * FROM (SELECT x.name, x.path, x.host, " PR_COLS ","
-	" row_number() OVER (PARTITION BY x.name, x.path ORDER BY x.started DESC, r.id DESC) k"
-	PR_FROM " AND x.host = $1) q WHERE k <= $2::bigint"
-	" ORDER BY name COLLATE \"C\", path COLLATE \"C\", k";
-/* a path's every host: rows by host, each newest first */
-static const char pr_by_path[] =
-	"SELECT * FROM (SELECT x.name, x.path, x.host, " PR_COLS ","
-	" row_number() OVER (PARTITION BY x.host ORDER BY x.started DESC, r.id DESC) k"
-	PR_FROM " AND x.name = $1 AND x.path = $2) q WHERE k <= $3::bigint"
-	" ORDER BY host COLLATE \"C\", k";
-/* clang-format on */
+/*
+ * $1 host, $2 name, $3 path, $4 the runs a path (a statement names each
+ * parameter, typed, whether it needs it or not); a host's every path is
+ * found from runs_by_host, a path's rows from results_detail
+ */
+static const char *const pr_sql[] = {
+	[PR_ONE] = PR_QUERY("x.name", "x.host = $1 AND x.name = $2 AND x.path = $3", "k"),
+	[PR_HOST] =
+	    PR_QUERY("x.name, x.path",
+		     "r.host = $1 AND x.host = $1 AND coalesce($2::text, $3::text, '') <> ''",
+		     "name COLLATE \"C\", path COLLATE \"C\", k"),
+	[PR_PATH] = PR_QUERY("x.host", "x.name = $2 AND x.path = $3 AND $1::text IS NOT NULL",
+			     "host COLLATE \"C\", k"),
+};
 
-/* The key of row @i of @c against (host, name, path), in the cache's order. */
+/* The key of row @i of @c against (host, name, path), in the fetch's order. */
 static int pr_cmp(const struct pr_cache *c, int i, const char *host, const char *name,
 		  const char *path)
 {
 	int d;
 
-	if (c->by_path)
+	if (c->kind == PR_PATH)
 		return strcmp(PQgetvalue(c->res, i, 2), host);
 	d = strcmp(PQgetvalue(c->res, i, 0), name);
 	return d ? d : strcmp(PQgetvalue(c->res, i, 1), path);
@@ -1136,19 +1147,24 @@ static int pr_cmp(const struct pr_cache *c, int i, const char *host, const char 
 static int pr_covers(const struct pr_cache *c, const char *host, const char *name, const char *path,
 		     size_t max)
 {
+	int same_host = !strcmp(c->host, host),
+	    same_path = !strcmp(c->name, name) && !strcmp(c->path, path);
+
 	if (!c->res || max > c->max)
 		return 0;
-	return c->by_path ? !strcmp(c->name, name) && !strcmp(c->path, path)
-			  : !strcmp(c->host, host);
+	return c->kind == PR_PATH   ? same_path
+	       : c->kind == PR_HOST ? same_host
+				    : same_host && same_path;
 }
 
-/* The cache that answers (host, name, path), fetched when none does. */
+/* The fetch that answers (host, name, path), made when none does. */
 static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const char *name,
 				 const char *path, size_t max, char *err, size_t len)
 {
+	const char *v[4] = { host, name, path, NULL };
 	struct pr_cache *c;
+	enum pr_kind kind = PR_ONE;
 	char lim[24];
-	int by_path;
 	PGresult *res;
 
 	for (int i = 0; i < PR_CACHED; i++)
@@ -1156,23 +1172,17 @@ static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const ch
 			r->pr[i].used = ++r->pr_tick;
 			return &r->pr[i];
 		}
-	/* the same path as the last ask, another host: history's order */
-	by_path = r->pr_asked && !strcmp(r->pr_name, name) && !strcmp(r->pr_path, path) &&
-		  strcmp(r->pr_host, host);
+	if (r->pr_asked && !strcmp(r->pr_name, name) && !strcmp(r->pr_path, path))
+		kind = PR_PATH;
+	else if (r->pr_asked && !strcmp(r->pr_host, host))
+		kind = PR_HOST;
 	snprintf(r->pr_host, sizeof(r->pr_host), "%s", host);
 	snprintf(r->pr_name, sizeof(r->pr_name), "%s", name);
 	snprintf(r->pr_path, sizeof(r->pr_path), "%s", path);
 	r->pr_asked = 1;
 	snprintf(lim, sizeof(lim), "%zu", max);
-	if (by_path) {
-		const char *v[3] = { name, path, lim };
-
-		res = query(r->pg, pr_by_path, 3, v);
-	} else {
-		const char *v[2] = { host, lim };
-
-		res = query(r->pg, pr_by_host, 2, v);
-	}
+	v[3] = lim;
+	res = query(r->pg, pr_sql[kind], 4, v);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
 		pg_fail(r->pg, res, err, len);
 		return NULL;
@@ -1185,7 +1195,7 @@ static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const ch
 	PQclear(c->res);
 	memset(c, 0, sizeof(*c));
 	c->res = res;
-	c->by_path = by_path;
+	c->kind = kind;
 	c->max = max;
 	c->used = ++r->pr_tick;
 	snprintf(c->host, sizeof(c->host), "%s", host);
