@@ -1107,11 +1107,16 @@ enum pr_kind { PR_ONE, PR_HOST, PR_PATH };
 #define PR_COLS                                                                                    \
 	"r.id, r.label, r.started, r.kernel_release, r.kernel_version, r.boot_id,"                 \
 	" r.ukbench_version, r.reference, x.params, x.threads, x.bytes, r.load,"                   \
-	" x.waited, x.disturbed, array_to_string(x.process_means, ' ', 'nan'),"                    \
-	" array_to_string(x.process_ref, ' ', 'nan')"
-/* @part: the rows numbered newest first within it; @cond: which */
+	" x.waited, x.disturbed, x.process_means, x.process_ref"
+/*
+ * @part: the rows numbered newest first within it; @cond: which. The
+ * arrays become text after the rows are numbered and cut, not before.
+ */
 #define PR_QUERY(part, cond, order)                                                                \
-	"SELECT * FROM (SELECT x.name, x.path, x.host, " PR_COLS ", row_number() OVER"             \
+	"SELECT name, path, host, id, label, started, kernel_release, kernel_version, boot_id,"    \
+	" ukbench_version, reference, params, threads, bytes, load, waited, disturbed,"            \
+	" array_to_string(process_means, ' ', 'nan'), array_to_string(process_ref, ' ', 'nan')"    \
+	" FROM (SELECT x.name, x.path, x.host, " PR_COLS ", row_number() OVER"                     \
 	" (PARTITION BY " part " ORDER BY x.started DESC, r.id DESC) k"                            \
 	" FROM results x JOIN runs r ON r.uuid = x.run_uuid WHERE NOT r.interrupted"               \
 	" AND x.status = 'ok' AND x.samples > 0 AND x.process_means IS NOT NULL AND " cond ") q"   \

@@ -89,6 +89,12 @@ left=$(sqlite3 spool.db "SELECT count(*) FROM pending")
 # what the server keeps of a run: its tables with their indexes and TOAST, over the runs
 server_bytes=$(pg_psql "SELECT pg_total_relation_size('runs') + pg_total_relation_size('results')")
 echo "server: $on_server runs in $((server_bytes / 1024)) KiB: $((server_bytes / 1024 / on_server)) KiB a run (target: at most 64 KiB; the spool keeps the samples)"
+# where those bytes are: each table, its documents (TOAST) and each index, a run
+echo "  a run: $(pg_psql "SELECT string_agg(n || ' ' || round(b / 1024.0 / $on_server, 1) || ' KiB', ', '
+	ORDER BY b DESC) FROM (SELECT CASE WHEN c.relkind = 't' THEN 'documents' ELSE c.relname END AS n,
+	pg_relation_size(c.oid) AS b FROM pg_class c WHERE c.relname IN ('runs', 'results')
+	OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN ('runs'::regclass, 'results'::regclass))
+	OR c.oid = (SELECT reltoastrelid FROM pg_class WHERE relname = 'runs')) s WHERE b > 0")"
 echo "push: $runs runs waiting ($samples samples, $((bytes / 1048576)) MiB of JSON) sent in $push_ms ms: $(awk -v n="$runs" -v t="$push_ms" 'BEGIN { printf "%.1f", n / (t / 1000) }') runs/s; on the server: $on_server runs, left in the spool: $left (target: under 60000 ms)"
 
 # 10,000 runs on the server: 9,000 more of the same results, made in SQL
@@ -104,10 +110,10 @@ pg_psql "CREATE TEMP TABLE d AS SELECT \$\$$(cat small.json | tr -d '\n' | sed '
 	  (r.kernel_version, r.boot_id, r.reference, r.load)
 	  FROM (SELECT * FROM runs ORDER BY id LIMIT 1) r WHERE n.label LIKE 'n%';
 	INSERT INTO results (run_uuid, seq, name, benchmark, path, status, samples, mean_ns, ci95_rel,
-	  median_ns, params, threads, bytes, waited, disturbed, process_means, process_ref)
+	  median_ns, params, threads, bytes, waited, disturbed, process_means, process_ref, host, started)
 	  SELECT n.uuid, x.seq, x.name, x.benchmark, x.path, x.status, x.samples,
 	  x.mean_ns * (1 + 0.01 * sin(n.id)), x.ci95_rel, x.median_ns, x.params, x.threads, x.bytes,
-	  x.waited, x.disturbed, x.process_means, x.process_ref
+	  x.waited, x.disturbed, x.process_means, x.process_ref, n.host, n.started
 	  FROM runs n CROSS JOIN (SELECT * FROM results WHERE run_uuid = (SELECT uuid FROM runs ORDER BY id LIMIT 1)) x
 	  WHERE n.label LIKE 'n%';
 	ANALYZE" >/dev/null

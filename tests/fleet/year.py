@@ -60,7 +60,7 @@ def main():
     ap.add_argument("results_out")
     ap.add_argument("--hosts", required=True, help="A:B, the hosts board-A .. board-(B-1)")
     ap.add_argument("--days", type=int, default=365)
-    ap.add_argument("--every", type=float, default=3.65, help="days between a host's runs")
+    ap.add_argument("--every", type=float, default=3.4, help="days between a host's runs")
     ap.add_argument("--keep-days", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()

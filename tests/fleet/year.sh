@@ -8,7 +8,7 @@
 # hosts that differ, kernels every few weeks, slow states, planted steps,
 # retention as fleet-prune leaves it. It is loaded through COPY in three
 # stages of hosts (YEAR_STAGES, default "111 333 1000": about 1, 3 and 9
-# million result rows), each host a run every 3.65 days (YEAR_EVERY).
+# million result rows), each host a run every 3.4 days (YEAR_EVERY).
 # After each stage, ANALYZE, then each query as a user types it, the
 # median of YEAR_REPEAT (default 5) timings:
 #
@@ -33,7 +33,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 ukbench=$(realpath "${UKBENCH:-$here/../../build/ukbench}")
 py=${PYTHON:-/usr/bin/python3}
 stages=${YEAR_STAGES:-111 333 1000}
-every=${YEAR_EVERY:-3.65}
+every=${YEAR_EVERY:-3.4}
 repeat=${YEAR_REPEAT:-5}
 pushers=${YEAR_PUSHERS:-16}
 per_spool=${YEAR_SPOOL_RUNS:-200}
