@@ -338,7 +338,26 @@ test_expect_success POSTGRES 'the same runs in SQLite and on the server: the sam
 	ukbench compare --db "$R" f-before f-after -f json |
 		jq -S "map(del(.base, .other))" >sj &&
 	jq -e "length > 0 and all(.[]; .floor > 0)" lj &&
-	diff -u lj sj
+	diff -u lj sj &&
+	# a second host: a comparison across the two, history of both at once
+	# (the server fetches the floor'"'"'s rows a host or a path at a time)
+	for i in 1 2 3 4 5 6; do
+		"$mkrun" "$TEST_ROOT/t.json" g$i.json --host board-g --label g-x --procs 4 \
+			--started 2026-04-0${i}T12:00:00Z --spread 0.02 --seed 8$i --scale 1.1$i || return 1
+	done &&
+	"$mkrun" "$TEST_ROOT/t.json" ga.json --host board-g --label g-after --procs 4 \
+		--started 2026-04-12T00:00:00Z --spread 0.01 --seed 90 --scale 1.05 &&
+	ukbench import --db "$W" g[0-9].json ga.json >/dev/null &&
+	ukbench import --db local.db g[0-9].json ga.json >/dev/null &&
+	ukbench compare --db local.db f-before g-after -f json | jq -S "map(del(.base, .other))" >lj2 &&
+	ukbench compare --db "$R" f-before g-after -f json | jq -S "map(del(.base, .other))" >sj2 &&
+	jq -e "length > 0 and all(.[]; .floor > 0)" lj2 &&
+	diff -u lj2 sj2 &&
+	ukbench history --db local.db --with-label "[fg]-*" -f json >lh &&
+	ukbench history --db "$R" --with-label "[fg]-*" -f json >sh &&
+	jq -e "map(.host) | unique == [\"board-f\", \"board-g\"]" lh &&
+	jq -S "map(del(.run))" lh >lh.s && jq -S "map(del(.run))" sh >sh.s &&
+	diff -u lh.s sh.s
 '
 
 test_expect_success POSTGRES 'runs --size on the server: its tables'"'"' bytes, runs and results' '
