@@ -2,10 +2,31 @@
 /*
  * filter-opts.c - the options that choose stored runs: --since and --until read.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "filter-opts.h"
+
+/*
+ * The fields of a form date_ok() matched are a day and a time that exist:
+ * the store compares times as text, so 2026-13-01 would be read as a time
+ * after every day of 2026 (and --before would prune them all).
+ */
+static int in_calendar(const char *s)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+
+	if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+		return 0;
+	if (m == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400)))
+		return 0;
+	if (s[10] == 'T' &&
+	    (atoi(s + 11) > 23 || atoi(s + 14) > 59 || (s[16] == ':' && atoi(s + 17) > 60)))
+		return 0;
+	return 1;
+}
 
 /* YYYY-MM-DD, optionally THH:MM[:SS]Z: the form the store keeps times in. */
 static int date_ok(const char *s)
@@ -21,7 +42,7 @@ static int date_ok(const char *s)
 			p++;
 		}
 		if (!*f && !*p)
-			return 1;
+			return in_calendar(s);
 	}
 	return 0;
 }

@@ -514,7 +514,12 @@ test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history k
 	test_expect_code 2 ukbench fleet-prune --db "$W" 2>err &&
 	grep -q "needs --db TARGET (or UKBENCH_DB) naming a server .*--before DATE" err &&
 	test_expect_code 2 ukbench fleet-prune --db "$W" --before yesterday 2>err &&
-	grep -q "^error: --before .yesterday. is not a date" err
+	grep -q "^error: --before .yesterday. is not a date" err &&
+	# a month 13 would be read as after every day of the year: refused
+	test_expect_code 2 ukbench fleet-prune --db "$W" --before 2026-13-01 2>err &&
+	grep -q "^error: --before .2026-13-01. is not a date" err &&
+	test_expect_code 2 ukbench fleet-prune --db "$W" --before 2026-02-29 2>err &&
+	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL")" = "$n"
 '
 
 # the year of tests/fleet/year.sh, small: 9 hosts, 4 pushers of 10 runs
