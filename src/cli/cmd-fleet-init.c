@@ -22,8 +22,8 @@ static const struct opt fleet_opts_table[] = {
 	    struct fleet_opts, db),
 	OPT_STRING(
 	    "writer", 0, "ROLE",
-	    "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version; no "
-	    "UPDATE, DELETE or DDL",
+	    "grant ROLE what pushing needs: INSERT on runs and results,\nthe schema's version, "
+	    "and pruning (ukbench_prune(), see\nfleet-prune); no UPDATE, DELETE or DDL",
 	    struct fleet_opts, writer),
 	OPT_STRING("reader", 0, "ROLE", "grant ROLE SELECT on the fleet's tables, and nothing else",
 		   struct fleet_opts, reader),
@@ -38,8 +38,8 @@ const struct command cmd_fleet_init_def = {
 	.about = "Makes the tables of a fleet's server (or migrates them to this ukbench's\n"
 		 "schema version) in one transaction, as the database's owner, and grants the\n"
 		 "roles (made beforehand, with CREATE ROLE ... LOGIN) their part: a writer\n"
-		 "may insert runs and read the schema's version, a reader may select. Running\n"
-		 "it again is harmless.",
+		 "may insert runs, read the schema's version and prune old runs' detail\n"
+		 "(fleet-prune), a reader may select. Running it again is harmless.",
 	.opts = fleet_opts_table,
 	.footer = "example:\n"
 		  "  ukbench fleet-init --db postgresql://lab.example/ukbench \\\n"
@@ -76,7 +76,8 @@ int cmd_fleet_init(int argc, char **argv)
 	}
 	printf("%s\n", msg);
 	if (o.writer)
-		printf("granted %s: INSERT on runs and results, SELECT on ukbench_schema\n",
+		printf("granted %s: INSERT on runs and results, SELECT on ukbench_schema, "
+		       "EXECUTE on ukbench_prune()\n",
 		       o.writer);
 	if (o.reader)
 		printf("granted %s: SELECT on ukbench_schema, runs and results\n", o.reader);
