@@ -31,7 +31,7 @@ static const struct opt prune_opts_table[] = {
 	OPT_STRING("keep-labels", 0, "GLOB",
 		   "keep whole the runs whose label matches GLOB\n(v6.*: the releases)",
 		   struct prune_opts, keep),
-	OPT_BOOL("dry-run", 'n', "count what would be pruned; change nothing", struct prune_opts,
+	OPT_BOOL("dry-run", 0, "count what would be pruned; change nothing", struct prune_opts,
 		 dry),
 	OPT_END,
 };

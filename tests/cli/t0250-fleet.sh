@@ -484,7 +484,7 @@ test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history k
 	grep -q "refuses this role: pruning is granted to the writer" err &&
 	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL")" = 0 &&
 	# a dry run counts and changes nothing
-	ukbench fleet-prune --db "$W" --before 2025-01-01 --keep-labels "v6.*" -n >out &&
+	ukbench fleet-prune --db "$W" --before 2025-01-01 --keep-labels "v6.*" --dry-run >out &&
 	grep -q "^would prune [0-9]* runs started before 2025-01-01; kept whole [0-9]* labelled .v6\.\*.\$" out &&
 	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL")" = 0 &&
 	n=$(count "SELECT count(*) FROM runs WHERE started < '"'"'2025-01-01'"'"' AND label !~ '"'"'^v6'"'"'") &&
