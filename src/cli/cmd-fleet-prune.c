@@ -43,12 +43,14 @@ const struct command cmd_fleet_prune_def = {
 	.synopsis = "--db TARGET --before DATE [--keep-labels GLOB] [--dry-run]",
 	.about = "Keeps a fleet's server bounded over the years. The runs started before\n"
 		 "DATE lose their detail (the run's document: every process, counter and\n"
-		 "description; the processes' means the floor reads), in one transaction;\n"
-		 "each keeps its row and its results' figures, so 'ukbench history' draws\n"
-		 "them as before and 'runs' lists them marked pruned, while 'show' and\n"
-		 "'compare' of one say it was pruned. Runs already pruned are left as they\n"
-		 "are. It runs as the writer role (fleet-init --writer) or the owner; the\n"
-		 "reader is refused. The space is reused as the server vacuums.",
+		 "description; the processes' means and references the floor reads), in one\n"
+		 "transaction; each keeps its row and its results' figures, so 'ukbench\n"
+		 "history' draws them as before (no longer marked or adjusted for a slow\n"
+		 "state of the machine: that needed the references) and 'runs --wide' lists\n"
+		 "them marked pruned, while 'show' and 'compare' of one say it was pruned.\n"
+		 "Runs already pruned are left as they are. It runs as the writer role\n"
+		 "(fleet-init --writer) or the owner; the reader is refused. The space is\n"
+		 "reused as the server vacuums.",
 	.opts = prune_opts_table,
 	.footer = "examples:\n"
 		  "  ukbench fleet-prune --before 2026-01-01 --dry-run\n"
