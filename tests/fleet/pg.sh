@@ -13,6 +13,9 @@
 #                     the caller traps EXIT)
 #   pg_psql SQL...    runs SQL as the superuser
 #   pg_uri [USER]     the URI of database ukb as USER (default postgres)
+#   pg_fleet UKBENCH  the roles ukb_push and ukb_read made, the fleet's schema
+#                     made by UKBENCH (the binary), granted to them; W and R
+#                     set to their URIs, PGDB to ukb
 
 pg_bindir() {
 	for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -n -r); do
@@ -53,6 +56,14 @@ pg_psql() {
 
 pg_uri() {
 	echo "postgresql:///ukb?host=$PGHOST&port=$PGPORT&user=${1:-postgres}"
+}
+
+pg_fleet() {
+	pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN" >/dev/null || return 1
+	PGDB=ukb
+	"$1" fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >/dev/null || return 1
+	W=$(pg_uri ukb_push)
+	R=$(pg_uri ukb_read)
 }
 
 # stops the server and keeps its directory (pg_stop removes it)

@@ -38,11 +38,7 @@ else
 	"$ukbench" run --no-store -q -j run.json >/dev/null
 fi
 pg_start
-pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN" >/dev/null
-PGDB=ukb
-"$ukbench" fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >/dev/null
-W=$(pg_uri ukb_push)
-R=$(pg_uri ukb_read)
+pg_fleet "$ukbench"
 export UKBENCH_SPOOL=$work/spool.db
 
 # the spool: one run imported while the server is away, then 999 copies
