@@ -112,6 +112,7 @@ static void test_samples_and_stats_agree(void **state)
 	struct ukb_measure_opts o = quick();
 	struct ukb_result r;
 	double sum = 0;
+	size_t known = 0, within = 0;
 	int all;
 
 	(void)state;
@@ -128,11 +129,21 @@ static void test_samples_and_stats_agree(void **state)
 		if (all || !r.disturbed[i])
 			sum += r.samples[i];
 		assert_true(r.disturbed[i] <= (UKB_DIST_SWITCHED | UKB_DIST_OFFCPU));
-		/* CPU time, where known, is wall time at most, plus the clock reads */
-		assert_true(isnan(r.cpu_samples[i]) || r.disturbed[i] ||
-			    r.cpu_samples[i] * (double)r.batch_iters <=
-				r.samples[i] * (double)r.batch_iters + UKB_DIST_GAP_NS + 100000);
+		if (isnan(r.cpu_samples[i]) || r.disturbed[i])
+			continue;
+		known++;
+		/* CPU time is wall time at most, plus the clock reads */
+		if (r.cpu_samples[i] * (double)r.batch_iters <=
+		    r.samples[i] * (double)r.batch_iters + UKB_DIST_GAP_NS + 100000)
+			within++;
 	}
+	/*
+	 * Most batches, not every one: the marks are read outside the timed
+	 * region, and a host that stops the virtual CPU inside a mark's system
+	 * call adds its pause to CPU time and not to wall time. Marks taken
+	 * from the wrong batches would miss in most.
+	 */
+	assert_true(within * 4 >= known * 3);
 	assert_true(fabs(r.stats.mean - sum / (double)r.stats.n) <= 1e-9 * r.stats.mean);
 	/* a batch is at least as long as the target it was calibrated to */
 	assert_true(r.stats.median * (double)r.batch_iters >= 0.5 * o.batch_ns);
