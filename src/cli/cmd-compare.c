@@ -521,8 +521,8 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		    "the default)\n",
 		    unrep, unrep > 1 ? "s" : "");
 	if (ng)
-		printf("\n* p < %g; ~ the interval holds the change at one\n  speed of the machine "
-		       "too\ngeometric mean of other/base over "
+		printf("\n* p < %g; ~ judged at one speed of the machine too\ngeometric mean of "
+		       "other/base over "
 		       "%zu path%s: %.4f (%+.2f%%)\n",
 		       o->c.alpha, ng, ng == 1 ? "" : "s", ukb_geomean_ratio(changes, ng),
 		       100 * (ukb_geomean_ratio(changes, ng) - 1));

@@ -153,6 +153,7 @@ void floor_apply(const struct floor_pick *p, struct rec_result *r)
 	f->ref_level = m->ref_level;
 	f->ref_sd = m->ref_sd;
 	f->ref_runs = m->ref_runs;
+	f->busy = p->busy;
 	/*
 	 * Measured busy, the floor learned from quiet runs only: a busy
 	 * machine moves a path between runs by more than a quiet one, so the

@@ -161,8 +161,11 @@ void cmp_method_text(char *buf, size_t len, const struct cmp_opts *o, const char
 	    "its %g%% CI, p and verdict come from one method, Welch's t on the log "
 	    "ratio, with the floor: how far a run's mean moves between runs of the same thing "
 	    "beyond what its processes show. Where marked ~, the path's slope on the reference "
-	    "timed beside its batches is known: the interval also holds the change at one "
-	    "speed of the machine, and a change is called only where it stands both ways. "
+	    "timed beside its batches is known: where the reference moved between the sides "
+	    "no further than between this host's runs, the interval, p and verdict are those "
+	    "of the change at one speed of the machine (the interval widened to hold the "
+	    "change as measured); else the interval holds both, and a change is called only "
+	    "where it stands both ways. "
 	    "MDE: the change detected with 80%% power; improved or regressed needs p < %g and "
 	    "a change beyond %g%%.",
 	    100 * (1 - o->alpha), o->alpha, 100 * o->threshold);
@@ -250,9 +253,9 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	if (adjusted) {
 		fputc('\n', f);
 		fold(f,
-		     "~ the interval holds the change at one speed of the machine too: each "
-		     "process's mean over a reference loop timed beside its batches, to the power "
-		     "the path was seen to move with it ('ukbench compare --raw' leaves it out).",
+		     "~ judged at one speed of the machine too: each process's mean over a "
+		     "reference loop timed beside its batches, to the power the path was seen to "
+		     "move with it ('ukbench compare --raw' leaves it out).",
 		     0);
 	}
 }

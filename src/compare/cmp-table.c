@@ -98,7 +98,7 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 	format_ns(fa, sizeof(fa), r->c.mean_a);
 	format_ns(fb, sizeof(fb), r->c.mean_b);
 	pct(ch, sizeof(ch), r->c.change);
-	/* ~: its interval holds the change at one speed of the machine too */
+	/* ~: judged at one speed of the machine too */
 	if (r->adjusted)
 		strncat(ch, "~", sizeof(ch) - strlen(ch) - 1);
 	pct(lo, sizeof(lo), r->c.ci_lo);

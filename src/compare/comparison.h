@@ -53,13 +53,16 @@ struct cmp_row {
 	/*
 	 * The change: other/base - 1 of the figures printed beside it, always.
 	 * Its interval, p and verdict: where the path's slope on the reference
-	 * is known (@adjusted), the hull of the interval of the change as
-	 * measured and of the change at one speed of the machine (each
-	 * process's mean over its reference's to the power of the slope),
-	 * both with the floor at one speed: a change is called only where it
+	 * is known (@adjusted) and the reference moved between the sides no
+	 * further than between the host's runs, those of the change at one
+	 * speed of the machine (each process's mean over its reference's to
+	 * the power of the slope), with the floor at one speed, the interval
+	 * widened to hold the change as measured. Where the reference moved
+	 * further (@ref_moved: a kernel change can move it) or its spread is
+	 * not known yet, the hull of the interval of the change as measured
+	 * and of the change at one speed: a change is called only where it
 	 * stands both ways, so no verdict rests on taking the machine's move
-	 * out, and the interval holds every slope between none and the one
-	 * learned (an intersection-union test: p is the larger p). Else the
+	 * out (an intersection-union test: p is the larger p). Else the
 	 * interval of the change as measured, with the floor as measured.
 	 */
 	struct ukb_cmp c;

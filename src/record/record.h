@@ -60,6 +60,7 @@ struct rec_floor {
 	 * (REC_WIDE_BUSY): the floor is at least the prior's
 	 */
 	int wide;
+	int busy; /* measured busy: its thread waited (cmp_busy_during()) */
 	/*
 	 * the run's disorder: the median over its paths of how much more their
 	 * processes spread than usual (learn_scale()); 0: not known

@@ -382,6 +382,75 @@ static void test_compare_at_one_speed(void **state)
 }
 
 /*
+ * The same sides where the host's runs have shown how far the reference
+ * moves between them (4% a run): B's 8% is within that, so the verdict,
+ * p and MDE are those at one speed, the change still the figures' ratio
+ * and inside its interval. Busy, or the reference moved beyond its
+ * spread: both ways again.
+ */
+static void test_compare_trusts_one_speed(void **state)
+{
+	double da[8], db[8], pma[8], pra[8], sea[8], pmb[8], prb[8], seb[8];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_row row;
+
+	(void)state;
+	for (int i = 0; i < 8; i++) {
+		double wiggle = 0.01 * ((i * 37) % 7 - 3) + 0.001 * (i % 3);
+
+		da[i] = wiggle;
+		db[i] = log(1.08) + wiggle * 0.9 + 0.0005 * (i % 2);
+	}
+#define KNOWN(r) ((r).fl.ref_runs = 20, (r).fl.ref_sd = 0.04, (r).fl.ref_level = log(2.0))
+	side(&a, 8, da, 0.9, 0, pma, pra, sea);
+	side(&b, 8, db, 0.9, 0, pmb, prb, seb);
+	KNOWN(a), KNOWN(b);
+	compare2(&row, &a, &b, &o);
+	assert_true(row.ok && row.adjusted && !row.ref_moved);
+	/* the machine moved the path by +7%: shown, inside the interval, not called */
+	assert_true(row.c.change == row.raw.change && row.c.change > 0.06);
+	assert_true(row.c.ci_lo <= row.adj.ci_lo && row.c.ci_hi == row.c.change);
+	assert_int_equal(row.verdict, UKB_NO_CHANGE);
+	assert_true(row.c.p_welch == row.adj.p_welch && row.c.mde == row.adj.mde);
+	assert_true(row.c.mde < row.c.change);
+
+	/* a real 5% slowdown: called at one speed, its MDE that of one speed */
+	side(&b, 8, db, 0.9, 0.05, pmb, prb, seb);
+	KNOWN(b);
+	compare2(&row, &a, &b, &o);
+	assert_int_equal(row.verdict, UKB_REGRESSED);
+	assert_true(row.c.p_welch == row.adj.p_welch && row.c.mde == row.adj.mde);
+	assert_true(row.c.ci_lo == row.adj.ci_lo && row.c.ci_hi == row.c.change);
+
+	/* a 5% speedup the machine's move turns into +1.8% as measured: no verdict */
+	side(&b, 8, db, 0.9, -0.05, pmb, prb, seb);
+	KNOWN(b);
+	compare2(&row, &a, &b, &o);
+	assert_true(row.c.change > 0 && row.adj.change < -0.04 && row.adj.p_welch < o.alpha);
+	assert_true(row.c.p_welch == 1);
+	assert_int_equal(row.verdict, UKB_NO_CHANGE);
+
+	/* measured busy: both ways */
+	side(&b, 8, db, 0.9, 0, pmb, prb, seb);
+	KNOWN(b);
+	b.fl.busy = 1;
+	compare2(&row, &a, &b, &o);
+	assert_true(row.c.p_welch == fmax(row.raw.p_welch, row.adj.p_welch));
+	assert_true(row.c.mde > row.c.change);
+
+	/* the reference moved beyond its spread (1% a run): both ways, and said */
+	side(&b, 8, db, 0.9, 0, pmb, prb, seb);
+	KNOWN(a), KNOWN(b);
+	a.fl.ref_sd = b.fl.ref_sd = 0.01;
+	compare2(&row, &a, &b, &o);
+	assert_true(row.ref_moved);
+	assert_true(row.c.p_welch == fmax(row.raw.p_welch, row.adj.p_welch));
+	assert_true(row.c.mde > row.c.change);
+#undef KNOWN
+}
+
+/*
  * A side pooled from 4 runs of 6 processes (compare's label of one boot):
  * each run's processes around 100 ns times exp(@off[run] + @change), a
  * little apart; the floor 0.5% a run, learned on 20 degrees of freedom.
@@ -824,6 +893,7 @@ int main(void)
 		cmocka_unit_test(test_learn_group_max),
 		cmocka_unit_test(test_compare_shared_disorder),
 		cmocka_unit_test(test_compare_at_one_speed),
+		cmocka_unit_test(test_compare_trusts_one_speed),
 		cmocka_unit_test(test_compare_pooled_runs),
 		cmocka_unit_test(test_floor_busy_from_quiet),
 		cmocka_unit_test(test_run_floor_at_speed),
