@@ -220,7 +220,7 @@ test_expect_success 'show without a run shows the latest; compare of a run with 
 	grep -q "^3 paths in" out &&
 	ukbench compare --db "$TEST_ROOT/l.db" 2 2 >out &&
 	grep -q "^warning: #2 .second. and #2 .second. are one run: it is compared with itself" out &&
-	grep -q "^\* p < 0.05; ~ the interval holds the change at one$" out &&
+	grep -q "^\* p < 0.05; ~ judged at one speed of the machine too$" out &&
 	test_expect_code 2 ukbench show --db "$TEST_ROOT/none.db" 2>err &&
 	grep -q "no run is stored yet" err
 '
