@@ -354,6 +354,8 @@ struct view {
 	size_t from_learned, from_prior;
 	/* paths whose floor held the machine's speed by the reference */
 	size_t at_speed;
+	/* paths whose interval held their reference's move from the host's first runs */
+	size_t early;
 };
 
 /*
@@ -377,6 +379,7 @@ static void apply_floor(struct view *v, const struct rec_run *run, struct rec_re
 	v->from_prior += p.source == FLOOR_PRIOR;
 	floor_of_run(r, &d);
 	v->at_speed += isfinite(d) && r->fl.beta > 0;
+	v->early += !isfinite(d) && r->state_rel > 0;
 	/*
 	 * converged stays what the processes reached: the floor is how far a
 	 * run moves, which no budget narrows, so it does not ask for more
@@ -606,6 +609,7 @@ static int report(const struct run_opts *ro, const struct rec_run *run, FILE *ou
 					 .from_prior = v->from_prior,
 					 .prior = LEARN_PRIOR_FLOOR,
 					 .at_speed = v->at_speed,
+					 .early = v->early,
 					 .state = state });
 		lab_notes_print(out, w, run);
 		return 0;

@@ -104,7 +104,9 @@ int floor_series(struct store *st, struct series_set *set, const struct series_o
  * state_rel, the slope times how far the run's reference lay from the
  * host's usual level: the interval holds the run's mean and the mean it
  * would have had at the machine's usual speed. Else the floor as measured,
- * which holds the states the host's runs have shown. *@offset gets how far
+ * which holds the states the host's runs have shown; in the host's first
+ * runs (fewer than LEARN_USUAL_MIN), as state_rel, how far the run's
+ * reference lay from theirs, at a slope of 1. *@offset gets how far
  * (log) the run's reference lay from the usual level (NAN: not known).
  */
 void floor_of_run(struct rec_result *r, double *offset);

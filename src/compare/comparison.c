@@ -19,21 +19,23 @@
  * Each process's mean at one speed of the machine: its mean over its
  * reference's (reference.h) to the power @beta, the path's slope on what
  * moves the reference (ANCOVA on the logs with a known slope). 0 (nothing
- * in *@out) unless every process of @r has a reference.
+ * in *@out) unless @r's references are known (rec_proc_refs()).
  */
 static size_t adjusted(const struct rec_result *r, double beta, double **out)
 {
 	*out = NULL;
 	if (r->nproc < 2 || !r->proc_ref || !(beta > 0))
 		return 0;
-	for (size_t i = 0; i < r->nproc; i++)
-		if (!(r->proc_ref[i] > 0) || !isfinite(r->proc_ref[i]))
-			return 0;
 	*out = malloc(r->nproc * sizeof(**out));
 	if (!*out)
 		return 0;
+	if (rec_proc_refs(r, *out)) {
+		free(*out);
+		*out = NULL;
+		return 0;
+	}
 	for (size_t i = 0; i < r->nproc; i++)
-		(*out)[i] = r->proc_means[i] / pow(r->proc_ref[i], beta);
+		(*out)[i] = r->proc_means[i] / pow((*out)[i], beta);
 	return r->nproc;
 }
 
@@ -308,18 +310,18 @@ static double within_beta(const struct rec_result *a, const struct rec_result *b
 	*se = 0;
 	for (int k = 0; k < 2; k++) {
 		const struct rec_result *r = side[k];
-		double mx = 0, my = 0;
+		double mx = 0, my = 0, x[r->nproc + 1];
 
-		if (r->nproc < 3 || !r->proc_ref)
+		if (r->nproc < 3 || rec_proc_refs(r, x))
 			return 0;
 		for (size_t i = 0; i < r->nproc; i++) {
-			if (!(r->proc_ref[i] > 0) || !(r->proc_means[i] > 0))
+			if (!(r->proc_means[i] > 0))
 				return 0;
-			mx += log(r->proc_ref[i]) / (double)r->nproc;
+			mx += log(x[i]) / (double)r->nproc;
 			my += log(r->proc_means[i]) / (double)r->nproc;
 		}
 		for (size_t i = 0; i < r->nproc; i++) {
-			double dx = log(r->proc_ref[i]) - mx, dy = log(r->proc_means[i]) - my;
+			double dx = log(x[i]) - mx, dy = log(r->proc_means[i]) - my;
 
 			sxx += dx * dx;
 			sxy += dx * dy;
@@ -335,6 +337,19 @@ static double within_beta(const struct rec_result *a, const struct rec_result *b
 	if (!(beta > 2 * *se) || beta > 2)
 		return 0;
 	return beta;
+}
+
+/* The references beside the two sides' processes, where known (rec_proc_refs()). */
+static void compare_refs(const struct rec_result *a, const struct rec_result *b, double alpha,
+			 struct ukb_cmp *c)
+{
+	double *xa = a->nproc ? malloc(a->nproc * sizeof(*xa)) : NULL;
+	double *xb = b->nproc ? malloc(b->nproc * sizeof(*xb)) : NULL;
+
+	if (xa && xb && !rec_proc_refs(a, xa) && !rec_proc_refs(b, xb))
+		ukb_compare(xa, a->nproc, xb, b->nproc, 0, alpha, c);
+	free(xa);
+	free(xb);
 }
 
 /*
@@ -373,8 +388,8 @@ static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 	    !side_est(a, a->proc_means, fa, dfa, &ea) && !side_est(b, b->proc_means, fb, dfb, &eb);
 	if (row->ok && row->adjusted)
 		row->adjusted = !side_est(a, xa, fa, dfa, &ja) && !side_est(b, xb, fb, dfb, &jb);
-	if (row->ok && a->proc_ref && b->proc_ref)
-		ukb_compare(a->proc_ref, a->nproc, b->proc_ref, b->nproc, 0, o->alpha, &row->ref);
+	if (row->ok)
+		compare_refs(a, b, o->alpha, &row->ref);
 	if (row->ok && row->adjusted) {
 		/*
 		 * The slope is itself an estimate: the further the machine

@@ -20,8 +20,9 @@
 
 int learn_run_of(const double *m, const double *ref, size_t n, struct learn_run *r)
 {
-	double my = 0, mx = 0, syy = 0, sxx = 0, sxy = 0;
-	int have_x = ref != NULL;
+	double my = 0, mx = 0, syy = 0, sxx = 0, sxy = 0, x[n + 1];
+	/* a process whose reference went unmeasured at the run's mean (ukb_fill_unknown()) */
+	int have_x = ref && !ukb_fill_unknown(ref, n, x);
 
 	memset(r, 0, sizeof(*r));
 	r->x = NAN;
@@ -31,12 +32,11 @@ int learn_run_of(const double *m, const double *ref, size_t n, struct learn_run 
 		if (!(m[i] > 0) || !isfinite(m[i]))
 			return -1;
 		my += m[i] / (double)n;
-		have_x = have_x && ref[i] > 0 && isfinite(ref[i]);
-		mx += have_x ? ref[i] / (double)n : 0;
+		mx += have_x ? x[i] / (double)n : 0;
 	}
 	/* relative deviations: the delta method's variance of the log of a mean */
 	for (size_t i = 0; i < n; i++) {
-		double dy = m[i] / my - 1, dx = have_x ? ref[i] / mx - 1 : 0;
+		double dy = m[i] / my - 1, dx = have_x ? x[i] / mx - 1 : 0;
 
 		syy += dy * dy;
 		sxx += dx * dx;

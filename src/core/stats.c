@@ -36,6 +36,23 @@ double ukb_median_finite(double *v, size_t n)
 	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+int ukb_fill_unknown(const double *x, size_t n, double *out)
+{
+	double sum = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (x[i] > 0 && isfinite(x[i])) {
+			sum += x[i];
+			k++;
+		}
+	if (!k || 2 * k < n)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		out[i] = x[i] > 0 && isfinite(x[i]) ? x[i] : sum / (double)k;
+	return 0;
+}
+
 double ukb_quantile_sorted(const double *s, size_t n, double p)
 {
 	double h, lo;

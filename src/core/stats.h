@@ -46,6 +46,13 @@ double ukb_quantile_sorted(const double *sorted, size_t n, double p);
 /* The median of the finite values of @v[0..n) (reordered); NAN when none. */
 double ukb_median_finite(double *v, size_t n);
 
+/*
+ * @x[0..n) into @out, each value that is not positive and finite replaced
+ * by the mean of those that are (mean imputation). -1, @out untouched,
+ * when none is known or fewer than half of them.
+ */
+int ukb_fill_unknown(const double *x, size_t n, double *out);
+
 /* Regularized incomplete beta function I_x(a, b). */
 double ukb_betai(double a, double b, double x);
 

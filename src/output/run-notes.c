@@ -73,13 +73,16 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 	if (n->procs != 1 && n->from_learned)
 		run_note(out, w,
 			 "±CI95 includes how far a run moves between runs of the same thing, as "
-			 "this host's stored runs showed it for %zu path%s%s%s",
+			 "this host's stored runs showed it for %zu path%s%s%s%s",
 			 n->from_learned, n->from_learned == 1 ? "" : "s",
 			 n->from_prior ? "; for the others it is assumed, wide" : "",
 			 n->at_speed ? "; where a path's slope on the reference is known, at "
 				       "the machine's usual speed, and as far as its state "
 				       "during this run moves the path"
-				     : "");
+				     : "",
+			 n->early ? "; and as far as the reference timed beside each path "
+				    "moved from the runs before this one"
+				  : "");
 	else if (n->procs != 1 && !n->store_read)
 		run_note(out, w,
 			 "the store was not read (--no-store): how far a run moves between runs "
@@ -89,8 +92,11 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 		run_note(out, w,
 			 "how far a run moves between runs is not known yet on this host (its "
 			 "runs of these paths teach it: a few of one label, or 'ukbench "
-			 "calibrate'): ±CI95 assumes %.1f%% a run, wide",
-			 100 * n->prior);
+			 "calibrate'): ±CI95 assumes %.1f%% a run, wide%s",
+			 100 * n->prior,
+			 n->early ? ", and as far as the reference timed beside each path moved "
+				    "from the runs before this one"
+				  : "");
 	if (n->procs != 1 && n->state && n->state[0])
 		run_note(out, w, "%s", n->state);
 }

@@ -24,6 +24,8 @@ struct run_notes {
 	double prior; /* the floor assumed where none was taught */
 	/* paths whose interval held the machine's state against the host's usual speed */
 	size_t at_speed;
+	/* paths whose interval held how far their reference moved from the host's first runs */
+	size_t early;
 	/* the note of a run made in another state of the machine; NULL or "": none */
 	const char *state;
 };

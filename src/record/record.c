@@ -306,6 +306,22 @@ double rec_ref_mean(const struct rec_result *r, size_t from, size_t to)
 	return n ? sum / (double)n : NAN;
 }
 
+int rec_proc_refs(const struct rec_result *r, double *out)
+{
+	if (!r->proc_ref || r->nproc < 1)
+		return -1;
+	for (size_t i = 0, j; i < r->nproc; i = j) {
+		for (j = i + 1; j < r->nproc && r->proc_run && r->proc_run[j] == r->proc_run[i];
+		     j++)
+			;
+		if (!r->proc_run)
+			j = r->nproc;
+		if (ukb_fill_unknown(r->proc_ref + i, j - i, out + i))
+			return -1;
+	}
+	return 0;
+}
+
 int rec_excludes_disturbed(const struct rec_result *r)
 {
 	size_t k = rec_disturbed_count(r);

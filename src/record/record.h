@@ -266,6 +266,16 @@ double rec_waited_share(const struct rec_result *r);
 /* The mean of the known reference samples of @r[from, to) (NAN: none). */
 double rec_ref_mean(const struct rec_result *r, size_t from, size_t to);
 
+/*
+ * @r's process references into @out[0..nproc): each where known, else the
+ * mean of those known of the same run (proc_run; ukb_fill_unknown()). A
+ * process whose every reference batch was disturbed, as happens in a
+ * disordered state of the machine, met the machine as the run's others
+ * did as far as anything tells. -1 when @r has none, or a run of it too
+ * few known.
+ */
+int rec_proc_refs(const struct rec_result *r, double *out);
+
 /* Are the statistics of @r over its undisturbed batches only? */
 int rec_excludes_disturbed(const struct rec_result *r);
 

@@ -431,6 +431,16 @@ static void test_run_notes(void **state)
 	for (char *p = text; (p = strchr(p, '\n'));)
 		*p = ' ';
 	assert_non_null(strstr(text, "assumes 1.5% a run"));
+	assert_null(strstr(text, "from the runs before this one"));
+	free(text);
+	/* the host's first runs: the reference's move from them is held, and said */
+	n = (struct run_notes){
+		.procs = 0, .store_read = 1, .from_prior = 2, .prior = 0.015, .early = 2
+	};
+	CAPTURE(text, run_notes_print(f, 0, &run, &n));
+	for (char *p = text; (p = strchr(p, '\n'));)
+		*p = ' ';
+	assert_non_null(strstr(text, "assumes 1.5% a run, wide, and as far as the reference"));
 	free(text);
 	/* a run made in another state of the machine says so */
 	n = (struct run_notes){ .procs = 0,

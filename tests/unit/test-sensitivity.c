@@ -448,6 +448,25 @@ static void test_compare_trusts_one_speed(void **state)
 	assert_true(row.ref_moved);
 	assert_true(row.c.p_welch == fmax(row.raw.p_welch, row.adj.p_welch));
 	assert_true(row.c.mde > row.c.change);
+
+	/*
+	 * a process whose every reference batch was disturbed (its reference
+	 * unknown): taken at its run's mean reference, the side still at one speed
+	 */
+	side(&a, 8, da, 0.9, 0, pma, pra, sea);
+	side(&b, 8, db, 0.9, 0, pmb, prb, seb);
+	KNOWN(a), KNOWN(b);
+	prb[3] = NAN;
+	compare2(&row, &a, &b, &o);
+	assert_true(row.ok && row.adjusted && !row.ref_moved);
+	assert_true(fabs(row.adj.change) < 0.01);
+	assert_int_equal(row.verdict, UKB_NO_CHANGE);
+	assert_true(row.c.mde < row.c.change);
+	/* more than half unknown: not at one speed */
+	for (int i = 0; i < 5; i++)
+		prb[i] = NAN;
+	compare2(&row, &a, &b, &o);
+	assert_true(row.ok && !row.adjusted);
 #undef KNOWN
 }
 
@@ -735,6 +754,51 @@ static void test_run_floor_at_speed(void **state)
 }
 
 /*
+ * The host's first runs know neither its usual speed nor the path's
+ * slope: a run's interval holds how far its reference moved from theirs,
+ * at a slope of 1, and a process whose reference went unmeasured does not
+ * hide it.
+ */
+static void test_run_floor_first_runs(void **state)
+{
+	char path[] = "/tmp/ukbench-test-first-XXXXXX";
+	struct floor_pick p;
+	struct store *st = scratch_store(path);
+	struct rec_run run;
+	uint64_t x = 11;
+	double d;
+
+	(void)state;
+	/* nothing stored: nothing to hold */
+	speed_run(&run, 1, "new", log(1.05), 1.0, 0);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	floor_apply(&p, &run.results[0]);
+	floor_of_run(&run.results[0], &d);
+	assert_true(isnan(d) && run.results[0].state_rel == 0);
+	rec_run_release(&run);
+	save_runs(st, 0, 2, "a", 0, 0.001, &x);
+	/* 5% slower than the two before it: held */
+	speed_run(&run, 3, "new", log(1.05), 1.0, 0);
+	run.results[0].proc_ref[2] = NAN;
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	floor_apply(&p, &run.results[0]);
+	floor_of_run(&run.results[0], &d);
+	assert_true(isnan(d));
+	assert_true(fabs(run.results[0].state_rel - 0.05) < 0.003);
+	assert_true(run.results[0].stats.ci95_rel > 0.05);
+	rec_run_release(&run);
+	/* as fast as they were: nothing added */
+	speed_run(&run, 4, "new", 0, 1.0, 0);
+	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
+	floor_apply(&p, &run.results[0]);
+	floor_of_run(&run.results[0], &d);
+	assert_true(run.results[0].state_rel < 0.002);
+	rec_run_release(&run);
+	store_close(st);
+	unlink(path);
+}
+
+/*
  * A label given to several runs is a group of its own: runs of 'slow',
  * 5% above the others, teach no floor of that 5%; runs of another kernel
  * build are another group; the runs compared are left out.
@@ -895,6 +959,7 @@ int main(void)
 		cmocka_unit_test(test_compare_shared_disorder),
 		cmocka_unit_test(test_compare_at_one_speed),
 		cmocka_unit_test(test_compare_trusts_one_speed),
+		cmocka_unit_test(test_run_floor_first_runs),
 		cmocka_unit_test(test_compare_pooled_runs),
 		cmocka_unit_test(test_floor_busy_from_quiet),
 		cmocka_unit_test(test_run_floor_at_speed),

@@ -113,6 +113,22 @@ static void test_median_finite(void **state)
 	assert_true(isnan(ukb_median_finite(none, 0)));
 }
 
+/* Unknown values (not positive, not finite) take the mean of the known; too few known: -1 */
+static void test_fill_unknown(void **state)
+{
+	double x[] = { 2, NAN, 4, 0 }, out[4] = { -1, -1, -1, -1 }, few[] = { 1, NAN, NAN };
+
+	(void)state;
+	assert_int_equal(ukb_fill_unknown(x, 4, out), 0);
+	assert_true(out[0] == 2 && out[1] == 3 && out[2] == 4 && out[3] == 3);
+	out[0] = -1;
+	assert_int_equal(ukb_fill_unknown(few, 3, out), -1);
+	assert_true(out[0] == -1);
+	assert_int_equal(ukb_fill_unknown(few + 1, 2, out), -1);
+	assert_int_equal(ukb_fill_unknown(few, 1, out), 0);
+	assert_true(out[0] == 1);
+}
+
 static void test_outliers_counted_not_dropped(void **state)
 {
 	double x[] = { 8, 9, 10, 10, 11, 12, 9, 10, 11, 10, 1000 };
@@ -236,6 +252,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_descriptive_vs_gsl),
 		cmocka_unit_test(test_median_finite),
+		cmocka_unit_test(test_fill_unknown),
 		cmocka_unit_test(test_outliers_counted_not_dropped),
 		cmocka_unit_test(test_degenerate_inputs),
 		cmocka_unit_test(test_betai_vs_gsl),
