@@ -315,7 +315,7 @@ void floor_of_run(struct rec_result *r, double *offset)
 	/*
 	 * The host's first runs know neither its usual speed nor the path's
 	 * slope: the path is taken to have moved as far as its reference did
-	 * from the runs before it (slope 1; 0.6-1.2 measured on cloud guests).
+	 * from the runs before it (slope 1; 0.3-2.1 learned later on cloud guests).
 	 * On one whose runs moved 4-8% at once in their second and third runs
 	 * this held 6 of the 8 misses of 192 (docs/validation.md).
 	 */
@@ -418,9 +418,41 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 	}
 }
 
+/*
+ * Where the host has shown no usual spread of a path yet (a new store),
+ * the sides are each other's yardstick: the median over their paths of
+ * how much more @a's processes spread than @b's (floor_spread()); NAN
+ * where no path tells. On a cloud guest whose runs' processes usually
+ * spread by 10%, three runs made in a quiet stretch (1-5%) ran a vDSO
+ * path through libc 7% faster than three made before them, its reference
+ * unmoved.
+ */
+static double sides_disorder(const struct rec_run *a, const struct rec_run *b)
+{
+	double v[a->nresults + 1];
+	size_t k = 0;
+
+	for (size_t i = 0; i < a->nresults; i++) {
+		const struct rec_result *ra = &a->results[i];
+		const struct rec_result *rb = rec_find(b, ra->name, ra->path);
+		double sa, sb;
+
+		if (ra->status != UKB_OK || !rb || rb->status != UKB_OK || ra->fl.usual > 0 ||
+		    rb->fl.usual > 0)
+			continue;
+		sa = floor_spread(ra);
+		sb = floor_spread(rb);
+		if (sa > 0 && sb > 0)
+			v[k++] = sa / sb;
+	}
+	return k ? ukb_median_finite(v, k) : NAN;
+}
+
 void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run *a,
 		      struct rec_run *b)
 {
+	double rel;
+
 	int64_t ex[128];
 	size_t nex;
 
@@ -434,14 +466,19 @@ void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run 
 	nex += ids_of(b, ex + nex, sizeof(ex) / sizeof(ex[0]) - nex);
 	set_run(fc, st, a, ex, nex);
 	set_run(fc, st, b, ex, nex);
+	rel = sides_disorder(a, b);
 	for (int k = 0; k < 2; k++) {
 		struct rec_run *run = k ? b : a;
 		double disorder = floor_run_disorder(run);
+		double against = k ? 1 / rel : rel;
 
 		for (size_t i = 0; i < run->nresults; i++) {
 			struct rec_result *r = &run->results[i];
 
 			r->fl.run_disorder = disorder;
+			/* against the other side, where the host has shown no usual */
+			if (!(r->fl.usual > 0) && against > disorder)
+				r->fl.run_disorder = against;
 			if (r->status != UKB_OK || !r->fl.wide)
 				continue;
 			fc->wide_busy += !!(r->fl.wide & REC_WIDE_BUSY);

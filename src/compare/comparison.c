@@ -590,9 +590,10 @@ int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 		return 0;
 	snprintf(buf, len,
 		 "note: for %zu path%s a side was made in another state of the machine than the "
-		 "other (its processes spreading twice as much as usual, or its reference far "
-		 "from its usual level): how far that state moved %s is not known, so no verdict "
-		 "of a change is given ('other state'); run that side again",
+		 "other (its processes spreading twice as much as usual, or as the other side's "
+		 "where this host has no usual yet, or its reference far from its usual level): "
+		 "how far that state moved %s is not known, so no verdict of a change is given "
+		 "('other state'); run that side again",
 		 k, k == 1 ? "" : "s", k == 1 ? "the path" : "them");
 	return 1;
 }
