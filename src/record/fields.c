@@ -39,6 +39,7 @@ const struct rec_field rec_fields[] = {
 	F("converged", "converged", RF_BOOL, converged, RF_CSV_TAIL, 1),
 	F("floor_rel", "floor_rel", RF_DOUBLE, floor_rel, RF_NULL_ZERO, 3),
 	F("state_rel", "state_rel", RF_DOUBLE, state_rel, RF_NULL_ZERO, 8),
+	F("floor_df", "floor_df", RF_DOUBLE, floor_df, RF_NULL_ZERO, 9),
 	F("keeps_disturbed", "keeps_disturbed", RF_BOOL, keeps_disturbed, 0, 6),
 };
 const size_t rec_nfields = sizeof(rec_fields) / sizeof(rec_fields[0]);

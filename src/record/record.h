@@ -157,7 +157,7 @@ struct rec_result {
 	 * included. The CI includes it.
 	 */
 	double floor_rel;
-	double floor_df; /* not kept: its degrees of freedom; 0: exact */
+	double floor_df; /* its degrees of freedom; 0: exact (or not kept: older records) */
 	/*
 	 * The part of the CI, relative, that holds how far the machine ran
 	 * from its usual speed during the run (its reference against the

@@ -151,6 +151,9 @@ static const char *const migrations[] = {
 
 	/* 8: the part of a result's CI that holds the machine's state during its run */
 	"ALTER TABLE results ADD COLUMN state_rel REAL;",
+
+	/* 9: the floor's degrees of freedom, so that show prints the CI run printed */
+	"ALTER TABLE results ADD COLUMN floor_df REAL;",
 };
 
 /*

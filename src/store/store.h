@@ -33,7 +33,7 @@
 #include "record.h"
 #include "series.h"
 
-#define UKB_STORE_SCHEMA_VERSION 8
+#define UKB_STORE_SCHEMA_VERSION 9
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;

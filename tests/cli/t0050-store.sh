@@ -100,10 +100,10 @@ test_expect_success 'a database of another application: refused, unchanged' '
 
 test_expect_success 'a database of a newer schema: refused, versions named' '
 	ukbench run $tiny --db new.db time.time >/dev/null &&
-	sqlite3 new.db "pragma user_version = 9; pragma wal_checkpoint(truncate);" >/dev/null &&
+	sqlite3 new.db "pragma user_version = 10; pragma wal_checkpoint(truncate);" >/dev/null &&
 	cp new.db before &&
 	test_expect_code 2 ukbench runs --db new.db 2>err &&
-	grep -q "schema version 9, newer than the 8 this ukbench knows" err &&
+	grep -q "schema version 10, newer than the 9 this ukbench knows" err &&
 	cmp new.db before
 '
 
@@ -232,9 +232,9 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 	sqlite3 w.db "SELECT waited FROM results" >now &&
 	awk "{ exit !(\$1 >= 0 && \$1 <= 1) }" now &&
 	sqlite3 w.db "SELECT max(0, 1 - sum(cpu_ns) / sum(ns)) FROM samples WHERE cpu_ns IS NOT NULL" >want &&
-	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; ALTER TABLE results DROP COLUMN state_rel; PRAGMA user_version = 6;" &&
+	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; ALTER TABLE results DROP COLUMN state_rel; ALTER TABLE results DROP COLUMN floor_df; PRAGMA user_version = 6;" &&
 	ukbench runs --db w.db >/dev/null &&
-	test "$(sqlite3 w.db "PRAGMA user_version")" = 8 &&
+	test "$(sqlite3 w.db "PRAGMA user_version")" = 9 &&
 	sqlite3 w.db "SELECT waited FROM results" >after &&
 	if test -s want && test -n "$(cat want)"; then
 		awk -v a="$(cat after)" -v b="$(cat want)" "BEGIN { d = a - b; exit !(a != \"\" && d < 1e-9 && d > -1e-9) }"
@@ -246,11 +246,22 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 
 test_expect_success 'schema 7 to 8: the state a result held, kept with it' '
 	ukbench run $tiny --db s8.db -l a syscall.null/syscall >/dev/null &&
-	sqlite3 s8.db "ALTER TABLE results DROP COLUMN state_rel; PRAGMA user_version = 7;" &&
+	sqlite3 s8.db "ALTER TABLE results DROP COLUMN state_rel; ALTER TABLE results DROP COLUMN floor_df; PRAGMA user_version = 7;" &&
 	ukbench show --db s8.db a >before &&
-	test "$(sqlite3 s8.db "PRAGMA user_version")" = 8 &&
+	test "$(sqlite3 s8.db "PRAGMA user_version")" = 9 &&
 	test "$(sqlite3 s8.db "SELECT count(*) FROM pragma_table_info(\"results\") WHERE name = \"state_rel\"")" = 1 &&
 	grep -q "syscall.null" before
+'
+
+# Schema 9 keeps the floor'"'"'s degrees of freedom: show prints the ±CI95 run printed.
+test_expect_success 'schema 9: show prints the interval run printed' '
+	ukbench run $tiny -r 4 --db s9.db -l a syscall.null/syscall >r9.out &&
+	ukbench run $tiny -r 4 --db s9.db -l a syscall.null/syscall >r9.out &&
+	ukbench show --db s9.db 2 >s9.out &&
+	awk "\$1 == \"syscall.null\" { print \$4 }" r9.out >want &&
+	awk "\$1 == \"syscall.null\" { print \$4 }" s9.out >got &&
+	test -s want && cmp want got &&
+	test "$(sqlite3 s9.db "SELECT count(*) FROM results WHERE floor_df > 0")" -ge 1
 '
 
 test_done
