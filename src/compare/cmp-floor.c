@@ -451,10 +451,9 @@ static double sides_disorder(const struct rec_run *a, const struct rec_run *b)
 void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run *a,
 		      struct rec_run *b)
 {
-	double rel;
-
 	int64_t ex[128];
 	size_t nex;
+	double rel;
 
 	memset(fc->paths, 0, sizeof(fc->paths));
 	fc->wide_busy = fc->runs = fc->groups = 0;

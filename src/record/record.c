@@ -310,12 +310,11 @@ int rec_proc_refs(const struct rec_result *r, double *out)
 {
 	if (!r->proc_ref || r->nproc < 1)
 		return -1;
+	/* a pooled side's runs each on its own */
 	for (size_t i = 0, j; i < r->nproc; i = j) {
-		for (j = i + 1; j < r->nproc && r->proc_run && r->proc_run[j] == r->proc_run[i];
+		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
 		     j++)
 			;
-		if (!r->proc_run)
-			j = r->nproc;
 		if (ukb_fill_unknown(r->proc_ref + i, j - i, out + i))
 			return -1;
 	}

@@ -798,6 +798,30 @@ static void test_run_floor_first_runs(void **state)
 	unlink(path);
 }
 
+/*
+ * A pooled side's unknown reference takes the mean of its own run's, not
+ * of the side's; a run of it with none known leaves the side unknown.
+ */
+static void test_proc_refs_per_run(void **state)
+{
+	double ref[6] = { 2, NAN, 4, 10, 0, 14 }, out[6];
+	size_t run[6] = { 0, 0, 0, 1, 1, 1 };
+	struct rec_result r = { .nproc = 6, .proc_ref = ref, .proc_run = run };
+
+	(void)state;
+	assert_int_equal(rec_proc_refs(&r, out), 0);
+	assert_true(out[1] == 3 && out[4] == 12);
+	assert_true(out[0] == 2 && out[5] == 14);
+	r.proc_run = NULL;
+	assert_int_equal(rec_proc_refs(&r, out), 0);
+	assert_true(out[1] == 7.5);
+	ref[3] = ref[5] = NAN;
+	r.proc_run = run;
+	assert_int_equal(rec_proc_refs(&r, out), -1);
+	r.proc_ref = NULL;
+	assert_int_equal(rec_proc_refs(&r, out), -1);
+}
+
 /* One run of two paths whose 8 processes spread by @spread about 100 ns times exp(@off). */
 static void spread_run(struct rec_run *run, double spread, double off)
 {
@@ -1021,6 +1045,7 @@ int main(void)
 		cmocka_unit_test(test_compare_trusts_one_speed),
 		cmocka_unit_test(test_run_floor_first_runs),
 		cmocka_unit_test(test_compare_sides_disorder),
+		cmocka_unit_test(test_proc_refs_per_run),
 		cmocka_unit_test(test_compare_pooled_runs),
 		cmocka_unit_test(test_floor_busy_from_quiet),
 		cmocka_unit_test(test_run_floor_at_speed),
