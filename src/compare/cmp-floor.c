@@ -316,8 +316,8 @@ void floor_of_run(struct rec_result *r, double *offset)
 	 * The host's first runs know neither its usual speed nor the path's
 	 * slope: the path is taken to have moved as far as its reference did
 	 * from the runs before it (slope 1; 0.6-1.2 learned later on a cloud guest).
-	 * On one whose runs moved 4-8% at once in their second and third runs
-	 * this held 6 of the 8 misses of 192 (docs/validation.md).
+	 * On one whose runs moved 2-11% at once in their second and third runs
+	 * this held 6 of the 12 misses of 192 (docs/validation.md).
 	 */
 	if (f->ref_runs >= 1 && f->ref_runs < LEARN_USUAL_MIN && isfinite(f->ref_level)) {
 		double e = floor_ref_log(r) - f->ref_level;
