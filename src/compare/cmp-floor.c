@@ -298,10 +298,10 @@ double floor_ref_log(const struct rec_result *r)
 void floor_of_run(struct rec_result *r, double *offset)
 {
 	const struct rec_floor *f = &r->fl;
-	double d = NAN;
+	/* the run's reference against the runs before it, where any is known */
+	double e = f->ref_runs && isfinite(f->ref_level) ? floor_ref_log(r) - f->ref_level : NAN;
+	double d = f->ref_runs >= LEARN_USUAL_MIN ? e : NAN;
 
-	if (f->ref_runs >= 5 && isfinite(f->ref_level))
-		d = floor_ref_log(r) - f->ref_level;
 	*offset = d;
 	if (f->beta > 0 && isfinite(d)) {
 		r->floor_rel = f->adj * f->scale;
@@ -319,12 +319,8 @@ void floor_of_run(struct rec_result *r, double *offset)
 	 * On one whose runs moved 2-11% at once in their second and third runs
 	 * this held 6 of the 12 misses of 192 (docs/validation.md).
 	 */
-	if (f->ref_runs >= 1 && f->ref_runs < LEARN_USUAL_MIN && isfinite(f->ref_level)) {
-		double e = floor_ref_log(r) - f->ref_level;
-
-		if (isfinite(e))
-			r->state_rel = fabs(expm1(e));
-	}
+	if (f->ref_runs < LEARN_USUAL_MIN && isfinite(e))
+		r->state_rel = fabs(expm1(e));
 	rec_result_restat(r);
 }
 

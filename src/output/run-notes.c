@@ -51,6 +51,10 @@ static void replication_note(FILE *out, int wide, const struct rec_run *run)
 
 void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct run_notes *n)
 {
+	/* what a host's first runs add to ±CI95 (n->early), in either note of the floor */
+	static const char early[] =
+	    "as far as the reference timed beside each path moved from the runs before this one";
+
 	if (n->procs > 1)
 		run_note(out, w,
 			 "each figure is the mean of %u fresh processes and ±CI95 is over their "
@@ -73,16 +77,14 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 	if (n->procs != 1 && n->from_learned)
 		run_note(out, w,
 			 "±CI95 includes how far a run moves between runs of the same thing, as "
-			 "this host's stored runs showed it for %zu path%s%s%s%s",
+			 "this host's stored runs showed it for %zu path%s%s%s%s%s",
 			 n->from_learned, n->from_learned == 1 ? "" : "s",
 			 n->from_prior ? "; for the others it is assumed, wide" : "",
 			 n->at_speed ? "; where a path's slope on the reference is known, at "
 				       "the machine's usual speed, and as far as its state "
 				       "during this run moves the path"
 				     : "",
-			 n->early ? "; and as far as the reference timed beside each path "
-				    "moved from the runs before this one"
-				  : "");
+			 n->early ? "; and " : "", n->early ? early : "");
 	else if (n->procs != 1 && !n->store_read)
 		run_note(out, w,
 			 "the store was not read (--no-store): how far a run moves between runs "
@@ -92,11 +94,8 @@ void run_notes_print(FILE *out, int w, const struct rec_run *run, const struct r
 		run_note(out, w,
 			 "how far a run moves between runs is not known yet on this host (its "
 			 "runs of these paths teach it: a few of one label, or 'ukbench "
-			 "calibrate'): ±CI95 assumes %.1f%% a run, wide%s",
-			 100 * n->prior,
-			 n->early ? ", and as far as the reference timed beside each path moved "
-				    "from the runs before this one"
-				  : "");
+			 "calibrate'): ±CI95 assumes %.1f%% a run, wide%s%s",
+			 100 * n->prior, n->early ? ", and " : "", n->early ? early : "");
 	if (n->procs != 1 && n->state && n->state[0])
 		run_note(out, w, "%s", n->state);
 }

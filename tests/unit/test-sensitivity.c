@@ -685,6 +685,14 @@ static void save_runs(struct store *st, int from, int to, const char *label, dou
 	}
 }
 
+/* @run's own interval as `run` states it: its floor picked from @st, applied, held. */
+static void own_interval(struct store *st, struct rec_run *run, struct floor_pick *p, double *d)
+{
+	floor_pick(st, run, &run->results[0], NULL, 0, p);
+	floor_apply(p, &run->results[0]);
+	floor_of_run(&run->results[0], d);
+}
+
 /*
  * Runs of one kernel, boot and build on a host teach the floor whatever
  * their labels, each against the mean of its own where a label was given
@@ -732,9 +740,7 @@ static void test_run_floor_at_speed(void **state)
 	rec_run_release(&run);
 	/* one made while the machine ran 4% slow holds the 4% */
 	speed_run(&run, 31, "new", log(1.04), 1.0, 0);
-	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
-	floor_apply(&p, &run.results[0]);
-	floor_of_run(&run.results[0], &d);
+	own_interval(st, &run, &p, &d);
 	assert_true(d > 0.03 && d < 0.05);
 	assert_true(run.results[0].state_rel > 0.9 * d);
 	assert_true(fabs(run.results[0].stats.ci95_rel - usual - run.results[0].state_rel) < 0.002);
@@ -743,9 +749,7 @@ static void test_run_floor_at_speed(void **state)
 	speed_run(&run, 32, "new", log(1.04), 1.0, 0);
 	free(run.settings);
 	run.settings = strdup("{\"reference\":\"other\"}");
-	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
-	floor_apply(&p, &run.results[0]);
-	floor_of_run(&run.results[0], &d);
+	own_interval(st, &run, &p, &d);
 	assert_true(isnan(d) && run.results[0].state_rel == 0);
 	assert_true(fabs(run.results[0].floor_rel - p.m.raw.sd) < 1e-12);
 	rec_run_release(&run);
@@ -771,27 +775,21 @@ static void test_run_floor_first_runs(void **state)
 	(void)state;
 	/* nothing stored: nothing to hold */
 	speed_run(&run, 1, "new", log(1.05), 1.0, 0);
-	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
-	floor_apply(&p, &run.results[0]);
-	floor_of_run(&run.results[0], &d);
+	own_interval(st, &run, &p, &d);
 	assert_true(isnan(d) && run.results[0].state_rel == 0);
 	rec_run_release(&run);
 	save_runs(st, 0, 2, "a", 0, 0.001, &x);
 	/* 5% slower than the two before it: held */
 	speed_run(&run, 3, "new", log(1.05), 1.0, 0);
 	run.results[0].proc_ref[2] = NAN;
-	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
-	floor_apply(&p, &run.results[0]);
-	floor_of_run(&run.results[0], &d);
+	own_interval(st, &run, &p, &d);
 	assert_true(isnan(d));
 	assert_true(fabs(run.results[0].state_rel - 0.05) < 0.003);
 	assert_true(run.results[0].stats.ci95_rel > 0.05);
 	rec_run_release(&run);
 	/* as fast as they were: nothing added */
 	speed_run(&run, 4, "new", 0, 1.0, 0);
-	floor_pick(st, &run, &run.results[0], NULL, 0, &p);
-	floor_apply(&p, &run.results[0]);
-	floor_of_run(&run.results[0], &d);
+	own_interval(st, &run, &p, &d);
 	assert_true(run.results[0].state_rel < 0.002);
 	rec_run_release(&run);
 	store_close(st);
