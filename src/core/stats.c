@@ -207,7 +207,34 @@ static double t_pdf(double t, double df)
 	return exp(lc - (df + 1) / 2 * log1p(t * t / df));
 }
 
+static double t_quantile(double p, double df);
+
+/*
+ * The last few asked, remembered per thread: a comparison asks the same
+ * quantile for each path and each run its floor reads, and each answer is
+ * a root found by dozens of incomplete beta functions.
+ */
+#define TQ_KEPT 16
 double ukb_t_quantile(double p, double df)
+{
+	static __thread struct {
+		double p, df, t;
+	} kept[TQ_KEPT];
+	static __thread unsigned next;
+	double t;
+
+	for (unsigned i = 0; i < TQ_KEPT; i++)
+		if (kept[i].p == p && kept[i].df == df && p != 0)
+			return kept[i].t;
+	t = t_quantile(p, df);
+	kept[next % TQ_KEPT].p = p;
+	kept[next % TQ_KEPT].df = df;
+	kept[next % TQ_KEPT].t = t;
+	next++;
+	return t;
+}
+
+static double t_quantile(double p, double df)
 {
 	double lo, hi, t;
 
@@ -216,7 +243,7 @@ double ukb_t_quantile(double p, double df)
 	if (p == 0.5)
 		return 0;
 	if (p < 0.5)
-		return -ukb_t_quantile(1 - p, df);
+		return -t_quantile(1 - p, df);
 
 	/* bracket the root, then Newton steps kept inside the bracket */
 	lo = 0;

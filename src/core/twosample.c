@@ -60,6 +60,23 @@ static int cmp_tagged(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* In order of value; by insertion where there are few (a history's windows hold ten). */
+static void sort_tagged(struct tagged *t, size_t n)
+{
+	if (n > 32) {
+		qsort(t, n, sizeof(*t), cmp_tagged);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct tagged x = t[i];
+		size_t j = i;
+
+		for (; j > 0 && t[j - 1].v > x.v; j--)
+			t[j] = t[j - 1];
+		t[j] = x;
+	}
+}
+
 double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
 			double *z)
 {
@@ -73,7 +90,7 @@ double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, 
 		all[i] = (struct tagged){ a[i], 0 };
 	for (size_t i = 0; i < nb; i++)
 		all[na + i] = (struct tagged){ b[i], 1 };
-	qsort(all, n, sizeof(*all), cmp_tagged);
+	sort_tagged(all, n);
 	/* average ranks over runs of equal values */
 	for (size_t i = 0; i < n;) {
 		size_t j = i;

@@ -30,6 +30,7 @@ struct reader {
 	const char *file;
 	char *err;
 	size_t errlen;
+	int procs_beside; /* a summary's processes may be kept beside it */
 };
 
 static int bad(struct reader *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -377,6 +378,8 @@ static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, str
 		return bad(rd, "%s.stats.disturbed is not a count of at most %zu batches", where,
 			   r->nsamples);
 	x->n = (size_t)n;
+	/* what each process's SE made, where they are not kept (absent: not known) */
+	r->within_se = jv_num(jv_get(st, "within_se_ns"), NAN);
 	r->sum.disturbed = (size_t)dist;
 	r->sum.ref_ns = NAN;
 	if ((out = jv_get(st, "outliers")) &&
@@ -419,7 +422,8 @@ static int read_result(struct reader *rd, struct jv *o, struct rec_result *r, si
 			return -1;
 	}
 	/* its process means are a summary's replicates: without them nothing is left */
-	if (r->summary && (r->nproc < 2 || !r->proc_means))
+	if (r->summary && (r->nproc < 2 || !r->proc_means) &&
+	    !(rd->procs_beside && !jv_has(o, "process_means_ns")))
 		return bad(rd, "%s is a summary without the means of two processes or more", where);
 	if ((s = jv_get(o, "process_se_ns"))) {
 		/* null where a process's own SE is not known (one batch left) */
@@ -798,10 +802,10 @@ out:
 	return ret;
 }
 
-int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
-		       char *err, size_t errlen)
+static int from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
+			  int procs_beside, char *err, size_t errlen)
 {
-	struct reader rd = { file, err, errlen };
+	struct reader rd = { file, err, errlen, procs_beside };
 	struct jv *doc, *res;
 	int ret = -1;
 
@@ -835,4 +839,16 @@ out:
 		rec_run_release(run);
 	jv_free(doc);
 	return ret;
+}
+
+int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const char *file,
+		       char *err, size_t errlen)
+{
+	return from_json_text(run, text, len, file, 0, err, errlen);
+}
+
+int rec_from_json_beside(struct rec_run *run, const char *text, size_t len, const char *file,
+			 char *err, size_t errlen)
+{
+	return from_json_text(run, text, len, file, 1, err, errlen);
 }

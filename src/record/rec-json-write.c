@@ -128,7 +128,8 @@ static void write_result(struct jw *w, const struct rec_result *r, int summary)
 		write_samples(w, r);
 	if (r->nproc)
 		write_numbers(w, "process_means_ns", r->proc_means, r->nproc);
-	if (r->nproc && r->proc_se)
+	/* a summary keeps what they make, stats.within_se_ns, not each of them */
+	if (r->nproc && r->proc_se && !brief)
 		write_numbers(w, "process_se_ns", r->proc_se, r->nproc);
 	if (r->nproc && r->proc_ref)
 		write_numbers(w, "process_ref_ns", r->proc_ref, r->nproc);

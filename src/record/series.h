@@ -41,6 +41,7 @@ struct series {
 	 */
 	int *state;
 	size_t n, nchange, nstate; /* points; change points and states among them */
+	size_t cap;		   /* points allocated */
 };
 
 struct series_set {
@@ -48,7 +49,9 @@ struct series_set {
 	size_t npoints;
 	size_t nruns; /* the runs they come from */
 	struct series *s;
-	size_t n;
+	size_t n, cap;
+	/* the series by their key (host, name, path, params): index + 1, 0 empty */
+	size_t *slot, nslot;
 };
 
 #endif

@@ -4,25 +4,76 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "series-load.h"
 
+static uint64_t key_hash(const char *host, const char *name, const char *path, const char *params)
+{
+	const char *k[4] = { host, name, path, params };
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+
+	for (int i = 0; i < 4; i++)
+		for (const char *c = k[i];; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+			if (!*c)
+				break;
+		}
+	return h;
+}
+
+static int same_key(const struct series *s, const struct rec_point *r)
+{
+	return !strcmp(s->host, r->host) && !strcmp(s->name, r->name) &&
+	       !strcmp(s->path, r->path) && !strcmp(s->params, r->params);
+}
+
+/* The slots again, for @nslot places: a history of every host has thousands of series. */
+static int rehash(struct series_set *set, size_t nslot)
+{
+	size_t *slot = calloc(nslot, sizeof(*slot));
+
+	if (!slot)
+		return -1;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct series *s = &set->s[i];
+		size_t h = (size_t)(key_hash(s->host, s->name, s->path, s->params) % nslot);
+
+		while (slot[h])
+			h = (h + 1) % nslot;
+		slot[h] = i + 1;
+	}
+	free(set->slot);
+	set->slot = slot;
+	set->nslot = nslot;
+	return 0;
+}
+
 static struct series *find_series(struct series_set *set, const struct rec_point *r)
 {
 	struct series *s;
+	size_t h;
 
-	for (size_t i = 0; i < set->n; i++)
-		if (!strcmp(set->s[i].host, r->host) && !strcmp(set->s[i].name, r->name) &&
-		    !strcmp(set->s[i].path, r->path) && !strcmp(set->s[i].params, r->params))
-			return &set->s[i];
-	s = realloc(set->s, (set->n + 1) * sizeof(*s));
-	if (!s)
+	if (set->nslot < 2 * (set->n + 1) && rehash(set, 4 * (set->n + 16)))
 		return NULL;
-	set->s = s;
-	s = &s[set->n++];
+	for (h = (size_t)(key_hash(r->host, r->name, r->path, r->params) % set->nslot);
+	     set->slot[h]; h = (h + 1) % set->nslot)
+		if (same_key(&set->s[set->slot[h] - 1], r))
+			return &set->s[set->slot[h] - 1];
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 16;
+
+		s = realloc(set->s, cap * sizeof(*s));
+		if (!s)
+			return NULL;
+		set->s = s;
+		set->cap = cap;
+	}
+	s = &set->s[set->n++];
+	set->slot[h] = set->n;
 	memset(s, 0, sizeof(*s));
 	snprintf(s->host, sizeof(s->host), "%s", r->host);
 	snprintf(s->name, sizeof(s->name), "%s", r->name);
@@ -34,36 +85,19 @@ static struct series *find_series(struct series_set *set, const struct rec_point
 static int add_point(struct series_set *set, const struct rec_point *pt)
 {
 	struct series *s = find_series(set, pt);
-	struct series_point *p;
 
 	if (!s)
 		return -1;
-	p = realloc(s->pts, (s->n + 1) * sizeof(*p));
-	if (!p)
-		return -1;
-	s->pts = p;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		struct series_point *p = realloc(s->pts, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		s->pts = p;
+		s->cap = cap;
+	}
 	s->pts[s->n++].p = pt;
-	return 0;
-}
-
-static int find_steps(struct series *s, const struct series_opts *o)
-{
-	struct ukb_point *pts = calloc(s->n + 1, sizeof(*pts));
-
-	s->steps = calloc(s->n + 1, sizeof(*s->steps));
-	if (!pts || !s->steps) {
-		free(pts);
-		return -1;
-	}
-	for (size_t i = 0; i < s->n; i++)
-		pts[i].mean = s->pts[i].p->mean;
-	if (ukb_changepoints(pts, s->n, o->window, o->alpha, o->threshold, s->steps)) {
-		free(pts);
-		return -1;
-	}
-	for (size_t i = 0; i < s->n; i++)
-		s->nchange += s->steps[i].change_point != 0;
-	free(pts);
 	return 0;
 }
 
@@ -81,9 +115,6 @@ int series_load(struct store *st, const struct series_opts *o, struct series_set
 		if (add_point(set, &set->points[k]))
 			goto nomem;
 	}
-	for (size_t i = 0; i < set->n; i++)
-		if (find_steps(&set->s[i], o))
-			goto nomem;
 	return 0;
 nomem:
 	snprintf(err, errlen, "reading the history: %s", strerror(ENOMEM));
@@ -161,6 +192,7 @@ void series_release(struct series_set *set)
 		free(set->s[i].state);
 	}
 	free(set->s);
+	free(set->slot);
 	free(set->points);
 	memset(set, 0, sizeof(*set));
 }

@@ -25,8 +25,10 @@ struct series_opts {
 /*
  * Reads the measured results of the stored runs @o selects (store_points:
  * the figures only, no samples) and gathers them per host and path (runs
- * that were interrupted, and paths that failed, are left out). 0 (set->n may be 0), or -1 with
- * @err. Either way the caller releases @set with series_release().
+ * that were interrupted, and paths that failed, are left out). Their change
+ * points are found by series_restep(), which knows the machine's states
+ * (floor_series()). 0 (set->n may be 0), or -1 with @err. Either way the
+ * caller releases @set with series_release().
  */
 int series_load(struct store *st, const struct series_opts *o, struct series_set *set, char *err,
 		size_t errlen);

@@ -7,6 +7,7 @@
 #include <libpq-fe.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@
 struct pgstore {
 	PGconn *conn;
 	char where[256]; /* the target as shown: no password is ever in it */
+	/* called with the paths pg_points() reads, before it asks for their points */
+	void (*paths_known)(void *ctx, char *const *names, char *const *paths, size_t n);
+	void *paths_ctx;
 };
 
 /*
@@ -145,8 +149,29 @@ static const char *const migrations[] = {
 	"CREATE INDEX results_detail ON results (name, path, host)"
 	"  WHERE status = 'ok' AND samples > 0 AND process_means IS NOT NULL;"
 	"DROP INDEX results_by_path, results_by_path_run;",
+
+	/*
+	 * 5: a summary's processes' means and references are kept once, in
+	 * its results' rows (DOC_KEPT); a document pushed before keeps them
+	 * too and is read as it is. The version is what tells an older
+	 * ukbench, which would not find them, to upgrade.
+	 */
+	"COMMENT ON COLUMN runs.document IS 'the run as JSON; from schema 5, a summary''s"
+	" processes are in its results'' rows';",
 	/* clang-format on */
 };
+
+/*
+ * The document kept of a run @d (jsonb): a summary's result
+ * without the processes' means and references its row holds (process_means,
+ * process_ref, filled from the same text): they were half of its bytes.
+ */
+#define DOC_KEPT(d)                                                                                \
+	"CASE WHEN jsonb_typeof(" d "->'results') = 'array' THEN jsonb_set(" d ", '{results}',"    \
+	" coalesce((SELECT jsonb_agg(CASE WHEN e ? 'batches' THEN"                                 \
+	" e - 'process_means_ns' - 'process_ref_ns' ELSE e END ORDER BY o)"                        \
+	" FROM jsonb_array_elements(" d "->'results') WITH ORDINALITY s(e, o)), '[]'))::text"      \
+	" ELSE (" d ")::text END"
 
 /* libpq's message, its first line, without "ERROR:  " */
 static const char *first_line(const char *msg, char *buf, size_t len)
@@ -258,6 +283,60 @@ static void quiet_notice(void *arg, const char *msg)
 static PGresult *query(struct pgstore *pg, const char *sql, int n, const char *const *vals)
 {
 	return PQexecParams(pg->conn, sql, n, NULL, vals, NULL, NULL, 0);
+}
+
+/* query(), its result in binary: a text column's value is its text, as in text */
+static PGresult *query_bin(struct pgstore *pg, const char *sql, int n, const char *const *vals)
+{
+	return PQexecParams(pg->conn, sql, n, NULL, vals, NULL, NULL, 1);
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * A float8[] column in binary (array_send(): dimensions, flags, the
+ * element type, each dimension's size and lower bound, then each element
+ * as its length and its big-endian bits) into a new array; NULL, empty or
+ * not one dimension of float8: none. A value not above 0 is not known
+ * (NAN), but with @keep.
+ */
+static int numbers(const PGresult *res, int row, int col, int keep, double **out, size_t *n)
+{
+	const unsigned char *p = (const unsigned char *)PQgetvalue(res, row, col);
+	size_t len = (size_t)PQgetlength(res, row, col), count, off = 20;
+
+	*out = NULL;
+	*n = 0;
+	if (PQgetisnull(res, row, col) || len < 20 || be32(p) != 1 || be32(p + 8) != 701)
+		return 0;
+	count = be32(p + 12);
+	if (count > (len - 20) / 4)
+		return 0;
+	*out = calloc(count + 1, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (size_t i = 0; i < count; i++) {
+		uint64_t bits = 0;
+		double v = NAN;
+		int32_t el;
+
+		if (off + 4 > len)
+			break;
+		el = (int32_t)be32(p + off);
+		off += 4;
+		if (el == 8 && off + 8 <= len) {
+			bits = (uint64_t)be32(p + off) << 32 | be32(p + off + 4);
+			memcpy(&v, &bits, sizeof(v));
+			off += 8;
+		} else if (el > 0) {
+			break;
+		}
+		(*out)[(*n)++] = v > 0 || keep ? v : NAN;
+	}
+	return 0;
 }
 
 static int schema_version(struct pgstore *pg, int *ver, char *err, size_t len)
@@ -505,7 +584,8 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 		    " source, duration_s, interrupted, digest, nresults, document, kernel_version,"
 		    " boot_id, reference, load)"
 		    " SELECT $1::uuid, $2, $3, $4, $5, $6, $7, $8::float8, $9::boolean, $10,"
-		    " $11::integer, $12, " RUN_COLS_FROM("d") " FROM (SELECT $12::jsonb AS d) j",
+		    " $11::integer, " DOC_KEPT("d") ", " RUN_COLS_FROM("d")
+		    " FROM (SELECT $12::jsonb AS d) j",
 		    12, v);
 	/* clang-format on */
 	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
@@ -541,9 +621,17 @@ rollback:
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
+/* cut to @len as snprintf() would; a history copies a million of them */
 static void col_text(const PGresult *res, int row, int col, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", PQgetvalue(res, row, col));
+	size_t n = (size_t)PQgetlength(res, row, col);
+
+	if (!len)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, PQgetvalue(res, row, col), n);
+	buf[n] = '\0';
 }
 
 static double col_num(const PGresult *res, int row, int col)
@@ -670,6 +758,53 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 	return 0;
 }
 
+/*
+ * A summary's processes, from its results' rows where its document does
+ * not hold them (schema 5, DOC_KEPT): exactly the numbers it was pushed
+ * with (float8, sent in binary). Run @ids (its id as text) is @name.
+ */
+static int load_procs(struct pgstore *pg, const char *ids, const char *name, struct rec_run *run,
+		      char *err, size_t len)
+{
+	const char *v[1] = { ids };
+	PGresult *res;
+	size_t missing = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < run->nresults; i++)
+		missing += run->results[i].summary && !run->results[i].nproc;
+	if (!missing)
+		return 0;
+	res = query_bin(pg,
+			"SELECT x.seq::text, x.process_means, x.process_ref FROM results x"
+			" JOIN runs r ON r.uuid = x.run_uuid WHERE r.id = $1::bigint"
+			" AND x.process_means IS NOT NULL",
+			1, v);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		return pg_fail(pg, res, err, len);
+	for (int i = 0; i < PQntuples(res) && !rc; i++) {
+		size_t seq = strtoul(PQgetvalue(res, i, 0), NULL, 10), n = 0, nref = 0;
+		double *means = NULL, *refs = NULL;
+		struct rec_result *r = seq < run->nresults ? &run->results[seq] : NULL;
+
+		if (!r || !r->summary || r->nproc)
+			continue;
+		if (numbers(res, i, 1, 1, &means, &n) || numbers(res, i, 2, 1, &refs, &nref) ||
+		    rec_result_set_procs(r, means, nref == n ? refs : NULL, n))
+			rc = store_fail(err, len, "out of memory");
+		free(means);
+		free(refs);
+	}
+	PQclear(res);
+	for (size_t i = 0; i < run->nresults && !rc; i++)
+		if (run->results[i].summary && run->results[i].nproc < 2)
+			rc = store_fail(err, len,
+					"%s: results[%zu] is a summary whose processes' means the "
+					"server does not hold",
+					name, i);
+	return rc;
+}
+
 int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size_t len)
 {
 	char ids[24], name[64];
@@ -698,13 +833,15 @@ int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size
 	}
 	snprintf(name, sizeof(name), "run #%lld of %.32s", (long long)id, pg->where);
 	memset(run, 0, sizeof(*run));
-	rc = rec_from_json_text(run, PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0), name,
-				err, len);
+	rc = rec_from_json_beside(run, PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0), name,
+				  err, len);
 	if (!rc) {
 		run->id = id;
 		snprintf(run->label, sizeof(run->label), "%s", PQgetvalue(res, 0, 1));
 	}
 	PQclear(res);
+	if (!rc && (rc = load_procs(pg, ids, name, run, err, len)))
+		rec_run_release(run);
 	return rc ? -1 : 0;
 }
 
@@ -808,6 +945,8 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 		bv[k] = PQgetvalue(res, i, 2);
 		pv[k++] = path;
 	}
+	if (pg->paths_known)
+		pg->paths_known(pg->paths_ctx, nv, pv, k);
 	*names = text_array(nv, k);
 	*paths = text_array(pv, k);
 	*benches = text_array(bv, k);
@@ -825,9 +964,47 @@ static int wanted_pairs(struct pgstore *pg, char **pats, int npats, char **names
 	return 0;
 }
 
+/* A row of pg_points()' statement, in the order its points are wanted. */
+struct point_row {
+	uint64_t k[2]; /* the start's first 16 bytes, big-endian: strcmp() in two steps */
+	const char *started;
+	long long id, seq;
+	int row;
+};
+
+static void point_row_key(struct point_row *p)
+{
+	size_t n = strlen(p->started);
+
+	for (size_t i = 0; i < 16; i++)
+		p->k[i / 8] = p->k[i / 8] << 8 | (i < n ? (unsigned char)p->started[i] : 0);
+}
+
+/* oldest run first (its start, then its id), each run's results in their order */
+static int cmp_point_row(const void *x, const void *y)
+{
+	const struct point_row *a = x, *b = y;
+	int d;
+
+	for (int i = 0; i < 2; i++)
+		if (a->k[i] != b->k[i])
+			return a->k[i] < b->k[i] ? -1 : 1;
+	if ((d = strcmp(a->started, b->started)))
+		return d;
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/*
+ * The rows come unsorted and are put in order here: a history of every
+ * host is a hundred thousand of them, which the server sorted in a
+ * hundred milliseconds while this waited.
+ */
 int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int npats,
 	      struct rec_point **out, size_t *n, char *err, size_t len)
 {
+	struct point_row *order;
 	struct where w;
 	char sql[2048], *names = NULL, *paths = NULL, *benches = NULL;
 	const char *v[11];
@@ -846,8 +1023,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		 " FROM unnest($1::text[], $2::text[], $3::text[]) AS w(name, path, benchmark)"
 		 " JOIN results x ON x.name = w.name AND x.path = w.path"
 		 " JOIN runs r ON r.uuid = x.run_uuid"
-		 " WHERE x.status = 'ok' AND x.samples > 0 AND NOT r.interrupted%s%s"
-		 " ORDER BY r.started, r.id, x.seq",
+		 " WHERE x.status = 'ok' AND x.samples > 0 AND NOT r.interrupted%s%s",
 		 w.sql, f && f->host ? " AND x.host = r.host" : "");
 	v[0] = names;
 	v[1] = paths;
@@ -862,12 +1038,25 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		return pg_fail(pg, res, err, len);
 	rows = PQntuples(res);
 	*out = calloc((size_t)rows + 1, sizeof(**out));
-	if (!*out) {
+	order = calloc((size_t)rows + 1, sizeof(*order));
+	if (!*out || !order) {
+		free(*out);
+		*out = NULL;
+		free(order);
 		PQclear(res);
 		return store_fail(err, len, "out of memory");
 	}
 	for (int i = 0; i < rows; i++) {
-		struct rec_point *p = &(*out)[i];
+		order[i].started = PQgetvalue(res, i, 3);
+		point_row_key(&order[i]);
+		order[i].row = i;
+		order[i].id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+		order[i].seq = strtoll(PQgetvalue(res, i, 11), NULL, 10);
+	}
+	qsort(order, (size_t)rows, sizeof(*order), cmp_point_row);
+	for (int k = 0; k < rows; k++) {
+		struct rec_point *p = &(*out)[k];
+		int i = order[k].row;
 
 		p->run = strtoll(PQgetvalue(res, i, 0), NULL, 10);
 		col_text(res, i, 1, p->label, sizeof(p->label));
@@ -883,6 +1072,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		p->seq = (size_t)strtoull(PQgetvalue(res, i, 11), NULL, 10);
 	}
 	*n = (size_t)rows;
+	free(order);
 	PQclear(res);
 	return 0;
 }
@@ -953,6 +1143,9 @@ struct pg_reader {
 	unsigned long pr_tick;
 	char pr_host[128], pr_name[128], pr_path[64]; /* the last ask */
 	int pr_asked;
+	/* a path's every host asked ahead (prefetch_path()), on a connection of its own */
+	struct pgstore *side;
+	char pf_name[128], pf_path[64];
 };
 
 static int pgr_claims(const char *where, int reader)
@@ -978,6 +1171,12 @@ static int pgr_open(const char *where, int reader, void **impl, char *err, size_
 		free(r);
 		return -1;
 	}
+	/*
+	 * A history of every host sorts and joins a hundred thousand rows:
+	 * in memory, not in files, as the server's default of 4 MB would
+	 * have it. A refusal changes nothing but the speed.
+	 */
+	PQclear(PQexec(r->pg->conn, "SET work_mem = '64MB'"));
 	*impl = r;
 	return 0;
 }
@@ -990,6 +1189,7 @@ static void pgr_close(void *impl)
 		return;
 	for (int i = 0; i < PR_CACHED; i++)
 		PQclear(r->pr[i].res);
+	pg_close(r->side);
 	pg_close(r->pg);
 	free(r);
 }
@@ -1065,33 +1265,6 @@ static int pgr_size(void *impl, struct store_size *out, char *err, size_t len)
 	return 0;
 }
 
-static int pgr_points(void *impl, const struct store_filter *f, char **pats, int npats,
-		      struct rec_point **out, size_t *n, char *err, size_t len)
-{
-	return pg_points(((struct pg_reader *)impl)->pg, f, pats, npats, out, n, err, len);
-}
-
-/* "1.5 2 nan" (as pg_path_runs() asks the server for them) into a new array. */
-static int numbers(const char *t, double **out, size_t *n)
-{
-	size_t cap = 0;
-	char *end;
-
-	*out = NULL;
-	*n = 0;
-	while (*t) {
-		double v = strtod(t, &end);
-
-		if (end == t)
-			break;
-		if (store_grow(out, &cap, *n, sizeof(**out), 16))
-			return -1;
-		(*out)[(*n)++] = v > 0 ? v : NAN;
-		t = end;
-	}
-	return 0;
-}
-
 /*
  * What the floor reads, from the columns a push fills from the run's
  * document (RUN_COLS_FROM, RESULT_FLOOR_FROM): no document is parsed.
@@ -1109,13 +1282,15 @@ enum pr_kind { PR_ONE, PR_HOST, PR_PATH };
 	" r.ukbench_version, r.reference, x.params, x.threads, x.bytes, r.load,"                   \
 	" x.waited, x.disturbed, x.process_means, x.process_ref"
 /*
- * @part: the rows numbered newest first within it; @cond: which. The
- * arrays become text after the rows are numbered and cut, not before.
+ * @part: the rows numbered newest first within it; @cond: which. Asked
+ * for in binary (query_bin()): the arrays as the server holds them (a
+ * history of every host reads a million numbers: printing and parsing
+ * them as text took half its time), every other column as text.
  */
 #define PR_QUERY(part, cond, order)                                                                \
-	"SELECT name, path, host, id, label, started, kernel_release, kernel_version, boot_id,"    \
-	" ukbench_version, reference, params, threads, bytes, load, waited, disturbed,"            \
-	" array_to_string(process_means, ' ', 'nan'), array_to_string(process_ref, ' ', 'nan')"    \
+	"SELECT name, path, host, id::text, label, started, kernel_release, kernel_version,"       \
+	" boot_id, ukbench_version, reference, params, threads::text, bytes::text, load::text,"    \
+	" waited::text, disturbed::text, process_means, process_ref"                               \
 	" FROM (SELECT x.name, x.path, x.host, " PR_COLS ", row_number() OVER"                     \
 	" (PARTITION BY " part " ORDER BY x.started DESC, r.id DESC) k"                            \
 	" FROM results x JOIN runs r ON r.uuid = x.run_uuid WHERE NOT r.interrupted"               \
@@ -1136,6 +1311,73 @@ static const char *const pr_sql[] = {
 	[PR_PATH] = PR_QUERY("x.host", "x.name = $2 AND x.path = $3 AND $1::text IS NOT NULL",
 			     "host COLLATE \"C\", k"),
 };
+
+/*
+ * History of one path over every host reads the floor's rows of every
+ * host next (PR_PATH): asked now on a second connection, the server finds
+ * them while it finds the points, where asking after would add its time
+ * to theirs. Nothing is lost when it fails: pr_fetch() asks as before.
+ */
+static void prefetch_path(void *ctx, char *const *names, char *const *paths, size_t n)
+{
+	struct pg_reader *r = ctx;
+	char lim[24], err[256];
+
+	if (n != 1 || strlen(names[0]) >= sizeof(r->pf_name) ||
+	    strlen(paths[0]) >= sizeof(r->pf_path) || r->side ||
+	    pg_open(r->target, 0, &r->side, err, sizeof(err)))
+		return;
+	snprintf(lim, sizeof(lim), "%d", FLOOR_FETCH);
+	/* in memory, alone: it runs beside the points' statement and the reading of them */
+	PQclear(PQexec(r->side->conn,
+		       "SET work_mem = '64MB'; SET max_parallel_workers_per_gather = 0"));
+	if (!PQsendQueryParams(r->side->conn, pr_sql[PR_PATH], 4, NULL,
+			       (const char *const[]){ "", names[0], paths[0], lim }, NULL, NULL,
+			       1)) {
+		pg_close(r->side);
+		r->side = NULL;
+		return;
+	}
+	snprintf(r->pf_name, sizeof(r->pf_name), "%s", names[0]);
+	snprintf(r->pf_path, sizeof(r->pf_path), "%s", paths[0]);
+}
+
+/* The rows asked ahead, when they answer (name, path) up to @max runs; NULL otherwise. */
+static PGresult *prefetched(struct pg_reader *r, const char *name, const char *path, size_t max)
+{
+	PGresult *res, *got = NULL;
+
+	if (!r->side)
+		return NULL;
+	while ((res = PQgetResult(r->side->conn))) {
+		if (!got && PQresultStatus(res) == PGRES_TUPLES_OK)
+			got = res;
+		else
+			PQclear(res);
+	}
+	pg_close(r->side);
+	r->side = NULL;
+	if (got && (strcmp(r->pf_name, name) || strcmp(r->pf_path, path) || max > FLOOR_FETCH)) {
+		PQclear(got);
+		got = NULL;
+	}
+	return got;
+}
+
+static int pgr_points(void *impl, const struct store_filter *f, char **pats, int npats,
+		      struct rec_point **out, size_t *n, char *err, size_t len)
+{
+	struct pg_reader *r = impl;
+	int rc;
+
+	/* every host's history, not some hosts': their rows are what the floor reads */
+	if (!f || (!f->host && !f->label && !f->kernel && !f->since && !f->until))
+		r->pg->paths_known = prefetch_path;
+	r->pg->paths_ctx = r;
+	rc = pg_points(r->pg, f, pats, npats, out, n, err, len);
+	r->pg->paths_known = NULL;
+	return rc;
+}
 
 /* The key of row @i of @c against (host, name, path), in the fetch's order. */
 static int pr_cmp(const struct pr_cache *c, int i, const char *host, const char *name,
@@ -1177,7 +1419,8 @@ static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const ch
 			r->pr[i].used = ++r->pr_tick;
 			return &r->pr[i];
 		}
-	if (r->pr_asked && !strcmp(r->pr_name, name) && !strcmp(r->pr_path, path))
+	res = prefetched(r, name, path, max);
+	if (res || (r->pr_asked && !strcmp(r->pr_name, name) && !strcmp(r->pr_path, path)))
 		kind = PR_PATH;
 	else if (r->pr_asked && !strcmp(r->pr_host, host))
 		kind = PR_HOST;
@@ -1187,7 +1430,10 @@ static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const ch
 	r->pr_asked = 1;
 	snprintf(lim, sizeof(lim), "%zu", max);
 	v[3] = lim;
-	res = query(r->pg, pr_sql[kind], 4, v);
+	if (res)
+		max = FLOOR_FETCH;
+	else
+		res = query_bin(r->pg, pr_sql[kind], 4, v);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
 		pg_fail(r->pg, res, err, len);
 		return NULL;
@@ -1230,8 +1476,8 @@ static int pr_row(PGresult *res, int i, int o, struct store_path_run *p)
 	p->load = col_num(res, i, o + 11);
 	p->waited = col_num(res, i, o + 12);
 	p->disturbed = col_num(res, i, o + 13);
-	if (numbers(PQgetvalue(res, i, o + 14), &p->means, &p->n) ||
-	    numbers(PQgetvalue(res, i, o + 15), &p->refs, &nref))
+	if (numbers(res, i, o + 14, 0, &p->means, &p->n) ||
+	    numbers(res, i, o + 15, 0, &p->refs, &nref))
 		return -1;
 	if (nref != p->n) {
 		free(p->refs);

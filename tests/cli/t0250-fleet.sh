@@ -45,10 +45,10 @@ test_expect_success POSTGRES 'set up: the server, the schema, a writer and a rea
 	PGDB=ukb pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN;
 		CREATE ROLE pwuser LOGIN PASSWORD '"'"'sekrit-pw'"'"'" &&
 	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
-	grep -q "fleet schema version 4 (made)" out &&
+	grep -q "fleet schema version 5 (made)" out &&
 	grep -q "^granted ukb_push: INSERT on runs and results" out &&
 	ukbench fleet-init --db "$(pg_uri)" --writer pwuser >out &&
-	grep -q "fleet schema version 4 (already)" out &&
+	grep -q "fleet schema version 5 (already)" out &&
 	ukbench run $tiny --no-store -j "$TEST_ROOT/t.json" time.time >/dev/null
 '
 W=$(pg_uri ukb_push 2>/dev/null)
@@ -228,13 +228,13 @@ test_expect_success POSTGRES 'a schema newer than this ukbench: refused, the run
 	count "UPDATE ukbench_schema SET version = 99" &&
 	ukbench run $tiny --db "$W" -l newer time.time >out 2>err;
 	count "UPDATE ukbench_schema SET version = $v" &&
-	grep -q "has the fleet schema version 99, newer than the 4 this ukbench knows; upgrade ukbench" err &&
+	grep -q "has the fleet schema version 99, newer than the 5 this ukbench knows; upgrade ukbench" err &&
 	grep -q "1 run waits in the spool" err &&
 	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 0 &&
 	count "UPDATE ukbench_schema SET version = 99" &&
 	test_expect_code 2 ukbench runs --db "$R" 2>err2;
 	count "UPDATE ukbench_schema SET version = $v" &&
-	grep -q "newer than the 4 this ukbench knows" err2 &&
+	grep -q "newer than the 5 this ukbench knows" err2 &&
 	ukbench push >/dev/null &&
 	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 1
 '
@@ -393,9 +393,17 @@ test_expect_success POSTGRES 'the server keeps a summary, the spool the samples;
 	test "$(jq "[.results[] | .batches // 0] | add" sum.json)" = \
 		"$(sqlite3 sum.db "SELECT count(*) FROM samples s JOIN results r ON r.id = s.result_id
 			JOIN runs u ON u.id = r.run_id WHERE u.label = '"'"'summ'"'"'")" &&
-	jq -S "[.results[] | {name, path, process_means_ns, process_se_ns, stats}]" sum.json >a &&
-	jq -S "[.results[] | {name, path, process_means_ns, process_se_ns, stats}]" local.json >b &&
+	jq -S "[.results[] | {name, path, process_means_ns, process_ref_ns, stats}]" sum.json >a &&
+	jq -S "[.results[] | {name, path, process_means_ns, process_ref_ns, stats}]" local.json >b &&
 	diff -u b a &&
+	# each process'"'"'s SE is left to the local store: what they made is kept
+	jq -e "all(.results[] | select(.status == \"ok\"); (has(\"process_se_ns\") | not)
+		and .stats.within_se_ns > 0)" sum.json &&
+	# the server keeps the processes once, in the rows, not in the document too
+	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'summ'"'"'
+		AND document LIKE '"'"'%process_means_ns%'"'"'")" = 0 &&
+	test "$(count "SELECT count(*) FROM results x JOIN runs r ON r.uuid = x.run_uuid
+		WHERE r.label = '"'"'summ'"'"' AND x.process_means IS NOT NULL")" -ge 2 &&
 	"$validate" run sum.json &&
 	jq -e "all(.results[] | select(.status == \"ok\"); .samples_ns | length >= 3)" whole.json &&
 	jq -e "has(\"digest\") | not" whole.json &&
@@ -424,8 +432,16 @@ test_expect_success POSTGRES 'a server of schema 1 with runs in it: migrated, ev
 	test "$nruns" -gt 10 &&
 	test "$(count "SELECT count(*) FROM results WHERE process_means IS NOT NULL")" -gt 10 &&
 	ukbench compare --db "$R" f-before f-after -f json >before.json &&
-	# back to schema 1 as it was made: the columns of 4, the function of 3,
-	# the columns of 2 dropped
+	# back to schema 1 as it was made: its documents whole (a summary held
+	# its processes, schema 5 keeps them in the rows only), the columns of
+	# 4, the function of 3, the columns of 2 dropped
+	count "UPDATE runs r SET document = jsonb_set(r.document::jsonb, '"'"'{results}'"'"',
+		(SELECT jsonb_agg(CASE WHEN x.process_means IS NULL THEN j.e ELSE j.e ||
+		jsonb_build_object('"'"'process_means_ns'"'"', to_jsonb(x.process_means),
+		'"'"'process_ref_ns'"'"', to_jsonb(x.process_ref)) END ORDER BY j.o)
+		FROM jsonb_array_elements(r.document::jsonb->'"'"'results'"'"') WITH ORDINALITY j(e, o)
+		LEFT JOIN results x ON x.run_uuid = r.uuid AND x.seq = j.o - 1))::text" &&
+	test "$(count "SELECT count(*) FROM runs WHERE document NOT LIKE '"'"'%process_means_ns%'"'"'")" = 0 &&
 	count "DROP INDEX results_by_host, results_detail;
 		ALTER TABLE results DROP COLUMN host, DROP COLUMN started;
 		CREATE INDEX results_by_path ON results (name, path, benchmark);
@@ -437,9 +453,9 @@ test_expect_success POSTGRES 'a server of schema 1 with runs in it: migrated, ev
 		DROP COLUMN waited, DROP COLUMN disturbed, DROP COLUMN process_means,
 		DROP COLUMN process_ref; UPDATE ukbench_schema SET version = 1" &&
 	test_expect_code 2 ukbench runs --db "$R" 2>err &&
-	grep -q "older than this ukbench.s 4: its owner runs .ukbench fleet-init. to migrate it" err &&
+	grep -q "older than this ukbench.s 5: its owner runs .ukbench fleet-init. to migrate it" err &&
 	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
-	grep -q "fleet schema version 4 (migrated)" out &&
+	grep -q "fleet schema version 5 (migrated)" out &&
 	test "$(count "SELECT count(*) FROM runs")" = "$nruns" &&
 	test "$(count "SELECT count(*) FROM results")" = "$nres" &&
 	count "$cols" >migrated.cols &&

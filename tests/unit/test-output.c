@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "json-write.h"
 #include "jv.h"
 #include "capture.h"
 #include "desc.h"
@@ -623,12 +624,94 @@ static void test_flatten(void **state)
 	assert_int_equal(f.len, 0);
 }
 
+/* What jw_format_double() must write: the first of 15, 16, 17 digits that reads back. */
+static void shortest_g(char *buf, size_t len, double v)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+}
+
+/*
+ * Rounded from one printf of 17 digits, it writes what printf's own search
+ * writes: over every kind of double (random bits, few digits, every
+ * exponent, digits rounded up to the next power of ten, ties) and edges.
+ */
+static void test_format_double(void **state)
+{
+	static const double edge[] = { 0.1,
+				       1e16,
+				       9.999999999999999e22,
+				       1e-5,
+				       1e-4,
+				       1e15,
+				       1e17,
+				       99999.99999999999,
+				       0.5,
+				       2.5,
+				       5e-324,
+				       1e-310,
+				       1.7976931348623157e308,
+				       123456789012345678.0,
+				       0.000123,
+				       -0.0,
+				       1e22,
+				       1e23,
+				       9007199254740993.0,
+				       0.3,
+				       2.0 / 3.0,
+				       100,
+				       -7e-7 };
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	char a[40], b[40];
+	size_t bad = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(edge) / sizeof(edge[0]); i++) {
+		jw_format_double(a, sizeof(a), edge[i]);
+		shortest_g(b, sizeof(b), edge[i]);
+		assert_string_equal(a, b);
+	}
+	for (int i = 0; i < 600000; i++) {
+		double v;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		switch (i % 5) {
+		case 0:
+			memcpy(&v, &x, sizeof(v));
+			if (!isfinite(v))
+				continue;
+			break;
+		case 1: /* few digits, as a figure read from a file */
+			v = (double)(x % 10000000) / 1000.0 * (x & 1 ? 1 : -1);
+			break;
+		case 2: /* every exponent a figure has */
+			v = ldexp((double)(x >> 11), -53) * pow(10, (int)(x % 41) - 20);
+			break;
+		case 3: /* just under a power of ten: rounds up a place */
+			v = pow(10, (int)(x % 61) - 30) * (1 - (double)(x % 4) * 1e-16);
+			break;
+		default: /* a ratio near one, as a change is */
+			v = 1 + ((double)(x % 2000001) - 1e6) * 1e-9 / 3;
+			break;
+		}
+		jw_format_double(a, sizeof(a), v);
+		shortest_g(b, sizeof(b), v);
+		if (strcmp(a, b) && bad++ < 5)
+			print_message("%.17g: %s, not %s\n", v, a, b);
+	}
+	assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_layouts),
 		cmocka_unit_test(test_descriptions_typed),
 		cmocka_unit_test(test_flatten),
+		cmocka_unit_test(test_format_double),
 		cmocka_unit_test(test_table_wide_has_every_column),
 		cmocka_unit_test(test_wide_intervals_keep_columns),
 		cmocka_unit_test(test_summary_round_trip),
