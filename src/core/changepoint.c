@@ -24,7 +24,18 @@ static double median_of(const struct ukb_point *pts, size_t lo, size_t hi, doubl
 
 	for (size_t i = 0; i < n; i++)
 		tmp[i] = pts[lo + i].mean;
-	qsort(tmp, n, sizeof(*tmp), cmp_double);
+	if (n > 32) {
+		qsort(tmp, n, sizeof(*tmp), cmp_double);
+	} else { /* a window: a few values, at every boundary of every host */
+		for (size_t i = 1; i < n; i++) {
+			double x = tmp[i];
+			size_t j = i;
+
+			for (; j > 0 && tmp[j - 1] > x; j--)
+				tmp[j] = tmp[j - 1];
+			tmp[j] = x;
+		}
+	}
 	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
 }
 

@@ -81,7 +81,8 @@ double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, 
 			double *z)
 {
 	size_t n = na + nb;
-	struct tagged *all = malloc(n * sizeof(*all));
+	/* a history's windows are ten values, asked for at every boundary of every host */
+	struct tagged few[32], *all = n <= 32 ? few : malloc(n * sizeof(*all));
 	double rank_b = 0, ties = 0, mu, sigma, nn = (double)n, d;
 
 	if (!all)
@@ -106,7 +107,8 @@ double ukb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, 
 				rank_b += r;
 		i = j;
 	}
-	free(all);
+	if (all != few)
+		free(all);
 	*u = rank_b - (double)nb * ((double)nb + 1) / 2;
 	mu = (double)na * (double)nb / 2;
 	sigma = sqrt((double)na * (double)nb / 12 * ((nn + 1) - ties / (nn * (nn - 1))));
