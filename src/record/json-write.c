@@ -177,11 +177,18 @@ void jw_str(struct jw *w, const char *key, const char *s)
 		puts_(w, "null");
 }
 
+#if FLT_EVAL_METHOD == 0
+/* the powers of ten a double holds exactly */
+static const double exact10[] = { 1e0,	1e1,  1e2,  1e3,  1e4,	1e5,  1e6,  1e7,
+				  1e8,	1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+#endif
+
 /* "%.*g" of the significant digits @dig[0..p) times 10^@x, as printf writes it */
 static void g_style(char *buf, size_t len, int neg, const char *dig, int p, int x)
 {
 	char out[48];
-	int o = 0, n = p;
+	int o = 0, n = p, ax = x < 0 ? -x : x;
 
 	while (n > 1 && dig[n - 1] == '0') /* %g drops the fraction's trailing zeros */
 		n--;
@@ -194,8 +201,6 @@ static void g_style(char *buf, size_t len, int neg, const char *dig, int p, int 
 			memcpy(out + o, dig + 1, (size_t)n - 1);
 			o += n - 1;
 		}
-		int ax = x < 0 ? -x : x;
-
 		out[o++] = 'e';
 		out[o++] = x < 0 ? '-' : '+';
 		if (ax >= 100)
@@ -234,29 +239,18 @@ static void g_style(char *buf, size_t len, int neg, const char *dig, int p, int 
 static int reads_back(const char *dig, int p, int x, double a, char *buf, size_t len, int neg)
 {
 #if FLT_EVAL_METHOD == 0
-	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,	1e4,  1e5,  1e6,  1e7,
-					1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-					1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
 	int e = x - p + 1;
 	uint64_t d = 0;
 
 	for (int i = 0; i < p; i++)
 		d = d * 10 + (uint64_t)(dig[i] - '0');
 	if (d <= (1ULL << 53) && e >= -22 && e <= 22)
-		return (e >= 0 ? (double)d * pow10[e] : (double)d / pow10[-e]) == a;
+		return (e >= 0 ? (double)d * exact10[e] : (double)d / exact10[-e]) == a;
 #endif
 	g_style(buf, len, neg, dig, p, x);
 	return fabs(strtod(buf, NULL)) == a;
 }
 
-/*
- * The shortest of "%.15g", "%.16g" and "%.17g" that reads back as @v: one
- * printf of 17 digits, the shorter ones rounded from them, each checked as
- * strtod() would read it. Where the digits cut off are a tie (a 5, then
- * zeros) the exact value decides, so printf does. A history of every host
- * writes a third of a million numbers; three printf and three strtod each
- * were a third of its time.
- */
 /*
  * @a (> 0) as 15 significant digits or fewer that read back as it, when it
  * has such (a figure read from text mostly has): its digits and exponent
@@ -266,21 +260,18 @@ static int reads_back(const char *dig, int p, int x, double a, char *buf, size_t
 static int short_digits(double a, char *dig, int *x)
 {
 #if FLT_EVAL_METHOD == 0
-	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,	1e4,  1e5,  1e6,  1e7,
-					1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-					1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
 	int k = 14 - (int)floor(log10(a)), n = 0;
 	double s, r;
 	char t[24];
 
 	if (k < 0 || k > 22)
 		return 0;
-	s = a * pow10[k];
+	s = a * exact10[k];
 	if (!(s >= 1 && s < 1e15))
 		return 0;
 	r = (double)(uint64_t)(s + 0.5);
 	/* r / 10^k is rounded once (both exact): it is what strtod() reads */
-	if (r / pow10[k] != a)
+	if (r / exact10[k] != a)
 		return 0;
 	for (uint64_t d = (uint64_t)r; d; d /= 10)
 		t[n++] = (char)('0' + d % 10);
@@ -294,6 +285,15 @@ static int short_digits(double a, char *dig, int *x)
 #endif
 }
 
+/*
+ * The shortest of "%.15g", "%.16g" and "%.17g" that reads back as @v: one
+ * printf of 17 digits, the shorter ones rounded from them, each checked as
+ * strtod() would read it. Where the digits cut off are a tie (a 5, then
+ * zeros) the exact value decides, so printf does. A history of every host
+ * writes a third of a million numbers; three printf and three strtod each
+ * were a third of its time. A number of 15 digits or fewer needs no printf
+ * (short_digits()).
+ */
 void jw_format_double(char *buf, size_t len, double v)
 {
 	char e[40], dig[18], cut[18];
@@ -327,8 +327,8 @@ void jw_format_double(char *buf, size_t len, double v)
 			for (i = p - 1; i >= 0 && cut[i] == '9'; i--)
 				cut[i] = '0';
 			if (i < 0) {
-				cut[0] =
-				    '1'; /* 9.99... up to 10: one more digit before the point */
+				/* 9.99... up to 10: one more digit before the point */
+				cut[0] = '1';
 				cx++;
 			} else {
 				cut[i]++;
