@@ -1167,7 +1167,7 @@ static int pgr_open(const char *where, int reader, void **impl, char *err, size_
 		return store_fail(err, len, "the database URI is too long");
 	}
 	snprintf(r->target, sizeof(r->target), "%s", where);
-	if (pg_open(where, 0, &r->pg, err, len)) {
+	if (pg_open(where, 0, &r->pg, err, len) || !r->pg) {
 		free(r);
 		return -1;
 	}
@@ -1325,7 +1325,7 @@ static void prefetch_path(void *ctx, char *const *names, char *const *paths, siz
 
 	if (n != 1 || strlen(names[0]) >= sizeof(r->pf_name) ||
 	    strlen(paths[0]) >= sizeof(r->pf_path) || r->side ||
-	    pg_open(r->target, 0, &r->side, err, sizeof(err)))
+	    pg_open(r->target, 0, &r->side, err, sizeof(err)) || !r->side)
 		return;
 	snprintf(lim, sizeof(lim), "%d", FLOOR_FETCH);
 	/* in memory, alone: it runs beside the points' statement and the reading of them */
