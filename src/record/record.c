@@ -41,28 +41,6 @@ struct rec_counter *rec_add_counter(struct rec_result *r)
 	return c;
 }
 
-int rec_result_set_procs(struct rec_result *r, const double *means, const double *refs, size_t n)
-{
-	double *m = malloc((n + 1) * sizeof(*m)), *f = refs ? malloc((n + 1) * sizeof(*f)) : NULL;
-
-	if (!m || (refs && !f)) {
-		free(m);
-		free(f);
-		return -ENOMEM;
-	}
-	memcpy(m, means, n * sizeof(*m));
-	if (refs)
-		memcpy(f, refs, n * sizeof(*f));
-	free(r->proc_means);
-	free(r->proc_ref);
-	r->proc_means = m;
-	r->proc_ref = f;
-	r->nproc = n;
-	if (r->status == UKB_OK)
-		rec_result_restat(r);
-	return 0;
-}
-
 void rec_result_restat(struct rec_result *r)
 {
 	struct ukb_stats per;

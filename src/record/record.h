@@ -363,17 +363,11 @@ int rec_from_json_text(struct rec_run *run, const char *text, size_t len, const 
  * As rec_from_json_text(), but a summary's result may come without its
  * processes' means and references (process_means_ns, process_ref_ns): a
  * fleet's server keeps them in its rows, not twice. Such a result has
- * nproc 0; the caller gives them (rec_result_set_procs()).
+ * nproc 0; the caller gives them and makes its figures again
+ * (rec_result_restat()).
  */
 int rec_from_json_beside(struct rec_run *run, const char *text, size_t len, const char *file,
 			 char *err, size_t errlen);
-
-/*
- * @r's processes: @n means and, when @refs, their references (copied; a
- * value not known is NAN), its figures made again. 0, or -ENOMEM with @r
- * as it was.
- */
-int rec_result_set_procs(struct rec_result *r, const double *means, const double *refs, size_t n);
 
 #define UKB_READ_MAX (256 << 20)
 

@@ -789,11 +789,17 @@ static int load_procs(struct pgstore *pg, const char *ids, const char *name, str
 
 		if (!r || !r->summary || r->nproc)
 			continue;
-		if (numbers(res, i, 1, 1, &means, &n) || numbers(res, i, 2, 1, &refs, &nref) ||
-		    rec_result_set_procs(r, means, nref == n ? refs : NULL, n))
+		if (numbers(res, i, 1, 1, &means, &n) || numbers(res, i, 2, 1, &refs, &nref)) {
 			rc = store_fail(err, len, "out of memory");
-		free(means);
-		free(refs);
+			free(means);
+			free(refs);
+			continue;
+		}
+		free(r->proc_ref);
+		r->proc_means = means;
+		r->proc_ref = nref == n ? refs : (free(refs), NULL);
+		r->nproc = n;
+		rec_result_restat(r);
 	}
 	PQclear(res);
 	for (size_t i = 0; i < run->nresults && !rc; i++)
@@ -1058,7 +1064,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		struct rec_point *p = &(*out)[k];
 		int i = order[k].row;
 
-		p->run = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+		p->run = order[k].id;
 		col_text(res, i, 1, p->label, sizeof(p->label));
 		col_text(res, i, 2, p->host, sizeof(p->host));
 		col_text(res, i, 3, p->started, sizeof(p->started));
@@ -1069,7 +1075,7 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 		p->mean = col_num(res, i, 8);
 		p->ci95_rel = col_num(res, i, 9);
 		col_text(res, i, 10, p->uuid, sizeof(p->uuid));
-		p->seq = (size_t)strtoull(PQgetvalue(res, i, 11), NULL, 10);
+		p->seq = (size_t)order[k].seq;
 	}
 	*n = (size_t)rows;
 	free(order);
