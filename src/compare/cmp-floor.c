@@ -568,11 +568,53 @@ out:
 	return ret;
 }
 
+static int by_path(const void *a, const void *b)
+{
+	const struct series *x = *(struct series *const *)a, *y = *(struct series *const *)b;
+	int d = strcmp(x->name, y->name);
+
+	if (!d)
+		d = strcmp(x->path, y->path);
+	return d ? d : strcmp(x->host, y->host);
+}
+
+static int by_host(const void *a, const void *b)
+{
+	const struct series *x = *(struct series *const *)a, *y = *(struct series *const *)b;
+	int d = strcmp(x->host, y->host);
+
+	return d ? d : by_path(a, b);
+}
+
+/*
+ * The series are learned path by path when they span more hosts than
+ * paths (history of a path over a fleet), else host by host: a store
+ * reads a host's runs, or a path's, in one go when asked in that order.
+ */
 int floor_series(struct store *st, struct series_set *set, const struct series_opts *o, char *err,
 		 size_t len)
 {
+	struct series **v = calloc(set->n + 1, sizeof(*v));
+	size_t hosts = 0, paths = 0;
+	int ret = 0;
+
+	if (!v) {
+		snprintf(err, len, "reading the history: out of memory");
+		return -1;
+	}
 	for (size_t i = 0; i < set->n; i++)
-		if (series_one(st, &set->s[i], o, err, len))
-			return -1;
-	return 0;
+		v[i] = &set->s[i];
+	qsort(v, set->n, sizeof(*v), by_host);
+	for (size_t i = 0; i < set->n; i++)
+		hosts += !i || strcmp(v[i]->host, v[i - 1]->host);
+	qsort(v, set->n, sizeof(*v), by_path);
+	for (size_t i = 0; i < set->n; i++)
+		paths +=
+		    !i || strcmp(v[i]->name, v[i - 1]->name) || strcmp(v[i]->path, v[i - 1]->path);
+	if (hosts <= paths)
+		qsort(v, set->n, sizeof(*v), by_host);
+	for (size_t i = 0; i < set->n && !ret; i++)
+		ret = series_one(st, v[i], o, err, len);
+	free(v);
+	return ret;
 }

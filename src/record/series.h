@@ -13,16 +13,52 @@
 
 #include "changepoint.h"
 
-/* One measured result of a stored run: what a history plots. */
+/*
+ * One measured result of a stored run: what a history plots. Its texts are
+ * never NULL ("" where unknown) and live in the block of the points
+ * (rec_points_take()): one free() releases them all.
+ */
 struct rec_point {
 	int64_t run;
-	char uuid[40]; /* the run's */
-	size_t seq;    /* the result's place in its run */
-	char label[128], host[128], started[32], kernel_release[128];
-	char name[128], benchmark[128], path[32];
-	char params[160]; /* what makes it comparable: a series is one of them */
+	const char *uuid; /* the run's */
+	size_t seq;	  /* the result's place in its run */
+	const char *label, *host, *started, *kernel_release;
+	const char *name, *benchmark, *path;
+	const char *params; /* what makes it comparable: a series is one of them */
 	double mean, ci95_rel;
 };
+
+/*
+ * Points as a store reads them: a history of a fleet is a hundred thousand
+ * of them, whose texts are a tenth of fixed fields' bytes.
+ */
+struct rec_points {
+	struct rec_point *pts; /* texts as offsets into txt until taken */
+	size_t n, cap;
+	char *txt;
+	size_t ntxt, captxt;
+};
+
+/* The texts of a point, in the order of struct rec_point's fields. */
+enum rec_point_text {
+	RP_UUID,
+	RP_LABEL,
+	RP_HOST,
+	RP_STARTED,
+	RP_KERNEL,
+	RP_NAME,
+	RP_BENCHMARK,
+	RP_PATH,
+	RP_PARAMS,
+	RP_NTEXT
+};
+
+/* Appends a point with @text[RP_NTEXT] (NULL: ""); -1 when out of memory. */
+int rec_points_add(struct rec_points *b, int64_t run, size_t seq, double mean, double ci95_rel,
+		   const char *const text[RP_NTEXT]);
+/* The points in one block (free() it), or NULL when out of memory; @b is emptied. */
+struct rec_point *rec_points_take(struct rec_points *b, size_t *n);
+void rec_points_free(struct rec_points *b);
 
 /* A point of a series: one of the set's points. */
 struct series_point {

@@ -1010,6 +1010,7 @@ static int cmp_point_row(const void *x, const void *y)
 int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int npats,
 	      struct rec_point **out, size_t *n, char *err, size_t len)
 {
+	struct rec_points b = { 0 };
 	struct point_row *order;
 	struct where w;
 	char sql[2048], *names = NULL, *paths = NULL, *benches = NULL;
@@ -1043,12 +1044,8 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return pg_fail(pg, res, err, len);
 	rows = PQntuples(res);
-	*out = calloc((size_t)rows + 1, sizeof(**out));
 	order = calloc((size_t)rows + 1, sizeof(*order));
-	if (!*out || !order) {
-		free(*out);
-		*out = NULL;
-		free(order);
+	if (!order) {
 		PQclear(res);
 		return store_fail(err, len, "out of memory");
 	}
@@ -1061,26 +1058,31 @@ int pg_points(struct pgstore *pg, const struct store_filter *f, char **pats, int
 	}
 	qsort(order, (size_t)rows, sizeof(*order), cmp_point_row);
 	for (int k = 0; k < rows; k++) {
-		struct rec_point *p = &(*out)[k];
 		int i = order[k].row;
+		const char *t[RP_NTEXT] = {
+			[RP_UUID] = PQgetvalue(res, i, 10),
+			[RP_LABEL] = PQgetvalue(res, i, 1),
+			[RP_HOST] = PQgetvalue(res, i, 2),
+			[RP_STARTED] = PQgetvalue(res, i, 3),
+			[RP_KERNEL] = PQgetvalue(res, i, 4),
+			[RP_NAME] = PQgetvalue(res, i, 5),
+			[RP_BENCHMARK] = PQgetvalue(res, i, 6),
+			[RP_PATH] = PQgetvalue(res, i, 7),
+		};
 
-		p->run = order[k].id;
-		col_text(res, i, 1, p->label, sizeof(p->label));
-		col_text(res, i, 2, p->host, sizeof(p->host));
-		col_text(res, i, 3, p->started, sizeof(p->started));
-		col_text(res, i, 4, p->kernel_release, sizeof(p->kernel_release));
-		col_text(res, i, 5, p->name, sizeof(p->name));
-		col_text(res, i, 6, p->benchmark, sizeof(p->benchmark));
-		col_text(res, i, 7, p->path, sizeof(p->path));
-		p->mean = col_num(res, i, 8);
-		p->ci95_rel = col_num(res, i, 9);
-		col_text(res, i, 10, p->uuid, sizeof(p->uuid));
-		p->seq = (size_t)order[k].seq;
+		if (rec_points_add(&b, order[k].id, (size_t)order[k].seq, col_num(res, i, 8),
+				   col_num(res, i, 9), t))
+			break;
 	}
-	*n = (size_t)rows;
 	free(order);
 	PQclear(res);
-	return 0;
+	*out = rec_points_take(&b, n);
+	if (*out && *n == (size_t)rows)
+		return 0;
+	free(*out);
+	*out = NULL;
+	*n = 0;
+	return store_fail(err, len, "out of memory");
 }
 
 /* ------------------------------------------------------------------ */

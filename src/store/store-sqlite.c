@@ -661,6 +661,14 @@ void store_col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
 	snprintf(buf, len, "%s", v ? (const char *)v : "");
 }
 
+/* column @i as text, "" where NULL; valid until the next step */
+static const char *col_str(sqlite3_stmt *s, int i)
+{
+	const unsigned char *v = sqlite3_column_text(s, i);
+
+	return v ? (const char *)v : "";
+}
+
 static int prepare(struct sqlite_store *st, const char *sql, sqlite3_stmt **s, char *err,
 		   size_t len)
 {
@@ -1732,8 +1740,8 @@ static int sqlite_points(void *impl, const struct store_filter *f, char **pats, 
 			 struct rec_point **out, size_t *n, char *err, size_t len)
 {
 	struct sqlite_store *st = impl;
+	struct rec_points b = { 0 };
 	sqlite3_stmt *s;
-	size_t cap = 0;
 	int rc;
 
 	*out = NULL;
@@ -1753,52 +1761,54 @@ static int sqlite_points(void *impl, const struct store_filter *f, char **pats, 
 		return -1;
 	bind_filter(s, f);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct rec_point p = { 0 };
+		const char *t[RP_NTEXT];
+		char started[32];
+		int64_t run = sqlite3_column_int64(s, 0);
+		double mean = col_num(s, 8);
 		int hit = !npats;
 
-		store_col_text(s, 5, p.name, sizeof(p.name));
-		store_col_text(s, 6, p.benchmark, sizeof(p.benchmark));
-		store_col_text(s, 7, p.path, sizeof(p.path));
+		for (int i = 0; i < RP_NTEXT; i++)
+			t[i] = "";
+		t[RP_NAME] = col_str(s, 5);
+		t[RP_BENCHMARK] = col_str(s, 6);
+		t[RP_PATH] = col_str(s, 7);
 		for (int k = 0; k < npats && !hit; k++)
-			hit = pattern_matches(pats[k], p.name, p.benchmark, p.path);
+			hit = pattern_matches(pats[k], t[RP_NAME], t[RP_BENCHMARK], t[RP_PATH]);
 		if (!hit)
 			continue;
-		p.run = sqlite3_column_int64(s, 0);
-		store_col_text(s, 1, p.label, sizeof(p.label));
-		store_col_text(s, 2, p.host, sizeof(p.host));
-		store_col_text(s, 3, p.started, sizeof(p.started));
-		store_col_text(s, 4, p.kernel_release, sizeof(p.kernel_release));
-		p.mean = col_num(s, 8);
-		p.ci95_rel = col_num(s, 9);
-		store_col_text(s, 10, p.params, sizeof(p.params));
-		store_col_text(s, 11, p.uuid, sizeof(p.uuid));
-		p.seq = (size_t)sqlite3_column_int64(s, 12);
-		if (!iso_time(p.started) || !(p.mean > 0) || !isfinite(p.mean)) {
+		t[RP_LABEL] = col_str(s, 1);
+		t[RP_HOST] = col_str(s, 2);
+		t[RP_STARTED] = col_str(s, 3);
+		t[RP_KERNEL] = col_str(s, 4);
+		t[RP_PARAMS] = col_str(s, 10);
+		t[RP_UUID] = col_str(s, 11);
+		/* as the point keeps it (series.h) */
+		snprintf(started, sizeof(started), "%s", t[RP_STARTED]);
+		if (!iso_time(started) || !(mean > 0) || !isfinite(mean)) {
+			int bad_time = !iso_time(started);
+
 			sqlite3_finalize(s);
-			free(*out);
-			*out = NULL;
-			*n = 0;
+			rec_points_free(&b);
 			return store_fail(err, len,
 					  "database '%s': run #%lld has a malformed %s (a damaged "
 					  "store?)",
-					  st->path, (long long)p.run,
-					  iso_time(p.started) ? "mean" : "start time");
+					  st->path, (long long)run,
+					  bad_time ? "start time" : "mean");
 		}
-		if (store_grow(out, &cap, *n, sizeof(**out), 64)) {
+		if (rec_points_add(&b, run, (size_t)sqlite3_column_int64(s, 12), mean,
+				   col_num(s, 9), t)) {
 			sqlite3_finalize(s);
-			free(*out);
-			*out = NULL;
-			*n = 0;
+			rec_points_free(&b);
 			return store_fail(err, len, "out of memory");
 		}
-		(*out)[(*n)++] = p;
 	}
 	if (finish_read(st, s, rc, err, len)) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
+		rec_points_free(&b);
 		return -1;
 	}
+	*out = rec_points_take(&b, n);
+	if (!*out)
+		return store_fail(err, len, "out of memory");
 	return 0;
 }
 

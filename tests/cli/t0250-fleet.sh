@@ -482,6 +482,30 @@ test_expect_success POSTGRES 'history and the floor read an index, not every res
 	! grep -q "Seq Scan on results" "$PGDIR/server.log"
 '
 
+# history of the paths of every host learns each host's floor: the rows
+# are read path by path, a statement for each path's every host, not one
+# for each host (t.json holds time.time's paths: two or more)
+test_expect_success POSTGRES 'history of paths over every host reads the floor path by path' '
+	pg_up &&
+	export UKBENCH_SPOOL=$PWD/many.db &&
+	for h in 1 2 3 4 5 6; do
+		for d in 01 02; do
+			"$mkrun" "$TEST_ROOT/t.json" m.json --spread 0.01 --seed "$h$d" \
+				--label many --host "board-m$h" --started "2025-03-${d}T10:00:00Z" &&
+			ukbench import --db "$W" m.json >/dev/null || return 1
+		done
+	done &&
+	npaths=$(jq "[.results[] | select(.status == \"ok\")] | length" "$TEST_ROOT/t.json") &&
+	test "$npaths" -ge 2 &&
+	: >"$PGDIR/server.log" &&
+	PGOPTIONS="-c log_min_duration_statement=0" \
+		ukbench history --db "$(pg_uri)" -f csv time.time >out &&
+	grep -q ",board-m6," out &&
+	floors=$(grep -c "execute .*SELECT name, path, host, id::text" "$PGDIR/server.log") &&
+	echo "$floors statements of the floor for $npaths paths" &&
+	test "$floors" -ge 1 && test "$floors" -le $((2 * npaths))
+'
+
 test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history keeps them; the reader refused' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/prune.db &&
