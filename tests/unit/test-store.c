@@ -23,6 +23,7 @@
 #include "fields.h"
 #include "jv.h"
 #include "record.h"
+#include "series.h"
 #include "store-backend.h"
 #include "store-sqlite.h"
 #include "store.h"
@@ -712,6 +713,70 @@ static void test_fields_arrive_when_declared(void **state)
 	}
 }
 
+/*
+ * A history's points laid in one block: texts as given, "" for NULL, cut
+ * at the lengths a series' key holds, valid after the gathering is gone.
+ */
+static void test_points_block(void **state)
+{
+	struct rec_points b = { 0 };
+	struct rec_point *pts;
+	char long_path[100], want[32];
+	size_t n = 99;
+
+	(void)state;
+	memset(long_path, 'p', sizeof(long_path) - 1);
+	long_path[sizeof(long_path) - 1] = '\0';
+	for (int i = 0; i < 1000; i++) {
+		char host[32], started[40];
+		const char *t[RP_NTEXT] = {
+			[RP_UUID] = "0b8c1e7e-5a58-4b8e-9d1e-3f0f8e6f2a11",
+			[RP_LABEL] = i % 2 ? "v6.1" : NULL,
+			[RP_HOST] = host,
+			[RP_STARTED] = started,
+			[RP_NAME] = "syscall.null",
+			[RP_BENCHMARK] = "syscall.null",
+			[RP_PATH] = i == 7 ? long_path : "syscall",
+		};
+
+		snprintf(host, sizeof(host), "board-%04d", i % 10);
+		snprintf(started, sizeof(started), "2026-01-01T00:00:%02dZ", i % 60);
+		assert_int_equal(rec_points_add(&b, 100 + i, (size_t)i % 86, 80.0 + i, 0.01, t), 0);
+	}
+	pts = rec_points_take(&b, &n);
+	assert_non_null(pts);
+	assert_int_equal(n, 1000);
+	assert_null(b.pts);
+	assert_null(b.txt);
+	assert_int_equal(b.n, 0);
+	for (size_t i = 0; i < n; i++) {
+		char host[32];
+
+		snprintf(host, sizeof(host), "board-%04zu", i % 10);
+		assert_int_equal(pts[i].run, 100 + (int64_t)i);
+		assert_int_equal(pts[i].seq, i % 86);
+		assert_true(pts[i].mean == 80.0 + (double)i);
+		assert_string_equal(pts[i].host, host);
+		assert_string_equal(pts[i].label, i % 2 ? "v6.1" : "");
+		assert_string_equal(pts[i].kernel_release, "");
+		assert_string_equal(pts[i].params, "");
+		assert_string_equal(pts[i].uuid, "0b8c1e7e-5a58-4b8e-9d1e-3f0f8e6f2a11");
+		assert_int_equal(strlen(pts[i].started), 20);
+	}
+	/* a path longer than a series' key is cut as the key cuts it */
+	memcpy(want, long_path, sizeof(want) - 1);
+	want[sizeof(want) - 1] = '\0';
+	assert_string_equal(pts[7].path, want);
+	assert_string_equal(pts[8].path, "syscall");
+	free(pts);
+
+	/* no points: an empty block, not NULL */
+	pts = rec_points_take(&b, &n);
+	assert_non_null(pts);
+	assert_int_equal(n, 0);
+	free(pts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -728,6 +793,7 @@ int main(void)
 		cmocka_unit_test(test_uuid),
 		cmocka_unit_test(test_backend_table),
 		cmocka_unit_test(test_fields_arrive_when_declared),
+		cmocka_unit_test(test_points_block),
 	};
 
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
