@@ -1143,13 +1143,13 @@ struct pr_cache {
 
 /* Paths (name, path), each pair as "name\0path\0" in @text. */
 struct pr_set {
-	size_t n, len;
+	size_t n;
 	char text[];
 };
 
 static struct pr_set *pr_set_new(const char *const *names, const char *const *paths, size_t n)
 {
-	size_t len = 0;
+	size_t len = 0, at = 0;
 	struct pr_set *set;
 
 	for (size_t i = 0; i < n; i++)
@@ -1158,10 +1158,9 @@ static struct pr_set *pr_set_new(const char *const *names, const char *const *pa
 	if (!set)
 		return NULL;
 	set->n = n;
-	set->len = 0;
 	for (size_t i = 0; i < n; i++) {
-		set->len += (size_t)sprintf(set->text + set->len, "%s", names[i]) + 1;
-		set->len += (size_t)sprintf(set->text + set->len, "%s", paths[i]) + 1;
+		at += (size_t)sprintf(set->text + at, "%s", names[i]) + 1;
+		at += (size_t)sprintf(set->text + at, "%s", paths[i]) + 1;
 	}
 	return set;
 }
