@@ -1165,6 +1165,19 @@ static struct pr_set *pr_set_new(const char *const *names, const char *const *pa
 	return set;
 }
 
+/* pair @i of @set */
+static void pr_set_pair(const struct pr_set *set, size_t i, const char **name, const char **path)
+{
+	const char *t = set->text;
+
+	for (size_t k = 0; k < i; k++) {
+		t += strlen(t) + 1;
+		t += strlen(t) + 1;
+	}
+	*name = t;
+	*path = t + strlen(t) + 1;
+}
+
 static int pr_set_has(const struct pr_set *set, const char *name, const char *path)
 {
 	const char *t = set ? set->text : NULL;
@@ -1218,9 +1231,14 @@ struct pg_reader {
 	unsigned long pr_tick;
 	char pr_host[128], pr_name[128], pr_path[64]; /* the last ask */
 	int pr_asked;
-	/* paths' every host asked ahead (prefetch_path()), on a connection of its own */
+	/*
+	 * paths' every host asked ahead (prefetch_path()), on a connection of
+	 * its own: @pf the paths asked, @all every path in the order the floor
+	 * is learned, @next the first of them not yet asked
+	 */
 	struct pgstore *side;
-	struct pr_set *pf;
+	struct pr_set *pf, *all;
+	size_t next;
 };
 
 static int pgr_claims(const char *where, int reader)
@@ -1267,6 +1285,7 @@ static void pgr_close(void *impl)
 		free(r->pr[i].set);
 	}
 	free(r->pf);
+	free(r->all);
 	pg_close(r->side);
 	pg_close(r->pg);
 	free(r);
@@ -1403,53 +1422,102 @@ static const char pr_sql_paths[] =
 	     " AND $1::text IS NOT NULL",
 	     "name COLLATE \"C\", path COLLATE \"C\", host COLLATE \"C\", k");
 
+/* Nothing more asked ahead: what was is dropped. */
+static void prefetch_end(struct pg_reader *r)
+{
+	pg_close(r->side);
+	r->side = NULL;
+	free(r->pf);
+	free(r->all);
+	r->pf = r->all = NULL;
+}
+
+/* Asks for the next PF_PATHS paths of r->all on the second connection. */
+static int prefetch_next(struct pg_reader *r)
+{
+	const char *nv[PF_PATHS], *pv[PF_PATHS];
+	char lim[24], *na = NULL, *pa = NULL;
+	size_t k = 0;
+	int sent;
+
+	for (; k < PF_PATHS && r->next < r->all->n; k++)
+		pr_set_pair(r->all, r->next++, &nv[k], &pv[k]);
+	free(r->pf);
+	r->pf = pr_set_new(nv, pv, k);
+	if (!k || !r->pf || pr_set_arrays(r->pf, &na, &pa))
+		return -1;
+	snprintf(lim, sizeof(lim), "%d", FLOOR_FETCH);
+	if (k == 1)
+		sent = PQsendQueryParams(r->side->conn, pr_sql[PR_PATH], 4, NULL,
+					 (const char *const[]){ "", nv[0], pv[0], lim }, NULL, NULL,
+					 1);
+	else
+		sent = PQsendQueryParams(r->side->conn, pr_sql_paths, 4, NULL,
+					 (const char *const[]){ "", na, pa, lim }, NULL, NULL, 1);
+	free(na);
+	free(pa);
+	return sent ? 0 : -1;
+}
+
+static int by_name_path(const void *a, const void *b)
+{
+	const char *const *x = a, *const *y = b;
+	int d = strcmp(x[0], y[0]);
+
+	return d ? d : strcmp(x[1], y[1]);
+}
+
 /*
  * History of paths over every host reads the floor's rows of every host
- * next (PR_PATH): asked now on a second connection, the server finds them
- * while it finds the points, where asking after would add its time to
- * theirs. Nothing is lost when it fails: pr_fetch() asks as before.
+ * next (PR_PATH), path after path: asked on a second connection, the
+ * server finds the first paths' while it finds the points, and each next
+ * few while the floors of those before are learned, where asking when
+ * needed would add its time to theirs. Nothing is lost when it fails:
+ * pr_fetch() asks as before.
  */
 static void prefetch_path(void *ctx, char *const *names, char *const *paths, size_t n)
 {
 	struct pg_reader *r = ctx;
-	char lim[24], err[256], *nv = NULL, *pv = NULL;
-	int sent;
+	const char **pairs, **nv, **pv;
+	char err[256];
 
-	if (!n || n > PF_PATHS || r->side || r->pf)
+	if (!n || r->side || r->pf || r->all)
 		return;
-	r->pf = pr_set_new((const char *const *)names, (const char *const *)paths, n);
-	if (!r->pf || pr_set_arrays(r->pf, &nv, &pv) ||
-	    pg_open(r->target, 0, &r->side, err, sizeof(err)) || !r->side) {
-		free(nv);
-		free(pv);
-		free(r->pf);
-		r->pf = NULL;
+	/* in the order floor_series() learns them: by name, then path */
+	pairs = calloc(2 * n, sizeof(*pairs));
+	nv = calloc(n, sizeof(*nv));
+	pv = calloc(n, sizeof(*pv));
+	if (pairs && nv && pv) {
+		for (size_t i = 0; i < n; i++) {
+			pairs[2 * i] = names[i];
+			pairs[2 * i + 1] = paths[i];
+		}
+		qsort(pairs, n, 2 * sizeof(*pairs), by_name_path);
+		for (size_t i = 0; i < n; i++) {
+			nv[i] = pairs[2 * i];
+			pv[i] = pairs[2 * i + 1];
+		}
+		r->all = pr_set_new(nv, pv, n);
+	}
+	free(pairs);
+	free(nv);
+	free(pv);
+	r->next = 0;
+	if (!r->all || pg_open(r->target, 0, &r->side, err, sizeof(err)) || !r->side) {
+		prefetch_end(r);
 		return;
 	}
-	snprintf(lim, sizeof(lim), "%d", FLOOR_FETCH);
 	/* in memory, alone: it runs beside the points' statement and the reading of them */
 	PQclear(PQexec(r->side->conn,
 		       "SET work_mem = '64MB'; SET max_parallel_workers_per_gather = 0"));
-	if (n == 1)
-		sent = PQsendQueryParams(r->side->conn, pr_sql[PR_PATH], 4, NULL,
-					 (const char *const[]){ "", names[0], paths[0], lim }, NULL,
-					 NULL, 1);
-	else
-		sent = PQsendQueryParams(r->side->conn, pr_sql_paths, 4, NULL,
-					 (const char *const[]){ "", nv, pv, lim }, NULL, NULL, 1);
-	free(nv);
-	free(pv);
-	if (!sent) {
-		pg_close(r->side);
-		r->side = NULL;
-		free(r->pf);
-		r->pf = NULL;
-	}
+	if (prefetch_next(r))
+		prefetch_end(r);
 }
 
 /*
  * The rows asked ahead, when they answer (name, path) up to @max runs, and
- * the paths they hold (@set); NULL otherwise.
+ * the paths they hold (@set); NULL otherwise. The next paths are asked for
+ * at once.
  */
 static PGresult *prefetched(struct pg_reader *r, const char *name, const char *path, size_t max,
 			    struct pr_set **set)
@@ -1465,17 +1533,15 @@ static PGresult *prefetched(struct pg_reader *r, const char *name, const char *p
 		else
 			PQclear(res);
 	}
-	pg_close(r->side);
-	r->side = NULL;
-	if (got && (!pr_set_has(r->pf, name, path) || max > FLOOR_FETCH)) {
+	if (!got || !pr_set_has(r->pf, name, path) || max > FLOOR_FETCH) {
 		PQclear(got);
-		got = NULL;
+		prefetch_end(r);
+		return NULL;
 	}
-	if (got)
-		*set = r->pf;
-	else
-		free(r->pf);
+	*set = r->pf;
 	r->pf = NULL;
+	if (r->next >= r->all->n || prefetch_next(r))
+		prefetch_end(r);
 	return got;
 }
 

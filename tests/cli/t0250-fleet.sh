@@ -483,27 +483,38 @@ test_expect_success POSTGRES 'history and the floor read an index, not every res
 '
 
 # history of the paths of every host learns each host's floor: the rows
-# are read path by path, a statement for each path's every host, not one
-# for each host (t.json holds time.time's paths: two or more)
+# are read path by path, four paths' every host a statement, asked ahead
+# on a second connection, not a statement for each host (t.json holds
+# time.time's paths: two or more; mkrun --paths 9 makes nine)
 test_expect_success POSTGRES 'history of paths over every host reads the floor path by path' '
 	pg_up &&
 	export UKBENCH_SPOOL=$PWD/many.db &&
-	for h in 1 2 3 4 5 6; do
+	for h in 1 2 3 4 5 6 7 8 9 10; do
 		for d in 01 02; do
 			"$mkrun" "$TEST_ROOT/t.json" m.json --spread 0.01 --seed "$h$d" \
 				--label many --host "board-m$h" --started "2025-03-${d}T10:00:00Z" &&
 			ukbench import --db "$W" m.json >/dev/null || return 1
-		done
+		done &&
+		"$mkrun" "$TEST_ROOT/t.json" s.json --paths 9 --spread 0.01 --seed "$h" \
+			--label synth --host "board-s$h" --started "2025-04-01T10:00:00Z" &&
+		ukbench import --db "$W" s.json >/dev/null || return 1
 	done &&
 	npaths=$(jq "[.results[] | select(.status == \"ok\")] | length" "$TEST_ROOT/t.json") &&
 	test "$npaths" -ge 2 &&
-	: >"$PGDIR/server.log" &&
-	PGOPTIONS="-c log_min_duration_statement=0" \
-		ukbench history --db "$(pg_uri)" -f csv time.time >out &&
-	grep -q ",board-m6," out &&
-	floors=$(grep -c "execute .*SELECT name, path, host, id::text" "$PGDIR/server.log") &&
-	echo "$floors statements of the floor for $npaths paths" &&
-	test "$floors" -ge 1 && test "$floors" -le $((2 * npaths))
+	floors() {
+		: >"$PGDIR/server.log" &&
+		PGOPTIONS="-c log_min_duration_statement=0" \
+			ukbench history --db "$(pg_uri)" -f csv "$1" >out &&
+		grep -c "execute .*SELECT name, path, host, id::text" "$PGDIR/server.log"
+	} &&
+	n=$(floors time.time) &&
+	echo "$n statements of the floor for $npaths paths" &&
+	grep -q ",board-m10," out &&
+	test "$n" = $(((npaths + 3) / 4)) &&
+	n=$(floors "synthetic.*") &&
+	echo "$n statements of the floor for 9 paths" &&
+	test "$(grep -c ",board-s10," out)" = 9 &&
+	test "$n" = 3
 '
 
 test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history keeps them; the reader refused' '
