@@ -1238,7 +1238,10 @@ struct pg_reader {
 	 */
 	struct pgstore *side;
 	struct pr_set *pf, *all;
-	size_t next;
+	size_t next, taken;
+	/* the hosts asked for since the last paths were taken: 2 is many */
+	char pf_host[128];
+	int pf_hosts;
 };
 
 static int pgr_claims(const char *where, int reader)
@@ -1502,7 +1505,8 @@ static void prefetch_path(void *ctx, char *const *names, char *const *paths, siz
 	free(pairs);
 	free(nv);
 	free(pv);
-	r->next = 0;
+	r->next = r->taken = 0;
+	r->pf_hosts = 0;
 	if (!r->all || pg_open(r->target, 0, &r->side, err, sizeof(err)) || !r->side) {
 		prefetch_end(r);
 		return;
@@ -1519,8 +1523,8 @@ static void prefetch_path(void *ctx, char *const *names, char *const *paths, siz
  * the paths they hold (@set); NULL otherwise. The next paths are asked for
  * at once.
  */
-static PGresult *prefetched(struct pg_reader *r, const char *name, const char *path, size_t max,
-			    struct pr_set **set)
+static PGresult *prefetched(struct pg_reader *r, const char *host, const char *name,
+			    const char *path, size_t max, struct pr_set **set)
 {
 	PGresult *res, *got = NULL;
 
@@ -1540,8 +1544,15 @@ static PGresult *prefetched(struct pg_reader *r, const char *name, const char *p
 	}
 	*set = r->pf;
 	r->pf = NULL;
-	if (r->next >= r->all->n || prefetch_next(r))
+	/*
+	 * Floors learned host by host (fewer hosts than paths) ask for one
+	 * host's paths in turn: after the first two, a host's every path is
+	 * fetched as it is asked for (PR_HOST), not every host's.
+	 */
+	if (r->next >= r->all->n || (r->taken++ && r->pf_hosts < 2) || prefetch_next(r))
 		prefetch_end(r);
+	snprintf(r->pf_host, sizeof(r->pf_host), "%s", host);
+	r->pf_hosts = 1;
 	return got;
 }
 
@@ -1596,12 +1607,17 @@ static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const ch
 	char lim[24];
 	PGresult *res;
 
+	if (r->all && r->pf_hosts < 2 && (!r->pf_hosts || strcmp(r->pf_host, host))) {
+		if (!r->pf_hosts)
+			snprintf(r->pf_host, sizeof(r->pf_host), "%s", host);
+		r->pf_hosts++;
+	}
 	for (int i = 0; i < PR_CACHED; i++)
 		if (pr_covers(&r->pr[i], host, name, path, max)) {
 			r->pr[i].used = ++r->pr_tick;
 			return &r->pr[i];
 		}
-	res = prefetched(r, name, path, max, &set);
+	res = prefetched(r, host, name, path, max, &set);
 	if (res || (r->pr_asked && !strcmp(r->pr_name, name) && !strcmp(r->pr_path, path)))
 		kind = PR_PATH;
 	else if (r->pr_asked && !strcmp(r->pr_host, host))
