@@ -514,7 +514,16 @@ test_expect_success POSTGRES 'history of paths over every host reads the floor p
 	n=$(floors "synthetic.*") &&
 	echo "$n statements of the floor for 9 paths" &&
 	test "$(grep -c ",board-s10," out)" = 9 &&
-	test "$n" = 3
+	test "$n" = 3 &&
+	# a reader allowed one connection asks when it needs: the same history
+	ukbench history --db "$R" -f csv "synthetic.*" >all.csv &&
+	count "ALTER ROLE ukb_read CONNECTION LIMIT 1" &&
+	: >"$PGDIR/server.log" &&
+	{ ukbench history --db "$R" -f csv "synthetic.*" >one.csv; rc=$?; } &&
+	count "ALTER ROLE ukb_read CONNECTION LIMIT -1" &&
+	test "$rc" = 0 &&
+	grep -q "too many connections for role \"ukb_read\"" "$PGDIR/server.log" &&
+	diff -u all.csv one.csv
 '
 
 test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history keeps them; the reader refused' '
