@@ -1607,6 +1607,7 @@ static struct pr_cache *pr_fetch(struct pg_reader *r, const char *host, const ch
 	char lim[24];
 	PGresult *res;
 
+	/* the hosts asked for since paths asked ahead were taken (prefetched()) */
 	if (r->all && r->pf_hosts < 2 && (!r->pf_hosts || strcmp(r->pf_host, host))) {
 		if (!r->pf_hosts)
 			snprintf(r->pf_host, sizeof(r->pf_host), "%s", host);
