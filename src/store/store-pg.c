@@ -795,6 +795,7 @@ static int load_procs(struct pgstore *pg, const char *ids, const char *name, str
 			free(refs);
 			continue;
 		}
+		free(r->proc_means);
 		free(r->proc_ref);
 		r->proc_means = means;
 		r->proc_ref = nref == n ? refs : (free(refs), NULL);
@@ -1141,81 +1142,42 @@ struct pr_cache {
 	unsigned long used;
 };
 
-/* Paths (name, path), each pair as "name\0path\0" in @text. */
+/* Paths: @name[i] and @path[i], copied into the set's own block. */
 struct pr_set {
 	size_t n;
-	char text[];
+	char **name, **path;
 };
 
 static struct pr_set *pr_set_new(const char *const *names, const char *const *paths, size_t n)
 {
-	size_t len = 0, at = 0;
+	size_t len = 0;
 	struct pr_set *set;
+	char *t;
 
 	for (size_t i = 0; i < n; i++)
 		len += strlen(names[i]) + strlen(paths[i]) + 2;
-	set = malloc(sizeof(*set) + len + 1);
+	set = malloc(sizeof(*set) + 2 * (n + 1) * sizeof(char *) + len);
 	if (!set)
 		return NULL;
 	set->n = n;
+	set->name = (char **)(set + 1);
+	set->path = set->name + n + 1;
+	t = (char *)(set->path + n + 1);
 	for (size_t i = 0; i < n; i++) {
-		at += (size_t)sprintf(set->text + at, "%s", names[i]) + 1;
-		at += (size_t)sprintf(set->text + at, "%s", paths[i]) + 1;
+		set->name[i] = t;
+		t = stpcpy(t, names[i]) + 1;
+		set->path[i] = t;
+		t = stpcpy(t, paths[i]) + 1;
 	}
 	return set;
 }
 
-/* pair @i of @set */
-static void pr_set_pair(const struct pr_set *set, size_t i, const char **name, const char **path)
-{
-	const char *t = set->text;
-
-	for (size_t k = 0; k < i; k++) {
-		t += strlen(t) + 1;
-		t += strlen(t) + 1;
-	}
-	*name = t;
-	*path = t + strlen(t) + 1;
-}
-
 static int pr_set_has(const struct pr_set *set, const char *name, const char *path)
 {
-	const char *t = set ? set->text : NULL;
-
-	for (size_t i = 0; set && i < set->n; i++) {
-		const char *p = t + strlen(t) + 1;
-
-		if (!strcmp(t, name) && !strcmp(p, path))
+	for (size_t i = 0; set && i < set->n; i++)
+		if (!strcmp(set->name[i], name) && !strcmp(set->path[i], path))
 			return 1;
-		t = p + strlen(p) + 1;
-	}
 	return 0;
-}
-
-/* @set's names and paths as two text[] literals; -1 when out of memory */
-static int pr_set_arrays(const struct pr_set *set, char **names, char **paths)
-{
-	char **nv = calloc(set->n + 1, sizeof(*nv)), **pv = calloc(set->n + 1, sizeof(*pv));
-	char *t = (char *)set->text;
-
-	*names = *paths = NULL;
-	for (size_t i = 0; nv && pv && i < set->n; i++) {
-		nv[i] = t;
-		pv[i] = t + strlen(t) + 1;
-		t = pv[i] + strlen(pv[i]) + 1;
-	}
-	if (nv && pv) {
-		*names = text_array(nv, set->n);
-		*paths = text_array(pv, set->n);
-	}
-	free(nv);
-	free(pv);
-	if (*names && *paths)
-		return 0;
-	free(*names);
-	free(*paths);
-	*names = *paths = NULL;
-	return -1;
 }
 
 #define PR_CACHED 4
@@ -1438,17 +1400,24 @@ static void prefetch_end(struct pg_reader *r)
 /* Asks for the next PF_PATHS paths of r->all on the second connection. */
 static int prefetch_next(struct pg_reader *r)
 {
-	const char *nv[PF_PATHS], *pv[PF_PATHS];
-	char lim[24], *na = NULL, *pa = NULL;
-	size_t k = 0;
+	size_t k = r->all->n - r->next < PF_PATHS ? r->all->n - r->next : PF_PATHS;
+	const char *const *nv = (const char *const *)r->all->name + r->next,
+			  *const *pv = (const char *const *)r->all->path + r->next;
+	char lim[24], *na, *pa;
 	int sent;
 
-	for (; k < PF_PATHS && r->next < r->all->n; k++)
-		pr_set_pair(r->all, r->next++, &nv[k], &pv[k]);
+	r->next += k;
 	free(r->pf);
 	r->pf = pr_set_new(nv, pv, k);
-	if (!k || !r->pf || pr_set_arrays(r->pf, &na, &pa))
+	if (!k || !r->pf)
 		return -1;
+	na = text_array(r->pf->name, k);
+	pa = text_array(r->pf->path, k);
+	if (!na || !pa) {
+		free(na);
+		free(pa);
+		return -1;
+	}
 	snprintf(lim, sizeof(lim), "%d", FLOOR_FETCH);
 	if (k == 1)
 		sent = PQsendQueryParams(r->side->conn, pr_sql[PR_PATH], 4, NULL,

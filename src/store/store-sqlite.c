@@ -654,19 +654,17 @@ static int sqlite_open(const char *where, int reader, void **impl, char *err, si
 /* ------------------------------------------------------------------ */
 /* Saving                                                              */
 
-void store_col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
-{
-	const unsigned char *v = sqlite3_column_text(s, i);
-
-	snprintf(buf, len, "%s", v ? (const char *)v : "");
-}
-
 /* column @i as text, "" where NULL; valid until the next step */
 static const char *col_str(sqlite3_stmt *s, int i)
 {
 	const unsigned char *v = sqlite3_column_text(s, i);
 
 	return v ? (const char *)v : "";
+}
+
+void store_col_text(sqlite3_stmt *s, int i, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", col_str(s, i));
 }
 
 static int prepare(struct sqlite_store *st, const char *sql, sqlite3_stmt **s, char *err,
