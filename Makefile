@@ -15,7 +15,7 @@
 #   make analyze          scan-build and gcc -fanalyzer over the product's code
 #
 # The core (src/core) needs libc, libm and pthread only; the front end
-# links jansson, SQLite and libpq. Warnings are errors when CI=true or WERROR=1.
+# links jansson, SQLite, libpq and zstd. Warnings are errors when CI=true or WERROR=1.
 
 VERSION := 0.1.0
 GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
@@ -66,6 +66,9 @@ JSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # libpq (libpq-dev): a fleet's PostgreSQL server
 JSON_CFLAGS += $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 JSON_LIBS   += $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
+# zstd (libzstd-dev): the document a fleet's server keeps of a run, compressed
+JSON_CFLAGS += $(shell pkg-config --cflags libzstd 2>/dev/null)
+JSON_LIBS   += $(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd)
 # Capstone (libcapstone-dev) disassembles for 'ukbench vdso --disasm' and
 # the profile; without it ukbench builds and says so where it would be used
 CS_LIBS     := $(shell pkg-config --libs capstone 2>/dev/null)

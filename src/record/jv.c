@@ -248,6 +248,11 @@ int jv_set(struct jv *o, const char *key, struct jv *v)
 	return json_object_set_new(J(o), key, v ? J(v) : json_null());
 }
 
+int jv_del(struct jv *o, const char *key)
+{
+	return json_object_del(J(o), key) ? -1 : 0;
+}
+
 struct jv *jv_string(const char *s)
 {
 	jv_oom();

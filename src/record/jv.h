@@ -75,6 +75,8 @@ char *jv_text(const struct jv *v, int raw);
 /* Building: a new object, and members set on it (the value is taken). */
 struct jv *jv_object(void);
 int jv_set(struct jv *o, const char *key, struct jv *v);
+/* Removes @o's member @key; -1 when @o is no object or has none. */
+int jv_del(struct jv *o, const char *key);
 struct jv *jv_string(const char *s);
 struct jv *jv_integer(long long n);
 struct jv *jv_real(double d);

@@ -348,6 +348,7 @@ static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, str
 	struct jv *st = jv_get(o, "stats"), *out;
 	struct ukb_stats *x = &r->stats;
 	double n, lo = 0, hi = 0, sev = 0, dist;
+	int remade;
 
 	if (jv_get(o, "samples_ns"))
 		return bad(rd, "%s has both samples_ns and batches", where);
@@ -358,7 +359,11 @@ static int read_summary(struct reader *rd, struct jv *o, struct jv *batches, str
 		return bad(rd, "%s: a summary is of an 'ok' result with its stats", where);
 	r->summary = 1;
 	r->nsamples = (size_t)jv_num(batches, 0);
-	if (stat_num(rd, st, "n", &n, where) || stat_num(rd, st, "mean_ns", &x->mean, where) ||
+	/* kept beside its processes, a summary's mean is made again from them */
+	x->mean = NAN;
+	remade = rd->procs_beside && !jv_has(o, "process_means_ns") && !jv_has(st, "mean_ns");
+	if (stat_num(rd, st, "n", &n, where) ||
+	    (!remade && stat_num(rd, st, "mean_ns", &x->mean, where)) ||
 	    stat_num(rd, st, "median_ns", &x->median, where) ||
 	    stat_num(rd, st, "stddev_ns", &x->stddev, where) ||
 	    stat_num(rd, st, "cv", &x->cv, where) || stat_num(rd, st, "min_ns", &x->min, where) ||

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "pg-doc.h"
 #include "reference.h"
 #include "store-backend.h"
 #include "store-pg.h"
@@ -44,6 +45,24 @@ struct pgstore {
 	  " pv.x::float8 FROM jsonb_array_elements_text(" e "->'process_means_ns') pv(x)) END,"    \
 	  " CASE WHEN jsonb_typeof(" e "->'process_ref_ns') = 'array' THEN ARRAY(SELECT"           \
 	  " pr.x::float8 FROM jsonb_array_elements_text(" e "->'process_ref_ns') pr(x)) END"
+
+/*
+ * ukbench_prune() made (@how: CREATE, or CREATE OR REPLACE, which keeps its
+ * owner and grants) with @drop, what the runs' rows lose (migration 3).
+ */
+#define PRUNE_FUNCTION(how, drop)                                                                  \
+	"DO $$ BEGIN EXECUTE format($f$ " how " FUNCTION ukbench_prune(p_before text,"             \
+	" p_keep text, OUT nruns bigint, OUT nkept bigint)"                                        \
+	" LANGUAGE sql SECURITY DEFINER SET search_path = %I, pg_temp AS $b$"                      \
+	"  WITH old AS (SELECT uuid, label FROM runs"                                              \
+	"   WHERE started < p_before AND pruned IS NULL),"                                         \
+	"  p AS (UPDATE runs r SET " drop ", pruned = now() FROM old"                              \
+	"   WHERE r.uuid = old.uuid AND (p_keep IS NULL OR old.label !~ p_keep)"                   \
+	"   RETURNING r.uuid),"                                                                    \
+	"  x AS (UPDATE results s SET process_means = NULL, process_ref = NULL FROM p"             \
+	"   WHERE s.run_uuid = p.uuid)"                                                            \
+	"  SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM old) - (SELECT count(*) FROM p)" \
+	" $b$ $f$, current_schema()); END $$;"
 
 static const char *const migrations[] = {
 	/* 1: runs, whole as their JSON, and a row per result for history */
@@ -116,19 +135,7 @@ static const char *const migrations[] = {
 	 * schema it was made in, not looked up in the caller's search_path.
 	 */
 	"ALTER TABLE runs ALTER COLUMN document DROP NOT NULL, ADD COLUMN pruned timestamptz;"
-	"DO $$ BEGIN EXECUTE format($f$"
-	" CREATE FUNCTION ukbench_prune(p_before text, p_keep text,"
-	"  OUT nruns bigint, OUT nkept bigint)"
-	" LANGUAGE sql SECURITY DEFINER SET search_path = %I, pg_temp AS $b$"
-	"  WITH old AS (SELECT uuid, label FROM runs"
-	"   WHERE started < p_before AND pruned IS NULL),"
-	"  p AS (UPDATE runs r SET document = NULL, pruned = now() FROM old"
-	"   WHERE r.uuid = old.uuid AND (p_keep IS NULL OR old.label !~ p_keep)"
-	"   RETURNING r.uuid),"
-	"  x AS (UPDATE results s SET process_means = NULL, process_ref = NULL FROM p"
-	"   WHERE s.run_uuid = p.uuid)"
-	"  SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM old) - (SELECT count(*) FROM p)"
-	" $b$ $f$, current_schema()); END $$;"
+	PRUNE_FUNCTION("CREATE", "document = NULL")
 	"REVOKE EXECUTE ON FUNCTION ukbench_prune(text, text) FROM PUBLIC;",
 
 	/*
@@ -152,26 +159,37 @@ static const char *const migrations[] = {
 
 	/*
 	 * 5: a summary's processes' means and references are kept once, in
-	 * its results' rows (DOC_KEPT); a document pushed before keeps them
+	 * its results' rows, not in its document; a document pushed before keeps them
 	 * too and is read as it is. The version is what tells an older
 	 * ukbench, which would not find them, to upgrade.
 	 */
 	"COMMENT ON COLUMN runs.document IS 'the run as JSON; from schema 5, a summary''s"
 	" processes are in its results'' rows';",
+
+	/*
+	 * 6: a run in fewer bytes. A process's mean and reference in 4 bytes:
+	 * a record keeps them to single precision (rec_result_restat()), so
+	 * the comparison from here equals the local store's. The document as
+	 * the client compressed it (pg-doc.h: 38 KiB of a default run's
+	 * summary under the server's lz4, about 15 this way), stored as it
+	 * comes; a document pushed before stays in `document`. A run's rows
+	 * found by one entry of its UUID (deduplicated: 0.6 KiB a run) where
+	 * the primary key took an entry a row in pages the random UUIDs
+	 * left a third empty (4.8 KiB); a run's rows are made once, by the
+	 * statement after the one that makes its run, whose UUID is unique.
+	 * Without a key, a logical replica is given the whole row.
+	 */
+	"ALTER TABLE results ALTER COLUMN process_means TYPE real[],"
+	"  ALTER COLUMN process_ref TYPE real[], DROP CONSTRAINT results_pkey,"
+	"  REPLICA IDENTITY FULL;"
+	"CREATE INDEX results_of_run ON results (run_uuid);"
+	"ALTER TABLE runs ADD COLUMN document_z bytea;"
+	"ALTER TABLE runs ALTER COLUMN document_z SET STORAGE EXTERNAL;"
+	"COMMENT ON COLUMN runs.document_z IS 'the run as JSON, compressed by ukbench (zstd),"
+	" without what its results'' rows hold or reading makes again';"
+	PRUNE_FUNCTION("CREATE OR REPLACE", "document = NULL, document_z = NULL"),
 	/* clang-format on */
 };
-
-/*
- * The document kept of a run @d (jsonb): a summary's result
- * without the processes' means and references its row holds (process_means,
- * process_ref, filled from the same text): they were half of its bytes.
- */
-#define DOC_KEPT(d)                                                                                \
-	"CASE WHEN jsonb_typeof(" d "->'results') = 'array' THEN jsonb_set(" d ", '{results}',"    \
-	" coalesce((SELECT jsonb_agg(CASE WHEN e ? 'batches' THEN"                                 \
-	" e - 'process_means_ns' - 'process_ref_ns' ELSE e END ORDER BY o)"                        \
-	" FROM jsonb_array_elements(" d "->'results') WITH ORDINALITY s(e, o)), '[]'))::text"      \
-	" ELSE (" d ")::text END"
 
 /* libpq's message, its first line, without "ERROR:  " */
 static const char *first_line(const char *msg, char *buf, size_t len)
@@ -297,20 +315,24 @@ static uint32_t be32(const unsigned char *p)
 }
 
 /*
- * A float8[] column in binary (array_send(): dimensions, flags, the
- * element type, each dimension's size and lower bound, then each element
- * as its length and its big-endian bits) into a new array; NULL, empty or
- * not one dimension of float8: none. A value not above 0 is not known
- * (NAN), but with @keep.
+ * A real[] or float8[] column in binary (array_send(): dimensions, flags,
+ * the element type, each dimension's size and lower bound, then each
+ * element as its length and its big-endian bits) into a new array; NULL,
+ * empty or not one dimension of either: none. A value not above 0 is not
+ * known (NAN), but with @keep.
  */
 static int numbers(const PGresult *res, int row, int col, int keep, double **out, size_t *n)
 {
 	const unsigned char *p = (const unsigned char *)PQgetvalue(res, row, col);
 	size_t len = (size_t)PQgetlength(res, row, col), count, off = 20;
+	uint32_t type;
 
 	*out = NULL;
 	*n = 0;
-	if (PQgetisnull(res, row, col) || len < 20 || be32(p) != 1 || be32(p + 8) != 701)
+	if (PQgetisnull(res, row, col) || len < 20 || be32(p) != 1)
+		return 0;
+	type = be32(p + 8);
+	if (type != 700 && type != 701) /* float4, float8 */
 		return 0;
 	count = be32(p + 12);
 	if (count > (len - 20) / 4)
@@ -327,10 +349,17 @@ static int numbers(const PGresult *res, int row, int col, int keep, double **out
 			break;
 		el = (int32_t)be32(p + off);
 		off += 4;
-		if (el == 8 && off + 8 <= len) {
+		if (type == 701 && el == 8 && off + 8 <= len) {
 			bits = (uint64_t)be32(p + off) << 32 | be32(p + off + 4);
 			memcpy(&v, &bits, sizeof(v));
 			off += 8;
+		} else if (type == 700 && el == 4 && off + 4 <= len) {
+			uint32_t b = be32(p + off);
+			float f;
+
+			memcpy(&f, &b, sizeof(f));
+			v = f;
+			off += 4;
 		} else if (el > 0) {
 			break;
 		}
@@ -544,8 +573,10 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 	    const char *doc_in, int *already, char *err, size_t len)
 {
 	char digest[24], dur[32], nres[24], *doc = NULL;
-	const char *v[12];
-	size_t dlen;
+	const char *v[13];
+	int vlen[13] = { 0 }, vfmt[13] = { 0 };
+	unsigned char *kept = NULL;
+	size_t dlen, klen;
 	PGresult *res;
 
 	*already = 0;
@@ -574,19 +605,29 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 	v[9] = digest;
 	v[10] = nres;
 	v[11] = doc ? doc : doc_in;
+	/* the server reads the columns from the text ($12) and keeps the document packed ($13) */
+	if (pg_doc_pack(v[11], strlen(v[11]), &kept, &klen, err, len)) {
+		free(doc);
+		return -1;
+	}
+	v[12] = (const char *)kept;
+	vlen[12] = (int)klen;
+	vfmt[12] = 1;
 	if (command(pg, "BEGIN", err, len)) {
+		free(kept);
 		free(doc);
 		return -1;
 	}
 	/* clang-format off */
-	res = query(pg,
+	res = PQexecParams(pg->conn,
 		    "INSERT INTO runs (uuid, label, host, started, kernel_release, ukbench_version,"
-		    " source, duration_s, interrupted, digest, nresults, document, kernel_version,"
+		    " source, duration_s, interrupted, digest, nresults, document_z, kernel_version,"
 		    " boot_id, reference, load)"
 		    " SELECT $1::uuid, $2, $3, $4, $5, $6, $7, $8::float8, $9::boolean, $10,"
-		    " $11::integer, " DOC_KEPT("d") ", " RUN_COLS_FROM("d")
+		    " $11::integer, $13::bytea, " RUN_COLS_FROM("d")
 		    " FROM (SELECT $12::jsonb AS d) j",
-		    12, v);
+		    13, NULL, v, vlen, vfmt, 0);
+	free(kept);
 	/* clang-format on */
 	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
 		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
@@ -760,8 +801,9 @@ int pg_list(struct pgstore *pg, const struct store_filter *f, struct store_run *
 
 /*
  * A summary's processes, from its results' rows where its document does
- * not hold them (schema 5, DOC_KEPT): exactly the numbers it was pushed
- * with (float8, sent in binary). Run @ids (its id as text) is @name.
+ * not hold them (schema 5 on): exactly the numbers it was pushed with
+ * (sent in binary; single precision from schema 6, as the record keeps
+ * them). Run @ids (its id as text) is @name.
  */
 static int load_procs(struct pgstore *pg, const char *ids, const char *name, struct rec_run *run,
 		      char *err, size_t len)
@@ -820,17 +862,19 @@ int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size
 	int rc;
 
 	snprintf(ids, sizeof(ids), "%lld", (long long)id);
-	res = query(pg,
-		    "SELECT document, label, to_char(pruned, 'YYYY-MM-DD') FROM runs"
-		    " WHERE id = $1",
-		    1, v);
+	/* in binary: the document as text, or its packed bytes as they are */
+	res =
+	    query_bin(pg,
+		      "SELECT document, label, to_char(pruned, 'YYYY-MM-DD'), document_z FROM runs"
+		      " WHERE id = $1::bigint",
+		      1, v);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return pg_fail(pg, res, err, len);
 	if (!PQntuples(res)) {
 		PQclear(res);
 		return 1;
 	}
-	if (PQgetisnull(res, 0, 0)) {
+	if (PQgetisnull(res, 0, 0) && PQgetisnull(res, 0, 3)) {
 		store_fail(err, len,
 			   "run #%lld of %s was pruned on %s (fleet-prune): history keeps its "
 			   "figures, its detail (processes, counters, samples) is gone",
@@ -840,8 +884,21 @@ int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size
 	}
 	snprintf(name, sizeof(name), "run #%lld of %.32s", (long long)id, pg->where);
 	memset(run, 0, sizeof(*run));
-	rc = rec_from_json_beside(run, PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0), name,
-				  err, len);
+	if (PQgetisnull(res, 0, 3)) {
+		rc = rec_from_json_beside(run, PQgetvalue(res, 0, 0),
+					  (size_t)PQgetlength(res, 0, 0), name, err, len);
+	} else {
+		char *text, e2[256];
+		size_t tlen;
+
+		rc = pg_doc_unpack((const unsigned char *)PQgetvalue(res, 0, 3),
+				   (size_t)PQgetlength(res, 0, 3), &text, &tlen, e2, sizeof(e2));
+		if (rc)
+			store_fail(err, len, "%s: %s", name, e2);
+		else
+			rc = rec_from_json_beside(run, text, tlen, name, err, len);
+		free(text);
+	}
 	if (!rc) {
 		run->id = id;
 		snprintf(run->label, sizeof(run->label), "%s", PQgetvalue(res, 0, 1));

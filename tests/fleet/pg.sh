@@ -54,6 +54,11 @@ pg_psql() {
 	"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres -d "${PGDB:-postgres}" -At -c "$*"
 }
 
+# the same, the statements read from standard input (longer than an argument may be)
+pg_psql_in() {
+	"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres -d "${PGDB:-postgres}" -At
+}
+
 pg_uri() {
 	echo "postgresql:///ukb?host=$PGHOST&port=$PGPORT&user=${1:-postgres}"
 }

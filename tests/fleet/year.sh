@@ -74,14 +74,17 @@ export UKBENCH_SPOOL=$work/spool.db
 
 # the template: the run as the server keeps it (pushed, read back, taken away)
 "$ukbench" import --db "$W" run.json >/dev/null
-pg_psql "SELECT document FROM runs" >template.json
+pg_psql "SELECT encode(document_z, 'hex') FROM runs" >template.hex
+"$py" -c 'import sys, zstandard
+sys.stdout.write(zstandard.ZstdDecompressor().decompress(bytes.fromhex(open(sys.argv[1]).read())).decode())' \
+	template.hex >template.json
 pg_psql "DELETE FROM results; DELETE FROM runs" >/dev/null
 paths=$(jq '[.results[] | select(.status == "ok")] | length' template.json)
 p1=$(jq -r '[.results[] | select(.status == "ok")] | (map(select(.path == "syscall")) + .)[0] |
 	"\(.name)/\(.path)"' template.json)
 
 runcols="uuid, label, host, started, kernel_release, ukbench_version, source, duration_s,
-	interrupted, digest, nresults, document, kernel_version, boot_id, reference, load, pruned"
+	interrupted, digest, nresults, document_z, kernel_version, boot_id, reference, load, pruned"
 rescols="run_uuid, seq, name, benchmark, path, status, samples, mean_ns, ci95_rel, median_ns,
 	params, threads, bytes, waited, disturbed, process_means, process_ref, host, started"
 

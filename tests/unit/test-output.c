@@ -29,6 +29,7 @@
 #include "lab-align.h"
 #include "lab-notes.h"
 #include "output.h"
+#include "pg-doc.h"
 #include "record.h"
 #include "rows.h"
 #include "run-notes.h"
@@ -230,6 +231,70 @@ static void test_summary_round_trip(void **state)
 	rec_run_release(&back);
 	free(sum);
 	free(whole);
+}
+
+/*
+ * The document a fleet's server keeps (pg-doc.h): packed to a fraction,
+ * without the processes or the figures made again from them, and read
+ * back with the processes its rows hold into the same figures, bit for bit.
+ */
+static void test_kept_document(void **state)
+{
+	struct rec_run back;
+	size_t len, zlen, tlen;
+	char *sum = rec_to_json_summary(&run, &len), *text, err[512];
+	unsigned char *z;
+	int procs = 0;
+
+	(void)state;
+	assert_non_null(sum);
+	if (pg_doc_pack(sum, len, &z, &zlen, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(zlen < len / 2);
+	if (pg_doc_unpack(z, zlen, &text, &tlen, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(strlen(text), tlen);
+	assert_null(strstr(text, "\"process_means_ns\""));
+	assert_null(strstr(text, "\"mean_ns\""));
+	assert_non_null(strstr(text, "\"median_ns\""));
+	/* read as the server's reader reads it, the rows' processes given */
+	if (rec_from_json_beside(&back, text, tlen, "kept", err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(back.nresults, run.nresults);
+	for (size_t i = 0; i < run.nresults; i++) {
+		const struct rec_result *a = &run.results[i];
+		struct rec_result *b = &back.results[i];
+
+		if (!b->summary)
+			continue;
+		assert_int_equal(b->nproc, 0);
+		b->proc_means = malloc(a->nproc * sizeof(double));
+		assert_non_null(b->proc_means);
+		memcpy(b->proc_means, a->proc_means, a->nproc * sizeof(double));
+		b->nproc = a->nproc;
+		rec_result_restat(b);
+		assert_true(b->stats.mean == a->stats.mean && b->stats.ci95 == a->stats.ci95);
+		assert_true(b->stats.ci95_rel == a->stats.ci95_rel);
+		assert_true(b->stats.median == a->stats.median && b->stats.cv == a->stats.cv);
+		assert_true(b->between_sd == a->between_sd);
+		procs++;
+	}
+	assert_true(procs > 0);
+	rec_run_release(&back);
+	free(text);
+	/* damaged or foreign bytes are refused (its checksum), not read */
+	z[zlen / 2] ^= 0x55;
+	assert_int_equal(pg_doc_unpack(z, zlen, &text, &tlen, err, sizeof(err)), -1);
+	assert_null(text);
+	assert_non_null(strstr(err, "damaged"));
+	free(z);
+	assert_int_equal(
+	    pg_doc_unpack((const unsigned char *)"{}", 2, &text, &tlen, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not one ukbench keeps"));
+	assert_int_equal(pg_doc_pack("[1]", 3, &z, &zlen, err, sizeof(err)), -1);
+	assert_null(z);
+	assert_non_null(strstr(err, "no results"));
+	free(sum);
 }
 
 /* What a summary must hold, refused with the member named when it does not. */
@@ -716,6 +781,7 @@ int main(void)
 		cmocka_unit_test(test_wide_intervals_keep_columns),
 		cmocka_unit_test(test_summary_round_trip),
 		cmocka_unit_test(test_summary_refused),
+		cmocka_unit_test(test_kept_document),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_gbench),
