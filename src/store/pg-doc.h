@@ -5,7 +5,7 @@
  * A run's JSON as pushed (a summary, or whole with every sample) less
  * what the server holds elsewhere or what reading it makes again, then
  * compressed (zstd): a default run's summary of about 90 KiB is kept in
- * about 14, where the server's own compression (lz4) left 38.
+ * about 15, where the server's own compression (lz4) left 38.
  *
  * Of each result kept as a summary (one with "batches"), it drops:
  *   process_means_ns, process_ref_ns   held in the result's row

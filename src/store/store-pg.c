@@ -159,9 +159,9 @@ static const char *const migrations[] = {
 
 	/*
 	 * 5: a summary's processes' means and references are kept once, in
-	 * its results' rows, not in its document; a document pushed before keeps them
-	 * too and is read as it is. The version is what tells an older
-	 * ukbench, which would not find them, to upgrade.
+	 * its results' rows, not in its document; a document pushed before
+	 * keeps them too and is read as it is. The version is what tells an
+	 * older ukbench, which would not find them, to upgrade.
 	 */
 	"COMMENT ON COLUMN runs.document IS 'the run as JSON; from schema 5, a summary''s"
 	" processes are in its results'' rows';",
@@ -173,7 +173,7 @@ static const char *const migrations[] = {
 	 * the client compressed it (pg-doc.h: 38 KiB of a default run's
 	 * summary under the server's lz4, about 15 this way), stored as it
 	 * comes; a document pushed before stays in `document`. A run's rows
-	 * found by one entry of its UUID (deduplicated: 0.6 KiB a run) where
+	 * found by one entry of its UUID (deduplicated: 0.8 KiB a run) where
 	 * the primary key took an entry a row in pages the random UUIDs
 	 * left a third empty (4.8 KiB); a run's rows are made once, by the
 	 * statement after the one that makes its run, whose UUID is unique.
