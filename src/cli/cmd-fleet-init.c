@@ -39,7 +39,10 @@ const struct command cmd_fleet_init_def = {
 		 "schema version) in one transaction, as the database's owner, and grants the\n"
 		 "roles (made beforehand, with CREATE ROLE ... LOGIN) their part: a writer\n"
 		 "may insert runs, read the schema's version and prune old runs' detail\n"
-		 "(fleet-prune), a reader may select. Running it again is harmless.",
+		 "(fleet-prune), a reader may select. Running it again is harmless. A\n"
+		 "migration that rewrites the results (to schema 6: a year of a thousand\n"
+		 "machines in about a minute) vacuums them after, so that history reads its\n"
+		 "index alone again.",
 	.opts = fleet_opts_table,
 	.footer = "example:\n"
 		  "  ukbench fleet-init --db postgresql://lab.example/ukbench \\\n"
