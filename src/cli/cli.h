@@ -36,6 +36,7 @@ int cmd_report(int argc, char **argv);
 int cmd_push(int argc, char **argv);
 int cmd_fleet_init(int argc, char **argv);
 int cmd_fleet_prune(int argc, char **argv);
+int cmd_prune(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
@@ -46,7 +47,8 @@ int cmd_doc(int argc, char **argv);
 struct command;
 extern const struct command cmd_run_def, cmd_list_def, cmd_check_def, cmd_exec_def, cmd_compare_def,
     cmd_history_def, cmd_runs_def, cmd_show_def, cmd_import_def, cmd_calibrate_def, cmd_env_def,
-    cmd_vdso_def, cmd_report_def, cmd_push_def, cmd_fleet_init_def, cmd_fleet_prune_def, cmd_vm_def;
+    cmd_vdso_def, cmd_report_def, cmd_push_def, cmd_fleet_init_def, cmd_fleet_prune_def,
+    cmd_prune_def, cmd_vm_def;
 
 /*
  * Colour: --color auto|always|never, in this order (OPT_CHOICE); auto

@@ -148,7 +148,9 @@ static int print_size(const struct runs_opts *o, struct store *st)
 
 	if (store_size(st, &z, err, sizeof(err)))
 		return error("%s", err);
-	per = z.runs ? (double)z.bytes / (double)z.runs : NAN;
+	/* what a run takes: the pages kept free for the runs to come are no run's */
+	per = z.runs ? (double)(z.bytes - (z.free_bytes > 0 ? z.free_bytes : 0)) / (double)z.runs
+		     : NAN;
 	if (o->fmt != ROWS_TABLE) {
 		struct rows r;
 

@@ -30,11 +30,13 @@ static const struct command cmd_doc_def = {
 };
 
 const struct command *const commands[] = {
-	&cmd_run_def,	      &cmd_list_def,	  &cmd_check_def,   &cmd_exec_def,
-	&cmd_compare_def,     &cmd_report_def,	  &cmd_history_def, &cmd_runs_def,
-	&cmd_show_def,	      &cmd_import_def,	  &cmd_push_def,    &cmd_fleet_init_def,
-	&cmd_fleet_prune_def, &cmd_calibrate_def, &cmd_env_def,	    &cmd_vdso_def,
-	&cmd_vm_def,	      &cmd_worker_def,	  &cmd_doc_def,	    NULL,
+	&cmd_run_def,	     &cmd_list_def,	   &cmd_check_def,
+	&cmd_exec_def,	     &cmd_compare_def,	   &cmd_report_def,
+	&cmd_history_def,    &cmd_runs_def,	   &cmd_prune_def,
+	&cmd_show_def,	     &cmd_import_def,	   &cmd_push_def,
+	&cmd_fleet_init_def, &cmd_fleet_prune_def, &cmd_calibrate_def,
+	&cmd_env_def,	     &cmd_vdso_def,	   &cmd_vm_def,
+	&cmd_worker_def,     &cmd_doc_def,	   NULL,
 };
 
 int cmd_worker(int argc, char **argv)

@@ -48,6 +48,7 @@ static const struct exit_row rows[] = {
 	{ "push", "1", "a run could not be pushed: it waits in the spool, with the reason" },
 	{ "fleet-init", "0", "the schema and roles are made (or were already)" },
 	{ "fleet-init", "1", "the server refused" },
+	{ "prune", "0", "pruned (or counted, with --dry-run)" },
 	{ "fleet-prune", "0", "pruned (or counted, with --dry-run)" },
 	{ "fleet-prune", "1", "the server refused (the role is not granted it), nothing pruned" },
 	{ "calibrate", "0", "measured and stored" },

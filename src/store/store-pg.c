@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "match.h"
-#include "pg-doc.h"
+#include "doc-pack.h"
 #include "reference.h"
 #include "store-backend.h"
 #include "store-pg.h"
@@ -170,7 +170,7 @@ static const char *const migrations[] = {
 	 * 6: a run in fewer bytes. A process's mean and reference in 4 bytes:
 	 * a record keeps them to single precision (rec_result_restat()), so
 	 * the comparison from here equals the local store's. The document as
-	 * the client compressed it (pg-doc.h: 38 KiB of a default run's
+	 * the client compressed it (doc-pack.h: 38 KiB of a default run's
 	 * summary under the server's lz4, about 15 this way), stored as it
 	 * comes; a document pushed before stays in `document`. A run's rows
 	 * found by one entry of its UUID (deduplicated: 0.8 KiB a run) where
@@ -623,7 +623,7 @@ int pg_push(struct pgstore *pg, const struct rec_run *run, const char *digest_in
 	v[10] = nres;
 	v[11] = doc ? doc : doc_in;
 	/* the server reads the columns from the text ($12) and keeps the document packed ($13) */
-	if (pg_doc_pack(v[11], strlen(v[11]), &kept, &klen, err, len)) {
+	if (doc_pack(v[11], strlen(v[11]), DOC_FOR_SERVER, &kept, &klen, err, len)) {
 		free(doc);
 		return -1;
 	}
@@ -908,8 +908,8 @@ int pg_load(struct pgstore *pg, int64_t id, struct rec_run *run, char *err, size
 		char *text, e2[256];
 		size_t tlen;
 
-		rc = pg_doc_unpack((const unsigned char *)PQgetvalue(res, 0, 3),
-				   (size_t)PQgetlength(res, 0, 3), &text, &tlen, e2, sizeof(e2));
+		rc = doc_unpack((const unsigned char *)PQgetvalue(res, 0, 3),
+				(size_t)PQgetlength(res, 0, 3), &text, &tlen, e2, sizeof(e2));
 		if (rc)
 			store_fail(err, len, "%s: %s", name, e2);
 		else

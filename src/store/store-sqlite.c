@@ -21,8 +21,9 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "jv.h"
+#include "doc-pack.h"
 #include "fields.h"
+#include "jv.h"
 #include "json-write.h"
 #include "reference.h"
 #include "store.h"
@@ -154,6 +155,13 @@ static const char *const migrations[] = {
 
 	/* 9: the floor's degrees of freedom, so that show prints the CI run printed */
 	"ALTER TABLE results ADD COLUMN floor_df REAL;",
+
+	/*
+	 * 10: a run whose batches' samples were pruned (store_prune()) is
+	 * kept as its summary, packed (doc-pack.h), and read from it; its
+	 * results' rows stay for history, the floor and the listings
+	 */
+	"ALTER TABLE runs ADD COLUMN summary BLOB;",
 };
 
 /*
@@ -1443,6 +1451,55 @@ static int check_digest(struct sqlite_store *st, const struct rec_run *run, char
 	return 0;
 }
 
+/*
+ * Run @run (its head loaded) as its summary, where its samples were
+ * pruned (store_prune()): the summary's results that @name and @path
+ * match (globs, as load_results() takes them), the label the row has now.
+ * 1 when the run is kept whole.
+ */
+static int load_pruned(struct sqlite_store *st, struct rec_run *run, const char *name,
+		       const char *path, char *err, size_t len)
+{
+	struct rec_run sum;
+	sqlite3_stmt *s;
+	char *text = NULL, where[64], e2[256];
+	size_t tlen, k = 0;
+	int rc;
+
+	if (prepare(st, "SELECT summary FROM runs WHERE id = ? AND summary IS NOT NULL", &s, err,
+		    len))
+		return -1;
+	sqlite3_bind_int64(s, 1, run->id);
+	rc = sqlite3_step(s);
+	if (rc != SQLITE_ROW)
+		return finish_read(st, s, rc, err, len) ? -1 : 1;
+	snprintf(where, sizeof(where), "run #%lld's summary", (long long)run->id);
+	rc = doc_unpack(sqlite3_column_blob(s, 0), (size_t)sqlite3_column_bytes(s, 0), &text, &tlen,
+			e2, sizeof(e2));
+	sqlite3_finalize(s);
+	if (rc)
+		return store_fail(err, len, "database '%s': %s: %s", st->path, where, e2);
+	rc = rec_from_json_text(&sum, text, tlen, where, err, len);
+	free(text);
+	if (rc)
+		return -1;
+	sum.id = run->id;
+	snprintf(sum.label, sizeof(sum.label), "%s", run->label);
+	for (size_t i = 0; i < sum.nresults; i++) {
+		struct rec_result *r = &sum.results[i];
+
+		if (fnmatch(name ? name : "*", r->name, 0) ||
+		    fnmatch(path ? path : "*", r->path, 0))
+			rec_result_release(r);
+		else if (k++ != i)
+			sum.results[k - 1] = *r;
+	}
+	sum.nresults = k;
+	rec_run_release(run);
+	*run = sum;
+	return 0;
+}
+
 static int sqlite_load_matching(void *impl, int64_t id, const char *name, const char *path,
 				struct rec_run *run, char *err, size_t len)
 {
@@ -1452,7 +1509,12 @@ static int sqlite_load_matching(void *impl, int64_t id, const char *name, const 
 	rc = load_head(st, id, run, err, len);
 	if (rc)
 		return rc;
-	if (load_results(st, run, name, path, err, len)) {
+	rc = load_pruned(st, run, name, path, err, len);
+	if (rc < 0) {
+		rec_run_release(run);
+		return -1;
+	}
+	if (rc == 1 && load_results(st, run, name, path, err, len)) {
 		rec_run_release(run);
 		return -1;
 	}
@@ -1461,6 +1523,154 @@ static int sqlite_load_matching(void *impl, int64_t id, const char *name, const 
 		rec_run_release(run);
 		return -1;
 	}
+	return 0;
+}
+
+static int one_count(struct sqlite_store *st, const char *sql, long long *v, char *err, size_t len);
+
+/* Run @id kept from now on as its summary, packed; its samples and profiles dropped. */
+static int prune_one(struct sqlite_store *st, int64_t id, long long *samples, char *err, size_t len)
+{
+	static const char *const drop[] = {
+		"DELETE FROM samples WHERE result_id IN (SELECT id FROM results WHERE run_id = ?)",
+		"DELETE FROM profiles WHERE result_id IN (SELECT id FROM results WHERE run_id = ?)",
+	};
+	struct rec_run run;
+	sqlite3_stmt *s;
+	unsigned char *z;
+	size_t slen, zlen;
+	char *sum;
+	int rc;
+
+	if (sqlite_load_matching(st, id, NULL, NULL, &run, err, len))
+		return -1;
+	sum = rec_to_json_summary(&run, &slen);
+	rec_run_release(&run);
+	if (!sum)
+		return store_fail(err, len, "out of memory");
+	rc = doc_pack(sum, slen, 0, &z, &zlen, err, len);
+	free(sum);
+	if (rc)
+		return -1;
+	rc = prepare(st, "UPDATE runs SET summary = ? WHERE id = ?", &s, err, len);
+	if (!rc) {
+		if (sqlite3_bind_blob(s, 1, z, (int)zlen, SQLITE_TRANSIENT) != SQLITE_OK)
+			bind_failed = 1;
+		sqlite3_bind_int64(s, 2, id);
+		rc = bind_check(st, "writing", err, len) || step_done(st, s, err, len);
+		sqlite3_finalize(s);
+	}
+	free(z);
+	for (size_t k = 0; k < sizeof(drop) / sizeof(drop[0]) && !rc; k++) {
+		rc = prepare(st, drop[k], &s, err, len);
+		if (rc)
+			break;
+		sqlite3_bind_int64(s, 1, id);
+		rc = step_done(st, s, err, len);
+		if (!rc && !k)
+			*samples += sqlite3_changes(st->db);
+		sqlite3_finalize(s);
+	}
+	return rc ? -1 : 0;
+}
+
+/*
+ * Every run before @before not pruned yet into @ids: those @keep spares and
+ * those waiting to be pushed counted in @out instead.
+ */
+static int prune_candidates(struct sqlite_store *sq, const char *before, const char *keep,
+			    struct store_pruned *out, int64_t **ids, size_t *n, char *err,
+			    size_t len)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+	int rc;
+
+	if (prepare(sq,
+		    "SELECT id, ? IS NOT NULL AND label GLOB ?,"
+		    " EXISTS (SELECT 1 FROM pending p WHERE p.run_id = runs.id)"
+		    " FROM runs WHERE started < ? AND summary IS NULL ORDER BY id",
+		    &s, err, len))
+		return -1;
+	bind_json(s, 1, keep);
+	bind_text(s, 2, keep ? keep : "");
+	bind_text(s, 3, before);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (sqlite3_column_int(s, 1)) {
+			out->kept++;
+		} else if (sqlite3_column_int(s, 2)) {
+			out->waiting++;
+		} else if (store_grow(ids, &cap, *n, sizeof(**ids), 64)) {
+			sqlite3_finalize(s);
+			return store_fail(err, len, "out of memory");
+		} else {
+			(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+		}
+	}
+	return finish_read(sq, s, rc, err, len) || bind_check(sq, "reading", err, len) ? -1 : 0;
+}
+
+/*
+ * Each run in a transaction of its own: a run is pruned whole or not at
+ * all, and a run stored meanwhile waits for one run's pruning, not for all
+ * of them (a year of runs would outlast a writer's 30 s of patience).
+ */
+int store_prune(struct store *st, const char *before, const char *keep, int dry,
+		struct store_pruned *out, char *err, size_t len)
+{
+	struct sqlite_store *sq;
+	int64_t *ids = NULL;
+	size_t n = 0;
+	int ret = 0;
+	long long free_pages = 0, page = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (store_backend(st) != &store_sqlite_ops)
+		return store_fail(err, len, "not a local store");
+	sq = store_impl(st);
+	if (prune_candidates(sq, before, keep, out, &ids, &n, err, len)) {
+		free(ids);
+		return -1;
+	}
+	for (size_t i = 0; i < n && !ret; i++) {
+		char sql[160];
+		long long k = 0, whole = 0;
+
+		snprintf(sql, sizeof(sql),
+			 "SELECT count(*) FROM samples WHERE result_id IN"
+			 " (SELECT id FROM results WHERE run_id = %lld)",
+			 (long long)ids[i]);
+		if (dry) {
+			ret = one_count(sq, sql, &k, err, len);
+		} else if (!(ret = exec_retry(sq, "BEGIN IMMEDIATE", err, len))) {
+			/* still whole (no other prune took it) and not waiting since */
+			snprintf(sql, sizeof(sql),
+				 "SELECT count(*) FROM runs WHERE id = %lld AND summary IS NULL AND"
+				 " NOT EXISTS (SELECT 1 FROM pending WHERE run_id = %lld)",
+				 (long long)ids[i], (long long)ids[i]);
+			ret = one_count(sq, sql, &whole, err, len);
+			if (!ret && whole)
+				ret = prune_one(sq, ids[i], &k, err, len);
+			if (ret || exec(sq, "COMMIT", err, len)) {
+				char e2[256];
+
+				exec(sq, "ROLLBACK", e2, sizeof(e2));
+				ret = -1;
+			}
+		}
+		if (!ret) {
+			out->runs += dry || whole;
+			out->samples += k;
+		}
+	}
+	free(ids);
+	if (ret)
+		return -1;
+	/* the pages freed stay in the file, for the runs to come (-1: not known) */
+	out->freed = -1;
+	if (!one_count(sq, "PRAGMA freelist_count", &free_pages, err, len) &&
+	    !one_count(sq, "PRAGMA page_size", &page, err, len))
+		out->freed = free_pages * page;
 	return 0;
 }
 

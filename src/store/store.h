@@ -33,7 +33,7 @@
 #include "record.h"
 #include "series.h"
 
-#define UKB_STORE_SCHEMA_VERSION 9
+#define UKB_STORE_SCHEMA_VERSION 10
 #define UKB_STORE_APPLICATION_ID 0x756b6230 /* "ukb0" */
 
 struct store;
@@ -254,6 +254,27 @@ int store_push(struct store *st, const char *target, unsigned flags, struct push
  * (rec_to_json_summary(), about a fifth of the bytes).
  */
 #define STORE_PUSH_SAMPLES 1u
+
+/* What store_prune() did (or, dry, would do). */
+struct store_pruned {
+	long long runs;	   /* runs kept as their summaries from now on */
+	long long kept;	   /* runs before the date spared by the labels' glob */
+	long long waiting; /* runs before the date still waiting to be pushed, spared */
+	long long samples; /* the sample rows dropped */
+	long long freed;   /* bytes the store may reuse after (its free pages) */
+};
+
+/*
+ * Retention on the local store @st (SQLite): the runs started before
+ * @before (a UTC time, as filter_parse_date() leaves it), but those whose
+ * label matches @keep (a glob, or NULL) and those waiting to be pushed,
+ * lose their batches' samples and are kept as their summaries (what a
+ * fleet's server keeps: compare, history, show and report read them as
+ * before), each run in a transaction of its own. With @dry only counted. 0,
+ * or -1 with @err (@out then counts the runs pruned before it).
+ */
+int store_prune(struct store *st, const char *before, const char *keep, int dry,
+		struct store_pruned *out, char *err, size_t errlen);
 
 /*
  * Makes or migrates the fleet schema on @target and grants @writer (INSERT)

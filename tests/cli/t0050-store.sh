@@ -37,7 +37,7 @@ test_expect_success 'runs --size: the file'"'"'s bytes, its runs, results and sa
 	ukbench run $tiny --db sz.db time.time time.gettimeofday >/dev/null &&
 	ukbench run $tiny --db sz.db time.time >/dev/null &&
 	ukbench runs --db sz.db --size -f json >sz.json &&
-	jq -e ".[0].runs == 2 and .[0].bytes_per_run == (.[0].bytes / 2 | round)" sz.json &&
+	jq -e ".[0].runs == 2 and .[0].bytes_per_run == ((.[0].bytes - .[0].free_bytes) / 2 | round)" sz.json &&
 	test "$(jq ".[0].results" sz.json)" = "$(sqlite3 sz.db "SELECT count(*) FROM results")" &&
 	test "$(jq ".[0].samples" sz.json)" = "$(sqlite3 sz.db "SELECT count(*) FROM samples")" &&
 	test "$(jq ".[0].bytes" sz.json)" = \
@@ -100,10 +100,10 @@ test_expect_success 'a database of another application: refused, unchanged' '
 
 test_expect_success 'a database of a newer schema: refused, versions named' '
 	ukbench run $tiny --db new.db time.time >/dev/null &&
-	sqlite3 new.db "pragma user_version = 10; pragma wal_checkpoint(truncate);" >/dev/null &&
+	sqlite3 new.db "pragma user_version = 11; pragma wal_checkpoint(truncate);" >/dev/null &&
 	cp new.db before &&
 	test_expect_code 2 ukbench runs --db new.db 2>err &&
-	grep -q "schema version 10, newer than the 9 this ukbench knows" err &&
+	grep -q "schema version 11, newer than the 10 this ukbench knows" err &&
 	cmp new.db before
 '
 
@@ -232,9 +232,9 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 	sqlite3 w.db "SELECT waited FROM results" >now &&
 	awk "{ exit !(\$1 >= 0 && \$1 <= 1) }" now &&
 	sqlite3 w.db "SELECT max(0, 1 - sum(cpu_ns) / sum(ns)) FROM samples WHERE cpu_ns IS NOT NULL" >want &&
-	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; ALTER TABLE results DROP COLUMN state_rel; ALTER TABLE results DROP COLUMN floor_df; PRAGMA user_version = 6;" &&
+	sqlite3 w.db "ALTER TABLE results DROP COLUMN waited; ALTER TABLE results DROP COLUMN state_rel; ALTER TABLE results DROP COLUMN floor_df; ALTER TABLE runs DROP COLUMN summary; PRAGMA user_version = 6;" &&
 	ukbench runs --db w.db >/dev/null &&
-	test "$(sqlite3 w.db "PRAGMA user_version")" = 9 &&
+	test "$(sqlite3 w.db "PRAGMA user_version")" = 10 &&
 	sqlite3 w.db "SELECT waited FROM results" >after &&
 	if test -s want && test -n "$(cat want)"; then
 		awk -v a="$(cat after)" -v b="$(cat want)" "BEGIN { d = a - b; exit !(a != \"\" && d < 1e-9 && d > -1e-9) }"
@@ -246,9 +246,9 @@ test_expect_success 'schema 6 to 7: the time waited, from the stored samples' '
 
 test_expect_success 'schema 7 to 8: the state a result held, kept with it' '
 	ukbench run $tiny --db s8.db -l a syscall.null/syscall >/dev/null &&
-	sqlite3 s8.db "ALTER TABLE results DROP COLUMN state_rel; ALTER TABLE results DROP COLUMN floor_df; PRAGMA user_version = 7;" &&
+	sqlite3 s8.db "ALTER TABLE results DROP COLUMN state_rel; ALTER TABLE results DROP COLUMN floor_df; ALTER TABLE runs DROP COLUMN summary; PRAGMA user_version = 7;" &&
 	ukbench show --db s8.db a >before &&
-	test "$(sqlite3 s8.db "PRAGMA user_version")" = 9 &&
+	test "$(sqlite3 s8.db "PRAGMA user_version")" = 10 &&
 	test "$(sqlite3 s8.db "SELECT count(*) FROM pragma_table_info(\"results\") WHERE name = \"state_rel\"")" = 1 &&
 	grep -q "syscall.null" before
 '
@@ -262,6 +262,57 @@ test_expect_success 'schema 9: show prints the interval run printed' '
 	awk "\$1 == \"syscall.null\" { print \$4 }" s9.out >got &&
 	test -s want && cmp want got &&
 	test "$(sqlite3 s9.db "SELECT count(*) FROM results WHERE floor_df > 0")" -ge 1
+'
+
+# prune keeps old runs as their summaries (schema 10): the same figures,
+# the same comparison and history, without their batches' samples
+test_expect_success 'prune: old runs kept as their summaries, compared as before' '
+	for f in "$UKB_TOP"/tests/golden/runs/*.json; do
+		ukbench import --db pr.db "$f" >/dev/null || return 1
+	done &&
+	ukbench compare --db pr.db before after -f json >c0.json &&
+	ukbench compare --db pr.db nightly before -f json >n0.json &&
+	ukbench history --db pr.db -f csv time.clock_gettime.monotonic/vdso >h0.csv &&
+	ukbench show --db pr.db 3 -f csv >s0.csv && ukbench show --db pr.db 4 >t0.txt &&
+	n0=$(sqlite3 pr.db "SELECT count(*) FROM samples") &&
+	ukbench prune --db pr.db --before 2026-03-01T10:30:00Z --dry-run >out &&
+	grep -q "^would prune 3 runs started before 2026-03-01T10:30:00Z ([0-9]* samples)\$" out &&
+	test "$(sqlite3 pr.db "SELECT count(*) FROM samples")" = "$n0" &&
+	ukbench prune --db pr.db --before 2026-03-01T10:30:00Z --keep-labels nightly >out &&
+	grep -q "^pruned 2 runs started before 2026-03-01T10:30:00Z ([1-9][0-9]* samples); kept whole 1 labelled .nightly.\$" out &&
+	grep -q "^kept as their summaries; [0-9]* KiB free in pr.db for the runs to come\$" out &&
+	test "$(sqlite3 pr.db "SELECT count(*) FROM runs WHERE summary IS NOT NULL")" = 2 &&
+	test "$(sqlite3 pr.db "SELECT count(*) FROM samples s JOIN results x ON x.id = s.result_id
+		JOIN runs r ON r.id = x.run_id WHERE r.label = '"'"'before'"'"'")" = 0 &&
+	test "$(sqlite3 pr.db "SELECT count(*) FROM samples")" -lt "$n0" &&
+	ukbench compare --db pr.db before after -f json >c1.json && cmp c0.json c1.json &&
+	ukbench compare --db pr.db nightly before -f json >n1.json && cmp n0.json n1.json &&
+	ukbench history --db pr.db -f csv time.clock_gettime.monotonic/vdso >h1.csv && cmp h0.csv h1.csv &&
+	ukbench show --db pr.db 3 -f csv >s1.csv && cmp s0.csv s1.csv &&
+	ukbench show --db pr.db 4 >t1.txt && cmp t0.txt t1.txt &&
+	ukbench show --db pr.db 3 -f json | jq -e "[.results[] | select(.status == \"ok\") | .batches > 0] | all" >/dev/null &&
+	ukbench prune --db pr.db --before 2026-03-01T10:30:00Z >out &&
+	grep -q "^pruned 1 run started before" out &&
+	ukbench prune --db pr.db --before 2027-01-01 >out &&
+	grep -q "^pruned 2 runs started before 2027-01-01" out &&
+	test "$(sqlite3 pr.db "SELECT count(*) FROM samples")" = 0 &&
+	ukbench compare --db pr.db before after -f json >c2.json && cmp c0.json c2.json &&
+	ukbench runs --db pr.db --size -f json | jq -e ".[0].samples == 0 and .[0].free_bytes > 0" >/dev/null &&
+	ukbench prune --db pr.db --before 2027-01-01 >out && grep -q "^pruned 0 runs" out
+'
+
+test_expect_success 'prune: bad usage refused, nothing changed' '
+	ukbench import --db pr.db "$UKB_TOP/tests/golden/runs/nightly.json" >/dev/null &&
+	cp pr.db keep.db &&
+	test_expect_code 2 ukbench prune --db pr.db 2>err && grep -q "needs --before DATE" err &&
+	test_expect_code 2 ukbench prune --db pr.db --before yesterday 2>err &&
+	test_expect_code 2 ukbench prune --db pr.db --before 2026-01-01 --keep-labels "" 2>err &&
+	test_expect_code 2 ukbench prune --db postgresql://h/db --before 2026-01-01 2>err &&
+	grep -q "fleet-prune" err &&
+	test_expect_code 2 ukbench prune --db none.db --before 2026-01-01 2>err &&
+	grep -q "^error: no store at none.db" err && test ! -e none.db &&
+	test_expect_code 2 ukbench prune --db pr.db --before 2026-01-01 extra 2>err &&
+	cmp pr.db keep.db
 '
 
 test_done

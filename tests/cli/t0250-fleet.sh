@@ -631,7 +631,13 @@ test_expect_success POSTGRES 'push --status as JSON; bad usage' '
 	test_expect_code 2 ukbench fleet-init 2>err &&
 	test_expect_code 2 ukbench runs --db postgres:no/such 2>err &&
 	grep -q "is not a service name" err &&
-	ukbench push >/dev/null
+	# a run waiting in the spool keeps its samples: push --samples may want them
+	ukbench prune --db "$UKBENCH_SPOOL" --before 2100-01-01 >out &&
+	grep -q "^pruned 0 runs started before 2100-01-01 (0 samples); kept whole 1 waiting to be pushed\$" out &&
+	ukbench push >/dev/null &&
+	ukbench prune --db "$UKBENCH_SPOOL" --before 2100-01-01 >out &&
+	grep -q "^pruned 1 run started before" out &&
+	ukbench show --db "$UKBENCH_SPOOL" 1 -f json | jq -e ".label == \"waiting\"" >/dev/null
 '
 
 test_done

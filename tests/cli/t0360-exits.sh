@@ -123,6 +123,7 @@ made() {
 			push) set -- push --status ;;
 			fleet-init) set -- fleet-init --db postgresql://127.0.0.1:1/none ;;
 			fleet-prune) set -- fleet-prune --db postgresql://127.0.0.1:1/none --before 2020-01-01 ;;
+			prune) cp s.db p2.db && set -- prune --db p2.db --before 2100-01-01 ;;
 			calibrate) set -- calibrate --rounds 2 -b 0.01 --no-store time.time/vdso ;;
 			esac
 			gives 130 interrupted "$@" && grep -q "interrupted by signal 2" err
@@ -175,6 +176,10 @@ made() {
 			echo "skipped: fleet-prune pruned ($prereq_why)"
 		fi ;;
 	fleet-prune:1) gives 1 ukbench fleet-prune --db postgresql://127.0.0.1:1/none --before 2020-01-01 ;;
+	prune:0)
+		cp s.db p0.db &&
+		gives 0 ukbench prune --db p0.db --before 2100-01-01 &&
+		grep -q "^pruned [1-9][0-9]* runs* started before 2100-01-01" out ;;
 	# --busy: stored on a loaded machine too, marked so
 	calibrate:0) gives 0 ukbench calibrate --busy --rounds 2 -b 0.01 --db c.db time.time/vdso ;;
 	env:0) gives 0 ukbench env ;;
@@ -198,6 +203,7 @@ made() {
 		list | env | vdso) set -- "$1" ;;
 		history | runs | show) set -- "$1" --db s.db ;;
 		import) set -- import --db i3.db a.json ;;
+		prune) cp s.db p1.db && set -- prune --db p1.db --before 2100-01-01 ;;
 		compare) set -- compare a.json slow.json ;;
 		report) set -- report -f markdown a.json slow.json -o - ;;
 		calibrate) set -- calibrate --rounds 2 -b 0.01 --no-store time.time/vdso ;;

@@ -127,7 +127,7 @@ def main():
                 for key, val in (("host", host), ("started", started), ("label", label)):
                     document = re.sub(r'"%s":\s*(null|"[^"]*")' % key,
                                       '"%s":"%s"' % (key, val), document, count=1)
-                # packed as ukbench packs it (pg-doc.c), bytea's hex as COPY reads it
+                # packed as ukbench packs it (doc-pack.c), bytea's hex as COPY reads it
                 document = "\\x" + packer.compress(document.encode()).hex()
                 pruned = None
             else:

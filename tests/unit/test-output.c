@@ -29,7 +29,7 @@
 #include "lab-align.h"
 #include "lab-notes.h"
 #include "output.h"
-#include "pg-doc.h"
+#include "doc-pack.h"
 #include "record.h"
 #include "rows.h"
 #include "run-notes.h"
@@ -234,7 +234,7 @@ static void test_summary_round_trip(void **state)
 }
 
 /*
- * The document a fleet's server keeps (pg-doc.h): packed to a fraction,
+ * The document a fleet's server keeps (doc-pack.h): packed to a fraction,
  * without the processes or the figures made again from them, and read
  * back with the processes its rows hold into the same figures, bit for bit.
  */
@@ -248,10 +248,10 @@ static void test_kept_document(void **state)
 
 	(void)state;
 	assert_non_null(sum);
-	if (pg_doc_pack(sum, len, &z, &zlen, err, sizeof(err)))
+	if (doc_pack(sum, len, DOC_FOR_SERVER, &z, &zlen, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_true(zlen < len / 2);
-	if (pg_doc_unpack(z, zlen, &text, &tlen, err, sizeof(err)))
+	if (doc_unpack(z, zlen, &text, &tlen, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(strlen(text), tlen);
 	assert_null(strstr(text, "\"process_means_ns\""));
@@ -284,14 +284,14 @@ static void test_kept_document(void **state)
 	free(text);
 	/* damaged or foreign bytes are refused (its checksum), not read */
 	z[zlen / 2] ^= 0x55;
-	assert_int_equal(pg_doc_unpack(z, zlen, &text, &tlen, err, sizeof(err)), -1);
+	assert_int_equal(doc_unpack(z, zlen, &text, &tlen, err, sizeof(err)), -1);
 	assert_null(text);
 	assert_non_null(strstr(err, "damaged"));
 	free(z);
-	assert_int_equal(
-	    pg_doc_unpack((const unsigned char *)"{}", 2, &text, &tlen, err, sizeof(err)), -1);
+	assert_int_equal(doc_unpack((const unsigned char *)"{}", 2, &text, &tlen, err, sizeof(err)),
+			 -1);
 	assert_non_null(strstr(err, "not one ukbench keeps"));
-	assert_int_equal(pg_doc_pack("[1]", 3, &z, &zlen, err, sizeof(err)), -1);
+	assert_int_equal(doc_pack("[1]", 3, 0, &z, &zlen, err, sizeof(err)), -1);
 	assert_null(z);
 	assert_non_null(strstr(err, "no results"));
 	free(sum);

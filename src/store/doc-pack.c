@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * pg-doc.c - the document a fleet's server keeps of a run (see pg-doc.h).
+ * doc-pack.c - a run's JSON kept packed (see doc-pack.h).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
 
 #include "jv.h"
-#include "pg-doc.h"
+#include "doc-pack.h"
 #include "record.h"
 #include "store-backend.h"
 
@@ -22,7 +22,7 @@ static const char *const proc_keys[] = { "process_means_ns", "process_ref_ns" };
 static const char *const made_again[] = { "mean_ns",	   "ci95_ns",	 "ci95_rel",
 					  "between_sd_ns", "per_second", "bytes_per_second" };
 
-/* Drops from each result kept as a summary what pg-doc.h lists. */
+/* Drops from each result kept as a summary what doc-pack.h lists. */
 static void keep(struct jv *run)
 {
 	struct jv *results = jv_get(run, "results");
@@ -65,8 +65,8 @@ static size_t pack(unsigned char *out, size_t cap, const char *text, size_t len,
 	return n;
 }
 
-int pg_doc_pack(const char *doc, size_t len, unsigned char **out, size_t *outlen, char *err,
-		size_t errlen)
+int doc_pack(const char *doc, size_t len, int how, unsigned char **out, size_t *outlen, char *err,
+	     size_t errlen)
 {
 	struct jv_error e = { 0 };
 	struct jv *run = jv_parse_span(doc, len, 1, NULL, &e);
@@ -83,7 +83,8 @@ int pg_doc_pack(const char *doc, size_t len, unsigned char **out, size_t *outlen
 		jv_free(run);
 		return store_fail(err, errlen, "the run's JSON has no results");
 	}
-	keep(run);
+	if (how == DOC_FOR_SERVER)
+		keep(run);
 	text = jv_text(run, 0);
 	jv_free(run);
 	if (!text)
@@ -106,8 +107,8 @@ int pg_doc_pack(const char *doc, size_t len, unsigned char **out, size_t *outlen
 	return 0;
 }
 
-int pg_doc_unpack(const unsigned char *z, size_t zlen, char **out, size_t *outlen, char *err,
-		  size_t errlen)
+int doc_unpack(const unsigned char *z, size_t zlen, char **out, size_t *outlen, char *err,
+	       size_t errlen)
 {
 	unsigned long long size = ZSTD_getFrameContentSize(z, zlen);
 	size_t n;
