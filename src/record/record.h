@@ -344,6 +344,16 @@ char *rec_to_json(const struct rec_run *run, int pretty, size_t *len);
  */
 char *rec_to_json_summary(const struct rec_run *run, size_t *len);
 
+/*
+ * @len bytes of a run's JSON as a fleet's server keeps them: of each
+ * result kept as a summary (with "batches"), without what the server holds
+ * in its rows (process_means_ns, process_ref_ns) and the figures reading
+ * makes again from them (stats.mean_ns, ci95_ns, ci95_rel, between_sd_ns,
+ * per_second, bytes_per_second); a result with its samples as it is. A new
+ * text, or NULL with @err: not a run's JSON, or out of memory.
+ */
+char *rec_json_for_server(const char *text, size_t len, char *err, size_t errlen);
+
 /* Can @r be kept as a summary (ok, measured in two processes or more)? */
 int rec_summarizable(const struct rec_result *r);
 

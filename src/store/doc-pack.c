@@ -6,7 +6,6 @@
 #include <string.h>
 #include <zstd.h>
 
-#include "jv.h"
 #include "doc-pack.h"
 #include "record.h"
 #include "store-backend.h"
@@ -16,28 +15,7 @@
  * in 1.4 ms; 12 takes 5.5 ms for the same, 15 takes 14 ms for 13.3 KB,
  * which sixteen machines pushing at once to a small server would feel.
  */
-#define PG_DOC_LEVEL 9
-
-static const char *const proc_keys[] = { "process_means_ns", "process_ref_ns" };
-static const char *const made_again[] = { "mean_ns",	   "ci95_ns",	 "ci95_rel",
-					  "between_sd_ns", "per_second", "bytes_per_second" };
-
-/* Drops from each result kept as a summary what doc-pack.h lists. */
-static void keep(struct jv *run)
-{
-	struct jv *results = jv_get(run, "results");
-
-	for (size_t i = 0; i < jv_len(results); i++) {
-		struct jv *r = jv_at(results, i), *st = jv_get(r, "stats");
-
-		if (!jv_get(r, "batches"))
-			continue;
-		for (size_t k = 0; k < sizeof(proc_keys) / sizeof(proc_keys[0]); k++)
-			jv_del(r, proc_keys[k]);
-		for (size_t k = 0; st && k < sizeof(made_again) / sizeof(made_again[0]); k++)
-			jv_del(st, made_again[k]);
-	}
-}
+#define DOC_LEVEL 9
 
 /*
  * @len bytes of @text into @out (@cap bytes), with zstd's checksum: a
@@ -52,7 +30,7 @@ static size_t pack(unsigned char *out, size_t cap, const char *text, size_t len,
 	*why = "out of memory";
 	if (!c)
 		return 0;
-	n = ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, PG_DOC_LEVEL);
+	n = ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, DOC_LEVEL);
 	if (!ZSTD_isError(n))
 		n = ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
 	if (!ZSTD_isError(n))
@@ -68,36 +46,27 @@ static size_t pack(unsigned char *out, size_t cap, const char *text, size_t len,
 int doc_pack(const char *doc, size_t len, int how, unsigned char **out, size_t *outlen, char *err,
 	     size_t errlen)
 {
-	struct jv_error e = { 0 };
-	struct jv *run = jv_parse_span(doc, len, 1, NULL, &e);
 	const char *why;
-	char *text;
-	size_t tlen, cap, n;
+	char *kept = NULL;
+	size_t cap, n;
 
 	*out = NULL;
 	*outlen = 0;
-	if (!run)
-		return store_fail(err, errlen, "%s",
-				  e.nomem ? "out of memory" : "the run's JSON cannot be read");
-	if (!jv_is(run, JV_OBJECT) || !jv_is(jv_get(run, "results"), JV_ARRAY)) {
-		jv_free(run);
-		return store_fail(err, errlen, "the run's JSON has no results");
+	if (how == DOC_FOR_SERVER) {
+		kept = rec_json_for_server(doc, len, err, errlen);
+		if (!kept)
+			return -1;
+		doc = kept;
+		len = strlen(kept);
 	}
-	if (how == DOC_FOR_SERVER)
-		keep(run);
-	text = jv_text(run, 0);
-	jv_free(run);
-	if (!text)
-		return store_fail(err, errlen, "out of memory");
-	tlen = strlen(text);
-	cap = ZSTD_compressBound(tlen);
+	cap = ZSTD_compressBound(len);
 	*out = malloc(cap);
 	if (!*out) {
-		free(text);
+		free(kept);
 		return store_fail(err, errlen, "out of memory");
 	}
-	n = pack(*out, cap, text, tlen, &why);
-	free(text);
+	n = pack(*out, cap, doc, len, &why);
+	free(kept);
 	if (!n) {
 		free(*out);
 		*out = NULL;

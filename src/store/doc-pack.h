@@ -4,18 +4,10 @@
  * local store for a run whose samples were pruned.
  *
  * The text is compressed (zstd, with its checksum). For a fleet's server
- * (DOC_FOR_SERVER) it first drops, of each result kept as a summary (one
- * with "batches"), what the server holds elsewhere or reading makes again:
- *   process_means_ns, process_ref_ns   held in the result's row
- *                                      (process_means, process_ref)
- *   stats.mean_ns, ci95_ns, ci95_rel,  made again from the processes'
- *   between_sd_ns                      means when the run is read
- *                                      (rec_result_restat())
- *   stats.per_second,                  written from the mean; never read
- *   bytes_per_second
- * A result with its samples keeps everything: they are what it is made of.
- * A default run's summary of about 90 KiB is kept in about 15 so, where the
- * server's own compression (lz4) left 38.
+ * (DOC_FOR_SERVER) it is first the JSON that server keeps
+ * (rec_json_for_server(): without what its rows hold or reading makes
+ * again). A default run's summary of about 90 KiB is kept in about 15 so,
+ * where the server's own compression (lz4) left 38.
  */
 #ifndef UKB_STORE_DOC_PACK_H
 #define UKB_STORE_DOC_PACK_H

@@ -1452,12 +1452,12 @@ static int check_digest(struct sqlite_store *st, const struct rec_run *run, char
 }
 
 /*
- * Run @run (its head loaded) as its summary, where its samples were
- * pruned (store_prune()): the summary's results that @name and @path
+ * Run @id into @run (its head loaded) as its summary, where its samples
+ * were pruned (store_prune()): the summary's results that @name and @path
  * match (globs, as load_results() takes them), the label the row has now.
  * 1 when the run is kept whole.
  */
-static int load_pruned(struct sqlite_store *st, struct rec_run *run, const char *name,
+static int load_pruned(struct sqlite_store *st, int64_t id, struct rec_run *run, const char *name,
 		       const char *path, char *err, size_t len)
 {
 	struct rec_run sum;
@@ -1469,11 +1469,11 @@ static int load_pruned(struct sqlite_store *st, struct rec_run *run, const char 
 	if (prepare(st, "SELECT summary FROM runs WHERE id = ? AND summary IS NOT NULL", &s, err,
 		    len))
 		return -1;
-	sqlite3_bind_int64(s, 1, run->id);
+	sqlite3_bind_int64(s, 1, id);
 	rc = sqlite3_step(s);
 	if (rc != SQLITE_ROW)
 		return finish_read(st, s, rc, err, len) ? -1 : 1;
-	snprintf(where, sizeof(where), "run #%lld's summary", (long long)run->id);
+	snprintf(where, sizeof(where), "run #%lld's summary", (long long)id);
 	rc = doc_unpack(sqlite3_column_blob(s, 0), (size_t)sqlite3_column_bytes(s, 0), &text, &tlen,
 			e2, sizeof(e2));
 	sqlite3_finalize(s);
@@ -1483,7 +1483,7 @@ static int load_pruned(struct sqlite_store *st, struct rec_run *run, const char 
 	free(text);
 	if (rc)
 		return -1;
-	sum.id = run->id;
+	sum.id = id;
 	snprintf(sum.label, sizeof(sum.label), "%s", run->label);
 	for (size_t i = 0; i < sum.nresults; i++) {
 		struct rec_result *r = &sum.results[i];
@@ -1509,7 +1509,7 @@ static int sqlite_load_matching(void *impl, int64_t id, const char *name, const 
 	rc = load_head(st, id, run, err, len);
 	if (rc)
 		return rc;
-	rc = load_pruned(st, run, name, path, err, len);
+	rc = load_pruned(st, id, run, name, path, err, len);
 	if (rc < 0) {
 		rec_run_release(run);
 		return -1;
@@ -1535,7 +1535,7 @@ static int prune_one(struct sqlite_store *st, int64_t id, long long *samples, ch
 		"DELETE FROM samples WHERE result_id IN (SELECT id FROM results WHERE run_id = ?)",
 		"DELETE FROM profiles WHERE result_id IN (SELECT id FROM results WHERE run_id = ?)",
 	};
-	struct rec_run run;
+	struct rec_run run = { 0 };
 	sqlite3_stmt *s;
 	unsigned char *z;
 	size_t slen, zlen;

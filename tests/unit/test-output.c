@@ -291,7 +291,7 @@ static void test_kept_document(void **state)
 	assert_int_equal(doc_unpack((const unsigned char *)"{}", 2, &text, &tlen, err, sizeof(err)),
 			 -1);
 	assert_non_null(strstr(err, "not one ukbench keeps"));
-	assert_int_equal(doc_pack("[1]", 3, 0, &z, &zlen, err, sizeof(err)), -1);
+	assert_int_equal(doc_pack("[1]", 3, DOC_FOR_SERVER, &z, &zlen, err, sizeof(err)), -1);
 	assert_null(z);
 	assert_non_null(strstr(err, "no results"));
 	free(sum);
