@@ -47,10 +47,9 @@ const struct command cmd_prune_def = {
 		 "figures, a comparison and a history are those made before it was pruned\n"
 		 "(runs of a label shown pooled no longer pool their batches' median and\n"
 		 "SD, as from a fleet's server); a path measured in one process keeps its\n"
-		 "samples in the summary. Runs still waiting to be pushed\n"
-		 "are spared, and so are those whose label matches --keep-labels. The space\n"
-		 "freed is reused by the runs to come. A fleet's server is pruned with\n"
-		 "'ukbench fleet-prune'.",
+		 "samples in the summary. Runs still waiting to be pushed are spared, and\n"
+		 "so are those whose label matches --keep-labels. The space freed is reused\n"
+		 "by the runs to come. A fleet's server is pruned with 'ukbench fleet-prune'.",
 	.opts = prune_opts_table,
 	.footer = "examples:\n"
 		  "  ukbench prune --before 2026-01-01 --dry-run\n"
