@@ -22,15 +22,7 @@ struct prune_opts {
 static const struct opt prune_opts_table[] = {
 	OPT_STRING("db", 0, "PATH", "the results database (default: $UKBENCH_DB, else the user's)",
 		   struct prune_opts, db),
-	OPT_FUNC("before", 0, "DATE",
-		 "prune the runs started before DATE (2026-01-01: before that\nday; or a UTC "
-		 "time: 2026-01-01T08:00:00Z)",
-		 filter_parse_date, const char *, struct prune_opts, before),
-	OPT_STRING("keep-labels", 0, "GLOB",
-		   "keep whole the runs whose label matches GLOB\n(v6.*: the releases)",
-		   struct prune_opts, keep),
-	OPT_BOOL("dry-run", 0, "count what would be pruned; change nothing", struct prune_opts,
-		 dry),
+	PRUNE_OPTS(struct prune_opts),
 	OPT_END,
 };
 

@@ -32,6 +32,20 @@ int filter_parse_date(const struct opt *o, const char *arg, void *member);
 		     PRE "only runs started on or before DATE\n(a date: that whole day)",          \
 		     filter_parse_date, const char *, T, F.until)
 
+/*
+ * prune's and fleet-prune's rows: --before, --keep-labels and --dry-run,
+ * setting the members before, keep and dry of struct T.
+ */
+#define PRUNE_OPTS(T)                                                                              \
+	OPT_FUNC("before", 0, "DATE",                                                              \
+		 "prune the runs started before DATE (2026-01-01: before that\nday; or a UTC "     \
+		 "time: 2026-01-01T08:00:00Z)",                                                    \
+		 filter_parse_date, const char *, T, before),                                      \
+	    OPT_STRING("keep-labels", 0, "GLOB",                                                   \
+		       "keep whole the runs whose label matches GLOB\n(v6.*: the releases)", T,    \
+		       keep),                                                                      \
+	    OPT_BOOL("dry-run", 0, "count what would be pruned; change nothing", T, dry)
+
 /* The old spelling of --with-label, for a command's .old (-l, --label). */
 #define FILTER_OLD                                                                                 \
 	{                                                                                          \
