@@ -1410,8 +1410,6 @@ static int load_results(struct sqlite_store *st, struct rec_run *run, const char
 			ret = load_profile(st, rid, r, err, len);
 		if (!ret && sqlite3_column_type(s, col) != SQLITE_NULL)
 			ret = load_process_means(s, col, r, err, len);
-		if (!ret && r->status == UKB_OK)
-			rec_result_restat(r);
 	}
 	if (ret) {
 		sqlite3_finalize(s);
@@ -1518,11 +1516,19 @@ static int sqlite_load_matching(void *impl, int64_t id, const char *name, const 
 		rec_run_release(run);
 		return -1;
 	}
-	/* a whole run is what it was when stored, or the store is damaged */
+	/*
+	 * A whole run is what it was when stored, or the store is damaged:
+	 * checked on its figures as stored, before they are made a record's
+	 * (a run stored before records kept processes to single precision
+	 * has its digest of the figures it had then).
+	 */
 	if (!name && !path && check_digest(st, run, err, len)) {
 		rec_run_release(run);
 		return -1;
 	}
+	for (size_t i = 0; rc == 1 && i < run->nresults; i++)
+		if (run->results[i].status == UKB_OK)
+			rec_result_restat(&run->results[i]);
 	return 0;
 }
 
@@ -1539,12 +1545,17 @@ static int prune_one(struct sqlite_store *st, int64_t id, long long *samples, ch
 	sqlite3_stmt *s;
 	unsigned char *z;
 	size_t slen, zlen;
-	char *sum;
+	char *sum, digest[24];
 	int rc;
 
 	if (sqlite_load_matching(st, id, NULL, NULL, &run, err, len))
 		return -1;
 	sum = rec_to_json_summary(&run, &slen);
+	/*
+	 * the summary's digest, of the run as a record keeps it: a run stored
+	 * before processes were kept to single precision had another
+	 */
+	rec_run_digest(&run, digest, sizeof(digest));
 	rec_run_release(&run);
 	if (!sum)
 		return store_fail(err, len, "out of memory");
@@ -1552,11 +1563,12 @@ static int prune_one(struct sqlite_store *st, int64_t id, long long *samples, ch
 	free(sum);
 	if (rc)
 		return -1;
-	rc = prepare(st, "UPDATE runs SET summary = ? WHERE id = ?", &s, err, len);
+	rc = prepare(st, "UPDATE runs SET summary = ?, digest = ? WHERE id = ?", &s, err, len);
 	if (!rc) {
 		if (sqlite3_bind_blob(s, 1, z, (int)zlen, SQLITE_TRANSIENT) != SQLITE_OK)
 			bind_failed = 1;
-		sqlite3_bind_int64(s, 2, id);
+		bind_text(s, 2, digest);
+		sqlite3_bind_int64(s, 3, id);
 		rc = bind_check(st, "writing", err, len) || step_done(st, s, err, len);
 		sqlite3_finalize(s);
 	}

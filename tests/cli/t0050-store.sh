@@ -315,4 +315,26 @@ test_expect_success 'prune: bad usage refused, nothing changed' '
 	cmp pr.db keep.db
 '
 
+# A store an earlier version wrote (tests/fixtures/store-schema9.sql: its
+# processes' means at double precision, its digests of them): read,
+# compared, pruned and compared again as it was, nothing called damaged.
+test_expect_success 'a store an earlier version wrote: read, compared and pruned' '
+	sqlite3 old.db <"$UKB_TOP/tests/fixtures/store-schema9.sql" &&
+	ukbench show --db old.db old-a -f json >a.json &&
+	sqlite3 old.db "SELECT mean_ns FROM results WHERE run_id = 1" >stored &&
+	jq -r ".results[0].stats.mean_ns" a.json >read &&
+	awk -v a="$(cat read)" -v b="$(cat stored)" "BEGIN { d = a / b - 1; exit !(b > 0 && d < 1e-6 && d > -1e-6) }" &&
+	ukbench compare --db old.db old-a old-b -f json >c0.json &&
+	jq -e "length == 1 and .[0].path == \"syscall\"" c0.json >/dev/null &&
+	ukbench history --db old.db -f csv syscall.null >h0.csv &&
+	test "$(wc -l <h0.csv)" = 3 &&
+	test_expect_code 2 ukbench import --db old.db a.json 2>err &&
+	grep -q "is already stored as run #1" err &&
+	ukbench prune --db old.db --before 2100-01-01 >out &&
+	grep -q "^pruned 2 runs" out &&
+	ukbench show --db old.db old-b >/dev/null &&
+	ukbench compare --db old.db old-a old-b -f json >c1.json && cmp c0.json c1.json &&
+	ukbench history --db old.db -f csv syscall.null >h1.csv && cmp h0.csv h1.csv
+'
+
 test_done
