@@ -129,6 +129,8 @@ for hosts in $stages; do
 	echo "$hosts $nruns $nrows $copy_ms $bytes $q_host $q_all $q_w $q_cmp $q_rep $points $all_points" >>stages.txt
 	prev=$hosts
 done
+printf '%-9s %-9s %-7s %-9s %-10s %-10s %-10s %-10s %-9s %-9s\n' "target" "" "" "" "64 whole" \
+	"< 100" "< 1000" "< 1000" "< 300" "< 5000"
 echo "(ms, medians of $repeat; history of $p1: $points points on one host, $all_points on all; $paths paths a run)"
 
 # the plans, on the largest stage; on a small one the planner may rightly
