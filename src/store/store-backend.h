@@ -81,4 +81,10 @@ int store_fail(char *err, size_t len, const char *fmt, ...) __attribute__((forma
  */
 int store_grow(void *arr, size_t *cap, size_t n, size_t size, size_t first);
 
+/*
+ * Keeps the results of @run whose name and path match the globs @name and
+ * @path (NULL: any), in their order; the others released.
+ */
+void store_keep_matching(struct rec_run *run, const char *name, const char *path);
+
 #endif

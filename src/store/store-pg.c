@@ -3,7 +3,6 @@
  * store-pg.c - a fleet's store on PostgreSQL (see store-pg.h).
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <libpq-fe.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1347,29 +1346,13 @@ static int pgr_find_same(void *impl, const struct rec_run *run, int64_t *id, cha
 	return pg_find_same(((struct pg_reader *)impl)->pg, run, id, err, len);
 }
 
-/* Keeps the results of @run whose name and path match the globs. */
-static void keep_matching(struct rec_run *run, const char *name, const char *path)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < run->nresults; i++) {
-		struct rec_result *r = &run->results[i];
-
-		if ((!name || !fnmatch(name, r->name, 0)) && (!path || !fnmatch(path, r->path, 0)))
-			run->results[k++] = *r;
-		else
-			rec_result_release(r);
-	}
-	run->nresults = k;
-}
-
 static int pgr_load_matching(void *impl, int64_t id, const char *name, const char *path,
 			     struct rec_run *run, char *err, size_t len)
 {
 	int rc = pg_load(((struct pg_reader *)impl)->pg, id, run, err, len);
 
 	if (!rc)
-		keep_matching(run, name, path);
+		store_keep_matching(run, name, path);
 	return rc;
 }
 

@@ -29,7 +29,6 @@
 #include "store.h"
 #include "store-sqlite.h"
 #include "match.h"
-#include <fnmatch.h>
 
 struct sqlite_store {
 	sqlite3 *db; /* the SQLite file, or a fleet's spool */
@@ -1461,7 +1460,7 @@ static int load_pruned(struct sqlite_store *st, int64_t id, struct rec_run *run,
 	struct rec_run sum;
 	sqlite3_stmt *s;
 	char *text = NULL, where[64], e2[256];
-	size_t tlen, k = 0;
+	size_t tlen;
 	int rc;
 
 	if (prepare(st, "SELECT summary FROM runs WHERE id = ? AND summary IS NOT NULL", &s, err,
@@ -1483,16 +1482,7 @@ static int load_pruned(struct sqlite_store *st, int64_t id, struct rec_run *run,
 		return -1;
 	sum.id = id;
 	snprintf(sum.label, sizeof(sum.label), "%s", run->label);
-	for (size_t i = 0; i < sum.nresults; i++) {
-		struct rec_result *r = &sum.results[i];
-
-		if (fnmatch(name ? name : "*", r->name, 0) ||
-		    fnmatch(path ? path : "*", r->path, 0))
-			rec_result_release(r);
-		else if (k++ != i)
-			sum.results[k - 1] = *r;
-	}
-	sum.nresults = k;
+	store_keep_matching(&sum, name, path);
 	rec_run_release(run);
 	*run = sum;
 	return 0;

@@ -2,6 +2,7 @@
 /*
  * store-util.c - what the store's files share (store-backend.h).
  */
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,4 +33,19 @@ int store_grow(void *arr, size_t *cap, size_t n, size_t size, size_t first)
 	*a = p;
 	*cap = want;
 	return 0;
+}
+
+void store_keep_matching(struct rec_run *run, const char *name, const char *path)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct rec_result *r = &run->results[i];
+
+		if ((!name || !fnmatch(name, r->name, 0)) && (!path || !fnmatch(path, r->path, 0)))
+			run->results[k++] = *r;
+		else
+			rec_result_release(r);
+	}
+	run->nresults = k;
 }
