@@ -116,8 +116,11 @@ const struct command cmd_compare_def = {
 		 "detectable effect (MDE, 80% power), the p-value and a verdict, all from one\n"
 		 "method (Welch's t on the log ratio), so that interval and verdict agree:\n"
 		 "  improved / regressed   significant (p < alpha) and beyond the threshold\n"
-		 "  within noise           significant but smaller than the threshold\n"
-		 "  no change              not significant\n"
+		 "  within noise           significant, the interval inside +-threshold\n"
+		 "  no change              the interval inside +-threshold (equivalence)\n"
+		 "  not significant        the interval reaches past the threshold\n"
+		 "  cannot tell            the interval reaches past the MDE too: these runs\n"
+		 "                         cannot tell a change of that size from noise\n"
 		 "  unreplicated           a side measured in one process (run --processes 1)\n"
 		 "  other state            a side made in another state of the machine\n"
 		 "The Mann-Whitney U test's p (exact for small samples) is shown beside it.\n"
@@ -453,6 +456,8 @@ static void print_notes(const struct rec_run *a, const struct rec_run *b,
 	if (cmp_settings_note(rows, n, o->c.force, text, sizeof(text)))
 		put_folded(stdout, text, 9, 2, cols);
 	if (cmp_other_note(rows, n, text, sizeof(text)))
+		put_folded(stdout, text, 6, 2, cols);
+	if (cmp_tell_note(rows, n, text, sizeof(text)))
 		put_folded(stdout, text, 6, 2, cols);
 	if (cmp_ref_note(rows, n, text, sizeof(text)))
 		put_folded(stdout, text, 6, 2, cols);

@@ -33,35 +33,27 @@ static int same_key(const struct store_path_run *a, const struct store_path_run 
 }
 
 /*
- * Groups of runs known to measure the same thing (learn.h): one kernel
- * build, boot and ukbench build; within them, a label two runs or more
- * share is a group of its own, and the runs of every other label one.
+ * Groups of runs known to measure the same thing (learn.h): the runs of one
+ * label given twice or more on one kernel build, boot and ukbench build.
+ * A run whose label no other run of its boot shares (or that has none) is
+ * a group of its own and teaches nothing: users change things within a
+ * boot (a filter, a tracer, a sysctl) between labels given once, and a
+ * floor learned across them holds those changes.
  */
 static void group_runs(const struct store_path_run *p, struct learn_run *lr, size_t n)
 {
-	int *rep = calloc(n + 1, sizeof(*rep));
 	size_t next = 0;
 
-	/* without memory every run is a group of its own: nothing is learned */
-	for (size_t i = 0; i < n; i++) {
-		lr[i].group = i;
-		for (size_t j = 0; rep && j < n && !rep[i]; j++)
-			rep[i] = j != i && p[i].label[0] && same_key(&p[i], &p[j]) &&
-				 !strcmp(p[i].label, p[j].label);
-	}
-	if (!rep)
-		return;
 	for (size_t i = 0; i < n; i++) {
 		lr[i].group = n;
-		/* the group of an earlier run it belongs with */
+		/* the group of an earlier run of the same label and boot */
 		for (size_t j = 0; j < i && lr[i].group == n; j++)
-			if (same_key(&p[i], &p[j]) && rep[i] == rep[j] &&
-			    (!rep[i] || !strcmp(p[i].label, p[j].label)))
+			if (p[i].label[0] && same_key(&p[i], &p[j]) &&
+			    !strcmp(p[i].label, p[j].label))
 				lr[i].group = lr[j].group;
 		if (lr[i].group == n)
 			lr[i].group = next++;
 	}
-	free(rep);
 }
 
 /*
@@ -143,6 +135,10 @@ void floor_apply(const struct floor_pick *p, struct rec_result *r)
 	memset(f, 0, sizeof(*f));
 	f->scale = learn_scale(m, floor_spread(r));
 	f->usual = m->usual_spread;
+	if (m->usual_ref_spread > 0 && floor_ref_spread(r) > 0) {
+		f->ref_usual = m->usual_ref_spread;
+		f->ref_scale = fmax(1, floor_ref_spread(r) / m->usual_ref_spread);
+	}
 	f->raw = m->raw.sd;
 	f->raw_df = m->raw.df;
 	f->adj = m->adj.sd;
@@ -163,13 +159,12 @@ void floor_apply(const struct floor_pick *p, struct rec_result *r)
 		floor_widen(r, m->prior, REC_WIDE_BUSY);
 }
 
-double floor_spread(const struct rec_result *r)
+/* The relative SD of @v[0..r->nproc), within each run pooled into @r. */
+static double spread_of(const struct rec_result *r, const double *v)
 {
 	double ss = 0;
 	size_t df = 0;
 
-	if (r->nproc < 2 || !r->proc_means)
-		return NAN;
 	/* within each run pooled (runref.c), not across them */
 	for (size_t i = 0, j; i < r->nproc; i = j) {
 		double m = 0;
@@ -178,12 +173,28 @@ double floor_spread(const struct rec_result *r)
 		     j++)
 			;
 		for (size_t q = i; q < j; q++)
-			m += r->proc_means[q] / (double)(j - i);
+			m += v[q] / (double)(j - i);
 		for (size_t q = i; q < j && m > 0; q++)
-			ss += (r->proc_means[q] / m - 1) * (r->proc_means[q] / m - 1);
+			ss += (v[q] / m - 1) * (v[q] / m - 1);
 		df += j - i - 1;
 	}
 	return df ? sqrt(ss / (double)df) : NAN;
+}
+
+double floor_ref_spread(const struct rec_result *r)
+{
+	double x[r->nproc + 1];
+
+	if (r->nproc < 2 || rec_proc_refs(r, x))
+		return NAN;
+	return spread_of(r, x);
+}
+
+double floor_spread(const struct rec_result *r)
+{
+	if (r->nproc < 2 || !r->proc_means)
+		return NAN;
+	return spread_of(r, r->proc_means);
 }
 
 void floor_widen(struct rec_result *r, double prior, int why)
@@ -222,14 +233,48 @@ static size_t ids_of(const struct rec_run *r, int64_t *ids, size_t max);
 
 double floor_run_disorder(const struct rec_run *run)
 {
-	double scale[run->nresults + 1];
-	size_t k = 0;
+	double scale[run->nresults + 1], ref[run->nresults + 1], dp = 0, dr = 0;
+	size_t k = 0, kr = 0;
 
-	/* the median over its paths, as one noisy path is not the machine */
+	/*
+	 * The median over its paths, of LEARN_STATE_PATHS or more: a change
+	 * to one path (a filter, a longer command) can make its processes
+	 * spread more without the machine moving at all. And where the
+	 * references timed beside them are known, no more than they say: a
+	 * kernel change can make every path spread more, never the
+	 * user-space work beside them.
+	 */
+	for (size_t i = 0; i < run->nresults; i++) {
+		const struct rec_result *r = &run->results[i];
+
+		if (r->status != UKB_OK)
+			continue;
+		if (r->fl.usual > 0 && r->fl.scale > 0)
+			scale[k++] = r->fl.scale;
+		if (r->fl.ref_usual > 0 && r->fl.ref_scale > 0)
+			ref[kr++] = r->fl.ref_scale;
+	}
+	if (k >= LEARN_STATE_PATHS)
+		dp = ukb_median_finite(scale, k);
+	if (kr)
+		dr = ukb_median_finite(ref, kr);
+	if (dp > 0 && dr > 0)
+		return fmin(dp, dr);
+	return dr > 0 ? dr : dp;
+}
+
+/*
+ * Every path of @run gets the run's disorder as its scale (each path's own
+ * spread over its usual in, the median of them out): the machine's state is
+ * read from all paths at once, never from one.
+ */
+static void run_scale(struct rec_run *run)
+{
+	double d = floor_run_disorder(run);
+
 	for (size_t i = 0; i < run->nresults; i++)
-		if (run->results[i].status == UKB_OK && run->results[i].fl.scale > 0)
-			scale[k++] = run->results[i].fl.scale;
-	return k ? ukb_median_finite(scale, k) : 0;
+		if (run->results[i].status == UKB_OK)
+			run->results[i].fl.scale = d > 1 ? d : 1;
 }
 
 int floor_state_note(const struct rec_run *run, char *buf, size_t len)
@@ -282,6 +327,7 @@ void floor_learn_run(struct store *st, struct rec_run *run, char *err, size_t le
 			snprintf(err, len, "%s", p.error);
 		floor_apply(&p, r);
 	}
+	run_scale(run);
 }
 
 double floor_ref_log(const struct rec_result *r)
@@ -412,6 +458,7 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 			fc->hi = fmax(fc->hi, f);
 		}
 	}
+	run_scale(run);
 }
 
 /*
@@ -425,8 +472,8 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
  */
 static double sides_disorder(const struct rec_run *a, const struct rec_run *b)
 {
-	double v[a->nresults + 1];
-	size_t k = 0;
+	double v[a->nresults + 1], x[a->nresults + 1], dp, dx;
+	size_t k = 0, kx = 0;
 
 	for (size_t i = 0; i < a->nresults; i++) {
 		const struct rec_result *ra = &a->results[i];
@@ -440,8 +487,17 @@ static double sides_disorder(const struct rec_run *a, const struct rec_run *b)
 		sb = floor_spread(rb);
 		if (sa > 0 && sb > 0)
 			v[k++] = sa / sb;
+		sa = floor_ref_spread(ra);
+		sb = floor_ref_spread(rb);
+		if (sa > 0 && sb > 0)
+			x[kx++] = sa / sb;
 	}
-	return k ? ukb_median_finite(v, k) : NAN;
+	/* as floor_run_disorder(): no further than the references say */
+	dp = k >= LEARN_STATE_PATHS ? ukb_median_finite(v, k) : NAN;
+	dx = kx ? ukb_median_finite(x, kx) : NAN;
+	if (isfinite(dp) && isfinite(dx))
+		return fabs(log(dp)) < fabs(log(dx)) ? dp : dx;
+	return isfinite(dx) ? dx : dp;
 }
 
 void cmp_choose_floor(struct floor_choice *fc, struct store *st, struct rec_run *a,
@@ -504,15 +560,18 @@ void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len)
 		snprintf(buf, len, "%s a run (--floor %g)", span, fc->pct);
 	else if (fc->paths[FLOOR_LEARNED] && !fc->paths[FLOOR_PRIOR])
 		snprintf(buf, len,
-			 "%s a run (learned from up to %zu runs of this host in %zu group%s)", span,
-			 fc->runs, fc->groups, fc->groups == 1 ? "" : "s");
+			 "%s a run (learned from up to %zu runs of %zu label%s given again on this "
+			 "host)",
+			 span, fc->runs, fc->groups, fc->groups == 1 ? "" : "s");
 	else if (fc->paths[FLOOR_LEARNED])
 		snprintf(buf, len,
-			 "%s a run (learned from up to %zu runs of this host; assumed where none "
-			 "taught it)",
+			 "%s a run (learned from up to %zu runs of labels given again on this host; "
+			 "assumed where none taught it)",
 			 span, fc->runs);
 	else
-		snprintf(buf, len, "%s a run (assumed: no runs of this host teach it yet)", span);
+		snprintf(buf, len,
+			 "%s a run (assumed: no label given twice on this host teaches it yet)",
+			 span);
 }
 
 /* One series against its host's runs: the states marked, the steps found again. */

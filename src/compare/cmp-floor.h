@@ -55,6 +55,9 @@ void floor_apply(const struct floor_pick *p, struct rec_result *r);
  */
 double floor_spread(const struct rec_result *r);
 
+/* The same of the references beside @r's processes (NAN: not known). */
+double floor_ref_spread(const struct rec_result *r);
+
 /*
  * Widens r->fl to at least the prior's floor @prior, for @why (REC_WIDE_*):
  * the run was measured in conditions its floor was not learned in.
@@ -68,7 +71,12 @@ void floor_widen(struct rec_result *r, double prior, int why);
  */
 int floor_run_state(const struct rec_run *run, double *most, const struct rec_result **at);
 
-/* The median over @run's paths of their scales (r->fl set); 0: none known. */
+/*
+ * @run's disorder (r->fl set): the median over its paths of their scales,
+ * where LEARN_STATE_PATHS or more are known, but no more than the median
+ * of the references' (learn_scale() of the references' spread); 0: none
+ * known.
+ */
 double floor_run_disorder(const struct rec_run *run);
 
 /*

@@ -209,6 +209,10 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		fold(f, method, 0);
 		fputc('\n', f);
 	}
+	if (cmp_tell_note(rows, n, method, sizeof(method))) {
+		fold(f, method, 0);
+		fputc('\n', f);
+	}
 	if (cmp_ref_note(rows, n, method, sizeof(method))) {
 		fold(f, method, 0);
 		fputc('\n', f);

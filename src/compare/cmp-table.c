@@ -56,7 +56,7 @@ void cmp_print_header(struct cmp_table *t)
 		return;
 	}
 	if (t->narrow) {
-		fprintf(f, "benchmark\n  %-10s %10s %10s %10s  %-20s %s\n", "path", "base ns",
+		fprintf(f, "benchmark\n  %-8s %9s %9s %10s  %-20s %s\n", "path", "base ns",
 			"other ns", "change", "95% CI", "verdict");
 		return;
 	}
@@ -89,7 +89,7 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 			if (t->compact)
 				fprintf(f, "  %-8s %10s %9s %10s  %s\n", pt, "-", "-", "-", why);
 			else
-				fprintf(f, "  %-10s %10s %10s %10s  %s\n", pt, "-", "-", "-", why);
+				fprintf(f, "  %-8s %9s %9s %10s  %s\n", pt, "-", "-", "-", why);
 			return;
 		}
 		fprintf(f, "%-35s %-8s %11s %11s %10s  %s\n", nm, pt, "-", "-", "-", why);
@@ -124,7 +124,7 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 				COMPACT_CHANGE_END, ci);
 			return;
 		}
-		fprintf(f, "  %-10s %10s %10s %9s%s  %-20s %s%s%s\n", pt, fa, fb, ch,
+		fprintf(f, "  %-8s %9s %9s %9s%s  %-20s %s%s%s\n", pt, fa, fb, ch,
 			r->c.p_welch < alpha ? "*" : " ", ci, col, cmp_verdict_name(r), end);
 		return;
 	}

@@ -39,26 +39,15 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
 	return r->nproc;
 }
 
-/* The sum of @r's process means [i, j). */
-static double sum_raw(const struct rec_result *r, size_t i, size_t j)
-{
-	double s = 0;
-
-	for (size_t q = i; q < j; q++)
-		s += r->proc_means[q];
-	return s;
-}
-
 /*
  * What is known of one side's log mean, on the scale compared (@x, its
  * process values, @r's processes): the mean of the run means, the
  * variance their processes show and the floor's (each on its own degrees
  * of freedom). Each run the side pools moves by the floor @f (relative
- * SD, learned on @fdf degrees of freedom; 0: given, exact), times its
- * scale (its processes' spread over the usual, learn.h): one run's floor
- * is f times its scale. The part of the excess every run of the side
- * shows (the smallest) is a state they shared, which does not average out
- * over them; the rest is each run's own. A side pooled from runs of one
+ * SD, learned on @fdf degrees of freedom; 0: given, exact), times the
+ * side's scale (how much more its paths' processes spread than usual, the
+ * median over its paths: cmp-floor.c): what that state adds is shared by
+ * the side's runs and does not average out over them. A side pooled from runs of one
  * boot shows how far its own runs moved: their spread beyond their
  * processes, on runs - 1 degrees of freedom, moderates the floor
  * (learn_moderate()), so that more runs a side add what they show, and
@@ -107,15 +96,9 @@ static int side_est(const struct rec_result *r, const double *x, double f, doubl
 		for (size_t q = i; q < j; q++)
 			ss += (x[q] / u[k].m - 1) * (x[q] / u[k].m - 1);
 		u[k].wr = u[k].c >= 2 ? ss / (u[k].c - 1) / u[k].c : 0;
-		/* its disorder, from its processes as measured */
-		if (u[k].c >= 2 && r->fl.usual > 0) {
-			double mr = sum_raw(r, i, j) / u[k].c, sp = 0, sc;
-
-			for (size_t q = i; q < j; q++)
-				sp += (r->proc_means[q] / mr - 1) * (r->proc_means[q] / mr - 1);
-			sc = fmax(1, sqrt(sp / (u[k].c - 1)) / r->fl.usual);
-			u[k].x2 = sc * sc - 1;
-		}
+		/* its disorder: the run's, read from all its paths (cmp-floor.c) */
+		if (r->fl.scale > 1)
+			u[k].x2 = r->fl.scale * r->fl.scale - 1;
 		shared = fmin(shared, u[k].x2);
 	}
 	e->runs = k;
@@ -475,7 +458,7 @@ void compare_row(struct cmp_row *row, const struct cmp_opts *o)
 	row->state[1] = state_of(b);
 	row->ref_moved = ref_moved(row) == 1;
 	row->other_state = other_state(row);
-	row->verdict = ukb_verdict_of(row->c.change, row->c.p_welch, o->alpha, o->threshold);
+	row->verdict = ukb_verdict_of(&row->c, o->alpha, o->threshold);
 	if (!row->replicated || row->other_state)
 		row->outcome = CMP_CANNOT_TELL;
 	else if (o->limit < 0 || row->c.ci_hi < o->limit)
@@ -595,6 +578,27 @@ int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 		 "how far that state moved %s is not known, so no verdict of a change is given "
 		 "('other state'); run that side again",
 		 k, k == 1 ? "" : "s", k == 1 ? "the path" : "them");
+	return 1;
+}
+
+int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
+{
+	double most = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].ok && rows[i].verdict == UKB_CANNOT_TELL && !rows[i].other_state) {
+			k++;
+			most = fmax(most, rows[i].c.mde);
+		}
+	buf[0] = 0;
+	if (!k)
+		return 0;
+	snprintf(buf, len,
+		 "note: for %zu path%s these runs cannot tell a change from noise ('cannot "
+		 "tell'): a change below %.1f%% (the MDE) cannot be told from them; more runs a "
+		 "side, or runs of the two sides alternating, narrow it",
+		 k, k == 1 ? "" : "s", 100 * most);
 	return 1;
 }
 

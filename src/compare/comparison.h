@@ -168,7 +168,13 @@ int cmp_settings_note(const struct cmp_row *rows, size_t n, int force, char *buf
  */
 int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
 
-/* The verdict as printed: "regressed", ..., "unreplicated" or "other state". */
+/*
+ * The note for the rows whose runs cannot bound the change (UKB_CANNOT_TELL):
+ * the largest MDE among them, and what narrows it. 0 and "" when none.
+ */
+int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
+
+/* The verdict as printed: "regressed", ..., "cannot tell", "unreplicated" or "other state". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 
 /* The exit status automation gets for these rows: 0, 1 or 125. */

@@ -2,11 +2,11 @@
 /*
  * learn.c - what a host's stored runs teach of a path (see learn.h).
  *
- * The floor is a variance component: each run's log mean against its
- * group's mean, pooled over the groups (one-way ANOVA's within-group mean
- * square), less what the runs' own processes already show of it (the mean
- * of their variances), on runs - groups degrees of freedom. Each run is
- * weighed by its disorder (learn_scale()): a run whose floor is twice the
+ * The floor is a variance component: the differences between neighbouring
+ * runs of a group (the mean square of successive differences, von
+ * Neumann's), pooled over the groups, less what the runs' own processes
+ * already show of them. Each run is weighed by its disorder
+ * (learn_scale()): a difference between runs whose floor is twice the
  * host's counts a quarter. At one speed of the machine the same after the
  * path's slope on the reference, fitted within the groups (ANCOVA's pooled
  * slope, weighed alike), on one degree fewer.
@@ -48,6 +48,7 @@ int learn_run_of(const double *m, const double *ref, size_t n, struct learn_run 
 	if (have_x) {
 		r->x = log(mx);
 		r->wx = sxx / (double)(n - 1) / (double)n;
+		r->xspread = sqrt(sxx / (double)(n - 1));
 		r->wxy = sxy / (double)(n - 1) / (double)n;
 	}
 	return 0;
@@ -99,6 +100,12 @@ static void usual(const struct learn_run *r, size_t n, const int *keep, struct l
 			v[k++] = r[i].spread;
 	if (k >= LEARN_USUAL_MIN)
 		m->usual_spread = median(v, k);
+	k = 0;
+	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
+		if (keep[i] && r[i].xspread > 0)
+			v[k++] = r[i].xspread;
+	if (k >= LEARN_USUAL_MIN)
+		m->usual_ref_spread = median(v, k);
 	k = 0;
 	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
 		if (keep[i] && isfinite(r[i].x))
@@ -183,71 +190,134 @@ static void work_release(struct work *w)
 	free(w->use);
 }
 
-/*
- * The learned floor from each group's weighed spread @ss[g] on @gdf[g]
- * degrees of freedom, less what their processes show, @within[g] (a sum
- * over its runs of weight times variance), @gr[g] the runs: the pooled
- * one, or the largest of a group of LEARN_GROUP_DF degrees of freedom or
- * more where that is larger (learn.h). Into *@f and *@df.
- */
-static void group_floor(const double *ss, const double *within, const size_t *gr, size_t n,
-			double *f, double *df)
+/* How many of the runs @use[] marks lie in group @g. */
+static size_t group_size(const struct learn_run *r, size_t n, const int *use, size_t g)
 {
-	double pss = 0, pw = 0, pdf = 0, best = -1, bdf = 0;
-	size_t runs = 0;
+	size_t k = 0;
 
-	for (size_t g = 0; g < n; g++) {
-		double gdf, v;
+	for (size_t i = 0; i < n; i++)
+		k += use[i] && r[i].group == g;
+	return k;
+}
 
-		if (gr[g] < 2)
+/*
+ * The floor from successive runs within each group (@res: each run's log
+ * mean, or its residual at one speed; @wv: the variance its processes
+ * show of it; the runs in the order given, newest first): each pair of
+ * neighbours in a group differs by d, whose variance is the floor times
+ * both runs' scales squared plus what their processes show. Neighbours,
+ * not the group's mean: a real shift inside a group (a label given again
+ * after a change) enters one difference, not every run's deviation; and
+ * a difference beyond LEARN_CLIP robust SDs of them all (the median
+ * absolute one, scaled), or of its group's where that is wider, is left
+ * out where there are LEARN_CLIP_MIN or more to judge it by. The pooled floor, or the largest of a group of
+ * LEARN_GROUP_DF differences or more where that is larger (learn.h).
+ * The mean square of successive differences of m pairs is worth
+ * 2 m^2 / (3 m - 1) degrees of freedom (von Neumann's estimator, normal
+ * data). Into *@f and *@df; *@runs and *@groups get what entered.
+ */
+static void successive_floor(const struct learn_run *r, size_t n, const int *use,
+			     const double *wt, const double *res, const double *wv, double *f,
+			     double *df, size_t *runs, size_t *groups)
+{
+	double *z = malloc((n + 1) * sizeof(*z)), *q = malloc((n + 1) * sizeof(*q));
+	double *c = malloc((n + 1) * sizeof(*c)), clip = INFINITY, pq = 0, pc = 0, pdf = 0;
+	double best = -1, bdf = 0;
+	size_t *pg = malloc((n + 1) * sizeof(*pg)), *last = malloc((n + 1) * sizeof(*last));
+	size_t m = 0, kept = 0;
+
+	*f = *df = 0;
+	*runs = *groups = 0;
+	if (!z || !q || !c || !pg || !last)
+		goto out;
+	for (size_t g = 0; g < n; g++)
+		last[g] = n;
+	for (size_t i = 0; i < n; i++) {
+		size_t g = r[i].group, j;
+		double s2;
+
+		if (!use[i] || g >= n)
 			continue;
-		gdf = (double)gr[g] - 1;
-		pss += ss[g];
-		pw += within[g];
+		j = last[g];
+		last[g] = i;
+		if (j == n)
+			continue;
+		/* the scales squared of the two runs: 1 / weight */
+		s2 = 1 / wt[i] + 1 / wt[j];
+		q[m] = (res[i] - res[j]) * (res[i] - res[j]) / s2;
+		c[m] = (wv[i] + wv[j]) / s2;
+		z[m] = sqrt(q[m]);
+		pg[m++] = g;
+	}
+	if (m >= LEARN_CLIP_MIN) {
+		double v[m];
+
+		memcpy(v, z, m * sizeof(*v));
+		clip = LEARN_CLIP * ukb_median_finite(v, m) / 0.6745;
+	}
+	for (size_t g = 0; g < n; g++) {
+		double gq = 0, gc = 0, gdf, v, gclip = clip, u[m + 1];
+		size_t gm = 0;
+
+		/* a group that tells its own noise is judged by it where it is wider */
+		for (size_t k = 0; k < m; k++)
+			if (pg[k] == g)
+				u[gm++] = z[k];
+		if (gm >= LEARN_CLIP_MIN)
+			gclip = fmax(clip, LEARN_CLIP * ukb_median_finite(u, gm) / 0.6745);
+		gm = 0;
+		for (size_t k = 0; k < m; k++)
+			if (pg[k] == g && !(z[k] > gclip)) {
+				gq += q[k];
+				gc += c[k];
+				gm++;
+			}
+		if (!gm)
+			continue;
+		(*groups)++;
+		*runs += gm + 1;
+		kept += gm;
+		pq += gq;
+		pc += gc;
+		gdf = 2.0 * (double)(gm * gm) / (3.0 * (double)gm - 1);
 		pdf += gdf;
-		runs += gr[g];
-		v = ss[g] / gdf - within[g] / (double)gr[g];
-		if (gdf >= LEARN_GROUP_DF && v > best) {
+		v = (gq - gc) / (double)gm;
+		if (gm >= LEARN_GROUP_DF && v > best) {
 			best = v;
 			bdf = gdf;
 		}
 	}
-	*f = 0;
-	*df = 0;
-	if (pdf < 2)
-		return;
-	*f = pss / pdf - pw / (double)runs;
+	if (!kept)
+		goto out;
+	*f = (pq - pc) / (double)kept;
 	*df = pdf;
 	if (best > *f) {
 		*f = best;
 		*df = bdf;
 	}
 	*f = sqrt(fmax(0, *f));
+out:
+	free(z);
+	free(q);
+	free(c);
+	free(pg);
+	free(last);
 }
 
-/* The floor as measured: the weighed within-group spread beyond the processes'. */
+/* The floor as measured: successive runs within groups, beyond their processes. */
 static void learn_raw(const struct learn_run *r, size_t n, struct work *w, struct learn_model *m)
 {
-	size_t runs = 0, groups = group_means(r, n, w->keep, w->wt, w->my, w->mx, w->gw, w->cnt);
 	double f, df;
 
-	for (size_t g = 0; g < n; g++)
-		w->ss[g] = w->within[g] = 0;
 	for (size_t i = 0; i < n; i++) {
-		double e;
-
-		if (!w->keep[i] || r[i].group >= n || w->cnt[r[i].group] < 2)
-			continue;
-		e = r[i].y - w->my[r[i].group];
-		w->ss[r[i].group] += w->wt[i] * e * e;
-		w->within[r[i].group] += w->wt[i] * r[i].w;
-		runs++;
-		m->busy += r[i].busy != 0;
+		w->ss[i] = r[i].y;
+		w->within[i] = r[i].w;
 	}
-	m->runs = runs;
-	m->groups = groups;
-	m->quiet = runs - m->busy;
-	group_floor(w->ss, w->within, w->cnt, n, &f, &df);
+	successive_floor(r, n, w->keep, w->wt, w->ss, w->within, &f, &df, &m->runs, &m->groups);
+	for (size_t i = 0; i < n; i++)
+		if (w->keep[i] && r[i].group < n && group_size(r, n, w->keep, r[i].group) >= 2)
+			m->busy += r[i].busy != 0;
+	m->quiet = m->runs - m->busy;
 	if (df > 0)
 		moderate(&m->raw, m->prior, f, df);
 	m->adj = m->raw;
@@ -283,26 +353,19 @@ static void learn_adj(const struct learn_run *r, size_t n, struct work *w, struc
 	 */
 	if (runs >= groups + 3 && sxx > 0) {
 		double b = sxy / sxx, f, df;
+		size_t ar, ag;
 
 		b = fmin(fmax(b, 0), LEARN_MAX_BETA);
 		m->slope_judged = 1;
 		m->beta = b;
 		m->se_beta = sqrt(fmax(0, syy - 2 * b * sxy + b * b * sxx) /
 				  (double)(runs - groups - 1) / sxx);
-		/* each group's spread at one speed, as learn_raw() takes it */
-		for (size_t g = 0; g < n; g++)
-			w->ss[g] = w->within[g] = 0;
+		/* the floor at one speed, as learn_raw() takes it */
 		for (size_t i = 0; i < n; i++) {
-			double e;
-
-			if (!w->use[i] || r[i].group >= n || w->cnt[r[i].group] < 2)
-				continue;
-			e = r[i].y - w->my[r[i].group] - b * (r[i].x - w->mx[r[i].group]);
-			w->ss[r[i].group] += w->wt[i] * e * e;
-			w->within[r[i].group] +=
-			    w->wt[i] * (r[i].w - 2 * b * r[i].wxy + b * b * r[i].wx);
+			w->ss[i] = r[i].y - b * (isfinite(r[i].x) ? r[i].x : 0);
+			w->within[i] = r[i].w - 2 * b * r[i].wxy + b * b * r[i].wx;
 		}
-		group_floor(w->ss, w->within, w->cnt, n, &f, &df);
+		successive_floor(r, n, w->use, w->wt, w->ss, w->within, &f, &df, &ar, &ag);
 		/* the slope fitted takes one degree of freedom */
 		if (df > 1)
 			moderate(&m->adj, m->prior, f * sqrt(df / (df - 1)), df - 1);

@@ -9,14 +9,18 @@
  * is user-space work, the same in every run of one build), so the
  * reference's level and spread are learned from every run of the host,
  * whatever its label. The floor and the slope need runs known to measure
- * the same thing: runs of one kernel build, one boot, one ukbench build
- * and one setting of the path (learn_group() keys them), where a label
- * given to two runs or more sets those runs apart as a group of their own
- * (a user who labels runs on one kernel may be comparing something else:
- * a sysctl, a clocksource). Each run is set against its group's mean, so a
- * change between groups (a patched kernel) never enters. Runs of several
- * states of the machine enter as they come, so the floor holds every state
- * the host has shown, not one quiet stretch.
+ * the same thing: the runs of one label given twice or more on one kernel
+ * build, boot and ukbench build, in one setting of the path (cmp-floor.c
+ * groups them); calibrate's runs are such a label. A run whose label is
+ * given once, or that has none, teaches neither: users change things
+ * between labels within one boot (a seccomp filter, a tracer, a sysctl, a
+ * library), and a floor learned across them held those changes (a store
+ * of before/after pairs made it grow from 0.8% to 11.6%). Within a group
+ * the floor is read from neighbouring runs (successive differences), and
+ * a difference far beyond the others is left out, so that a label given
+ * again after a change moves it little. Runs of several states of the
+ * machine enter as they come, so the floor holds every state the host
+ * has shown, not one quiet stretch.
  *
  * A host that has shown nothing yet gets a prior: a floor of
  * LEARN_PRIOR_FLOOR a run, worth LEARN_PRIOR_DF degrees of freedom, which
@@ -62,10 +66,18 @@
  * made one after another within minutes (calibrate's, a label's) move less
  * among themselves than runs spread over an hour. Pooled, many runs of the
  * first would hide the second, so the floor learned is the pooled one or
- * the largest of a group with LEARN_GROUP_DF degrees of freedom or more,
+ * the largest of a group of LEARN_GROUP_DF differences or more,
  * whichever is larger (docs/validation.md).
  */
 #define LEARN_GROUP_DF 5
+
+/*
+ * A difference between neighbouring runs of a group beyond LEARN_CLIP
+ * robust SDs of them all is a change, not noise, where LEARN_CLIP_MIN
+ * differences or more tell what noise is.
+ */
+#define LEARN_CLIP     4.0
+#define LEARN_CLIP_MIN 5
 
 /* The slope is held to [0, LEARN_MAX_BETA]: a machine that slows never speeds a path. */
 #define LEARN_MAX_BETA 3.0
@@ -81,6 +93,13 @@
 /* Processes spreading this many times as much as usual: another state of the machine. */
 #define LEARN_DISORDER 2.0
 
+/*
+ * The paths a run's processes must spread more on, the median of them,
+ * before the machine is taken to have been in another state: one path's
+ * spread may be the path's own change.
+ */
+#define LEARN_STATE_PATHS 3
+
 /* The runs of the host it takes to know its usual speed and spread. */
 #define LEARN_USUAL_MIN 5
 
@@ -93,7 +112,8 @@ struct learn_run {
 	size_t group;  /* runs of one group measure the same thing */
 	int busy;      /* made on a busy machine */
 	double y, w;   /* log of the mean of its process means; the variance of it they show */
-	double spread; /* the relative SD of its process means */
+	double spread;	/* the relative SD of its process means */
+	double xspread; /* the same of the references beside them (0: not known) */
 	/* the same of the reference beside them (x NAN: not known), and their covariance */
 	double x, wx, wxy;
 };
@@ -125,6 +145,8 @@ struct learn_model {
 	size_t busy, quiet;  /* of those runs, made busy and quiet */
 	/* the path's usual relative SD of process means on this host; 0: not known */
 	double usual_spread;
+	/* the same of the references beside them; 0: not known */
+	double usual_ref_spread;
 	/* the machine's usual speed: median and robust SD of the references' log means */
 	double ref_level, ref_sd;
 	size_t ref_runs; /* 0: not known */

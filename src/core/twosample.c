@@ -303,13 +303,21 @@ int ukb_compare_df(const double *a, size_t na, const double *b, size_t nb, doubl
 	return 0;
 }
 
-enum ukb_verdict ukb_verdict_of(double change, double p, double alpha, double threshold)
+enum ukb_verdict ukb_verdict_of(const struct ukb_cmp *c, double alpha, double threshold)
 {
-	if (!(p < alpha))
-		return UKB_NO_CHANGE;
-	if (fabs(change) < threshold)
-		return UKB_WITHIN_NOISE;
-	return change < 0 ? UKB_IMPROVED : UKB_REGRESSED;
+	/* an equivalence test (two one-sided): both bounds inside +-threshold */
+	int inside = c->ci_lo > -threshold && c->ci_hi < threshold;
+	int sig = c->p_welch < alpha;
+
+	if (!isfinite(c->change) || !isfinite(c->ci_lo) || !isfinite(c->ci_hi))
+		return UKB_CANNOT_TELL;
+	if (sig && fabs(c->change) >= threshold)
+		return c->change < 0 ? UKB_IMPROVED : UKB_REGRESSED;
+	if (inside)
+		return sig ? UKB_WITHIN_NOISE : UKB_NO_CHANGE;
+	if (sig || !(c->mde > 0) || c->ci_hi > c->mde || c->ci_lo < -c->mde / (1 + c->mde))
+		return UKB_CANNOT_TELL;
+	return UKB_NOT_SIGNIFICANT;
 }
 
 const char *ukb_verdict_name(enum ukb_verdict v)
@@ -323,6 +331,10 @@ const char *ukb_verdict_name(enum ukb_verdict v)
 		return "improved";
 	case UKB_REGRESSED:
 		return "regressed";
+	case UKB_NOT_SIGNIFICANT:
+		return "not significant";
+	case UKB_CANNOT_TELL:
+		return "cannot tell";
 	}
 	return "?";
 }

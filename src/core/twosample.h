@@ -90,15 +90,29 @@ double ukb_mann_whitney_exact_p(double u, size_t na, size_t nb);
 double *ukb_mann_whitney_counts(size_t na, size_t nb);
 double ukb_mann_whitney_p_of(const double *counts, size_t na, size_t nb, double u);
 
+/*
+ * What a comparison may claim. "no change" is a claim of equivalence: the
+ * whole interval lies within the threshold. Where the interval reaches
+ * past it and p says nothing, the runs did not bound the change: "not
+ * significant", or "cannot tell" where the interval reaches past the
+ * change they could have detected (the MDE) too, so that a reader never
+ * takes "no change" for a change the runs could not see.
+ */
 enum ukb_verdict {
-	UKB_NO_CHANGE,	  /* not significant */
-	UKB_WITHIN_NOISE, /* significant, but smaller than the noise threshold */
-	UKB_IMPROVED,	  /* significantly faster by at least the threshold */
-	UKB_REGRESSED,	  /* significantly slower by at least the threshold */
+	UKB_NO_CHANGE,	     /* the interval within +-threshold, not significant */
+	UKB_WITHIN_NOISE,    /* significant, the interval within +-threshold */
+	UKB_IMPROVED,	     /* significantly faster by at least the threshold */
+	UKB_REGRESSED,	     /* significantly slower by at least the threshold */
+	UKB_NOT_SIGNIFICANT, /* not significant, the interval past the threshold */
+	/*
+	 * not significant, the interval past the MDE; or significant but
+	 * smaller than the threshold with the interval past it
+	 */
+	UKB_CANNOT_TELL,
 };
 
-/* The verdict for @change with p-value @p, significance @alpha, @threshold. */
-enum ukb_verdict ukb_verdict_of(double change, double p, double alpha, double threshold);
+/* The verdict of @c at significance @alpha and @threshold (fractions). */
+enum ukb_verdict ukb_verdict_of(const struct ukb_cmp *c, double alpha, double threshold);
 const char *ukb_verdict_name(enum ukb_verdict v);
 
 /* Geometric mean of ratios (1 + change); NAN when n == 0. */

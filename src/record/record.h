@@ -56,6 +56,12 @@ struct rec_floor {
 	 */
 	double scale, usual;
 	/*
+	 * the same of the references timed beside its batches (user-space
+	 * work no kernel change moves): how much more they spread than usual,
+	 * and that usual (0: not known)
+	 */
+	double ref_scale, ref_usual;
+	/*
 	 * measured busy while the floor was learned from quiet runs only
 	 * (REC_WIDE_BUSY): the floor is at least the prior's
 	 */

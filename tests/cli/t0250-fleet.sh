@@ -334,7 +334,7 @@ test_expect_success POSTGRES 'the same runs in SQLite and on the server: the sam
 	ukbench import --db local.db f[0-9].json fb.json fa.json >/dev/null &&
 	ukbench compare --db local.db f-before f-after >lt &&
 	ukbench compare --db "$R" f-before f-after >st &&
-	grep -q "^floor: .* (learned from up to 8 runs of this host in 1 group)" lt &&
+	grep -q "^floor: .* (learned from up to 8 runs of 1 label given again on this host)" lt &&
 	grep "^floor:" lt >lf && grep "^floor:" st >sf && diff -u lf sf &&
 	ukbench compare --db local.db f-before f-after -f json |
 		jq -S "map(del(.base, .other))" >lj &&

@@ -194,10 +194,16 @@ static void test_interval_and_verdict_agree(void **state)
 		enum ukb_verdict v;
 
 		assert_int_equal(ukb_compare(a, na, b, nb, k % 3 ? 0 : 1e-4, 0.05, &c), 0);
-		v = ukb_verdict_of(c.change, c.p_welch, 0.05, 0.01);
+		v = ukb_verdict_of(&c, 0.05, 0.01);
 		if ((c.p_welch < 0.05) != (c.ci_lo > 0 || c.ci_hi < 0))
 			disagree++;
 		if ((v == UKB_IMPROVED || v == UKB_REGRESSED) && c.ci_lo <= 0 && c.ci_hi >= 0)
+			disagree++;
+		/* no change only where the interval lies inside the threshold */
+		if (v == UKB_NO_CHANGE && (c.ci_lo <= -0.01 || c.ci_hi >= 0.01))
+			disagree++;
+		/* the point always inside its interval */
+		if (c.change < c.ci_lo || c.change > c.ci_hi)
 			disagree++;
 		/* the MDE is a change the interval of this se would exclude */
 		assert_true(c.mde > 0 && log1p(c.mde) > log1p(c.ci_hi) - log1p(c.change));
@@ -227,15 +233,47 @@ static void test_mann_whitney_exact(void **state)
 	assert_false(c.mwu_exact);
 }
 
+/* A comparison of @change in [@lo, @hi], p @p, MDE @mde. */
+static struct ukb_cmp cmp_of(double change, double lo, double hi, double p, double mde)
+{
+	return (struct ukb_cmp){ .change = change, .ci_lo = lo, .ci_hi = hi, .p_welch = p, .mde = mde };
+}
+
+/*
+ * Each verdict word, at alpha 0.05 and a 1% threshold: "no change" only
+ * where the interval lies inside +-1%; a wide interval that says nothing is
+ * "not significant", and "cannot tell" where it reaches past the MDE.
+ */
 static void test_verdicts(void **state)
 {
+	struct ukb_cmp c;
+
 	(void)state;
-	assert_int_equal(ukb_verdict_of(0.10, 0.2, 0.05, 0.01), UKB_NO_CHANGE);
-	assert_int_equal(ukb_verdict_of(0.005, 0.001, 0.05, 0.01), UKB_WITHIN_NOISE);
-	assert_int_equal(ukb_verdict_of(-0.03, 0.001, 0.05, 0.01), UKB_IMPROVED);
-	assert_int_equal(ukb_verdict_of(0.03, 0.001, 0.05, 0.01), UKB_REGRESSED);
-	assert_int_equal(ukb_verdict_of(0.03, NAN, 0.05, 0.01), UKB_NO_CHANGE);
+	c = cmp_of(0.002, -0.006, 0.009, 0.6, 0.012);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_NO_CHANGE);
+	c = cmp_of(0.005, 0.002, 0.008, 0.001, 0.004);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_WITHIN_NOISE);
+	c = cmp_of(-0.03, -0.04, -0.02, 0.001, 0.01);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_IMPROVED);
+	c = cmp_of(0.03, 0.02, 0.04, 0.001, 0.01);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_REGRESSED);
+	/* p 0.2, the interval past 1% but inside the MDE of 12% */
+	c = cmp_of(0.02, -0.03, 0.07, 0.2, 0.12);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_NOT_SIGNIFICANT);
+	/* the round: +19.97% [-4.5%, +50.8%], MDE 38.4% */
+	c = cmp_of(0.1997, -0.045, 0.508, 0.1, 0.384);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_CANNOT_TELL);
+	/* past the MDE below: -30% lies past 1 / 1.384 - 1 */
+	c = cmp_of(-0.1, -0.3, 0.1, 0.3, 0.384);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_CANNOT_TELL);
+	/* significant, below the threshold, its interval past it: not bounded */
+	c = cmp_of(0.0078, 0.0078, 0.135, 0.01, 0.1);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_CANNOT_TELL);
+	c = cmp_of(0.03, NAN, NAN, NAN, NAN);
+	assert_int_equal(ukb_verdict_of(&c, 0.05, 0.01), UKB_CANNOT_TELL);
 	assert_string_equal(ukb_verdict_name(UKB_WITHIN_NOISE), "within noise");
+	assert_string_equal(ukb_verdict_name(UKB_NOT_SIGNIFICANT), "not significant");
+	assert_string_equal(ukb_verdict_name(UKB_CANNOT_TELL), "cannot tell");
 }
 
 static void test_geomean(void **state)

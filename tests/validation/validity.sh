@@ -31,12 +31,26 @@
 #      the median MDE per path (target: shrinking with N, never above N =
 #      1's; the null system call at most 2.5% at N = 6) and the share
 #      called changed (target: at most 5% at N = 4, over 21 label pairs).
+#   6. a store with history, as a user's store becomes: 2 x VALIDITY_ROUNDS
+#      (6) before/after pairs in a shuffled order, every label given once
+#      (b1/a1, b2/a2, ...): half of them A/A, half with seccomp's entry
+#      planted on every system call (tools/seccomp-slow 0), measured on
+#      the null system call and on reads of /dev/zero of VALIDITY_SIZES
+#      bytes (12288 32768 98304), which its fixed cost slows by less the
+#      larger they are (sized by a plain loop: on a 2-vCPU EPYC guest
+#      about +13%, +7%, +3%), beside the vDSO, which it never enters. Each
+#      pair is compared one run a side in the store as it stood then (the
+#      runs imported one by one into a new store) and again in the whole
+#      store after: how often each is called regressed, the MDE of the
+#      first and second half, A/A called changed (targets: +13% in 5 of 6,
+#      +7% in 4 of 6 where the MDE is below it, no A/A, the MDE of the
+#      second half within 1.2x of the first's).
 #
 # Needs a built ukbench with its tools (make), jq and python3. Takes about
 # 40 minutes with the defaults. VALIDITY_KEEP=1 keeps the work directory;
 # VALIDITY_FROM=DIR compares the runs a kept directory holds again with
 # this build, measuring nothing (1 and 3 to 5 anew; 2 as the runs stated
-# it when they ran). VALIDITY_PARTS (default "1 3 5") picks what is
+# it when they ran). VALIDITY_PARTS (default "1 3 5 6") picks what is
 # measured; 2 and 4 come with 1.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,7 +61,7 @@ pause=${VALIDITY_PAUSE:-60}
 ndet=${VALIDITY_DETECT:-10}
 slow=${VALIDITY_SLOW:-7}
 nreps=${VALIDITY_REPS:-28}
-parts=${VALIDITY_PARTS:-1 3 5}
+parts=${VALIDITY_PARTS:-1 3 5 6}
 from=${VALIDITY_FROM:-}
 paths="time.clock_gettime.realtime/vdso time.clock_gettime.monotonic/syscall
 random.getrandom.4/vdso copy.read_zero.1k/read syscall.null/libc cpu.getcpu/syscall"
@@ -193,6 +207,54 @@ if has 3; then
 	done
 fi
 
+# 6 ------------------------------------------------------------------------
+if has 6; then
+	rounds=${VALIDITY_ROUNDS:-6}
+	sizes=${VALIDITY_SIZES:-12288 32768 98304}
+	hpaths="copy.read_zero syscall.null/syscall time.clock_gettime.monotonic/vdso"
+	if [ -z "$from" ]; then
+		: >"$work/h.plan"
+		k=0
+		for c in $(r=0; while [ $r -lt "$rounds" ]; do echo 0; echo 1; r=$((r + 1)); done | shuf); do
+			k=$((k + 1))
+			# shellcheck disable=SC2086
+			"$ukb" run --db "$work/h.db" -q -s "$(echo $sizes | tr ' ' ,)" -l "b$k" --json "$work/hb$k.json" $hpaths
+			if [ "$c" = 1 ]; then
+				# shellcheck disable=SC2086
+				"$bin/seccomp-slow" 0 -- "$ukb" run --db "$work/h.db" -q -s "$(echo $sizes | tr ' ' ,)" -l "a$k" --json "$work/ha$k.json" $hpaths
+			else
+				# shellcheck disable=SC2086
+				"$ukb" run --db "$work/h.db" -q -s "$(echo $sizes | tr ' ' ,)" -l "a$k" --json "$work/ha$k.json" $hpaths
+			fi
+			echo "$k $c" >>"$work/h.plan"
+		done
+		# the truth of each path, interleaved, after: seccomp's entry alone
+		for s in syscall $sizes; do
+			t=""
+			case $s in syscall) m=syscall n=2000000 ;; *) m=read:$s n=200000 ;; esac
+			for i in 1 2 3 4 5; do
+				a=$("$bin/plain-loop" "$m" "$n")
+				b=$("$bin/seccomp-slow" 0 -- "$bin/plain-loop" "$m" "$n")
+				t="$t $(echo "$b $a" | awk '{ printf "%.4f", $1 / $2 }')"
+			done
+			echo "$s$t" >>"$work/h.truth"
+		done
+	fi
+	# pair after pair: the store as it stood when the pair was compared, then the whole store
+	rm -f "$work/h-then.db"
+	: >"$work/h-then.pairs"
+	: >"$work/h-after.pairs"
+	while read -r k c; do
+		"$ukb" import --db "$work/h-then.db" "$work/hb$k.json" "$work/ha$k.json" >/dev/null
+		"$ukb" compare --db "$work/h-then.db" -f json "b$k" "a$k" |
+			jq -c --arg k "$k" --arg c "$c" '.[] | . + {k: ($k | tonumber), changed: ($c == "1")}' >>"$work/h-then.pairs"
+	done <"$work/h.plan"
+	while read -r k c; do
+		"$ukb" compare --db "$work/h-then.db" -f json "b$k" "a$k" |
+			jq -c --arg k "$k" --arg c "$c" '.[] | . + {k: ($k | tonumber), changed: ($c == "1")}' >>"$work/h-after.pairs"
+	done <"$work/h.plan"
+fi
+
 # 5 ------------------------------------------------------------------------
 if has 5; then
 	if [ -z "$from" ]; then
@@ -228,6 +290,7 @@ def rows(name):
 
 def compared(r):
     return r.get("verdict") in ("no change", "within noise", "improved", "regressed", "unreplicated",
+                                "not significant", "cannot tell",
                                 "other state")
 
 def rate(rs, what=None):
@@ -336,6 +399,37 @@ if "3" in parts and os.path.exists(os.path.join(work, "filter")):
         o = sum(r["verdict"] == "other state" for r in prs)
         ch = statistics.median(r["change"] for r in prs)
         print(f"      {p:40s} {'regressed' if sys_path else 'changed':9s} {f:3d} of {len(prs):3d} ({100 * f / len(prs):5.1f}%)  median change {100 * ch:+.2f}%  median MDE {100 * statistics.median(r['mde'] for r in prs):.2f}%  ({o} other state)")
+
+if "6" in parts and os.path.exists(os.path.join(work, "h.truth")):
+    print("6. a store with history: before/after pairs, every label given once, one run a side;")
+    print("   the change: seccomp's entry (tools/seccomp-slow 0) on every system call; truth from a plain loop:")
+    truth = {}
+    for line in open(os.path.join(work, "h.truth")):
+        v = line.split()
+        truth[v[0]] = statistics.median(float(x) for x in v[1:])
+    size_of = {"syscall.null/syscall": "syscall"}
+    for v in truth:
+        if v != "syscall":
+            size_of[f"copy.read_zero.{int(v) // 1024}k/read"] = v
+    for name, title in (("h-then.pairs", "as the store stood then"), ("h-after.pairs", "the whole store after")):
+        print(f"   {title}:")
+        rs = rows(name)
+        for p, prs in sorted(per_path(rs).items()):
+            t = truth.get(size_of.get(p, ""), 1.0)
+            for changed in (True, False):
+                q = sorted((r for r in prs if r["changed"] == changed), key=lambda r: r["k"])
+                if not q or (changed and p.endswith("/vdso")):
+                    continue
+                half = len(q) // 2
+                ok = sum(r["verdict"] == "regressed" for r in q) if changed else sum(r["verdict"] in FLAG for r in q)
+                small = [r for r in q if r["mde"] < t - 1]
+                fs = sum(r["verdict"] == "regressed" for r in small)
+                first = statistics.median(r["mde"] for r in q[:max(half, 1)])
+                last = statistics.median(r["mde"] for r in q[half:])
+                verdicts = ", ".join(f"{v} {sum(r['verdict'] == v for r in q)}" for v in sorted({r["verdict"] for r in q}))
+                what = f"x{t:.3f}: regressed {ok} of {len(q)} ({fs} of {len(small)} where MDE < the change)" if changed else f"A/A: changed {ok} of {len(q)}"
+                print(f"      {p:34s} {what}; median change {100 * statistics.median(r['change'] for r in q):+.2f}%,"
+                      f" MDE {100 * statistics.median(r['mde'] for r in q):.2f}% (first half {100 * first:.2f}%, last {100 * last:.2f}%); {verdicts}")
 
 if "5" in parts:
     print("5. replication: runs back to back, labels of N runs, every pair of labels compared:")
