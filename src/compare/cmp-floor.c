@@ -564,10 +564,11 @@ void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len)
 			 "host)",
 			 span, fc->runs, fc->groups, fc->groups == 1 ? "" : "s");
 	else if (fc->paths[FLOOR_LEARNED])
-		snprintf(buf, len,
-			 "%s a run (learned from up to %zu runs of labels given again on this host; "
-			 "assumed where none taught it)",
-			 span, fc->runs);
+		snprintf(
+		    buf, len,
+		    "%s a run (learned from up to %zu runs of labels given again on this host; "
+		    "assumed where none taught it)",
+		    span, fc->runs);
 	else
 		snprintf(buf, len,
 			 "%s a run (assumed: no label given twice on this host teaches it yet)",

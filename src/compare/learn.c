@@ -210,15 +210,14 @@ static size_t group_size(const struct learn_run *r, size_t n, const int *use, si
  * after a change) enters one difference, not every run's deviation; and
  * a difference beyond LEARN_CLIP robust SDs of them all (the median
  * absolute one, scaled), or of its group's where that is wider, is left
- * out where there are LEARN_CLIP_MIN or more to judge it by. The pooled floor, or the largest of a group of
- * LEARN_GROUP_DF differences or more where that is larger (learn.h).
- * The mean square of successive differences of m pairs is worth
- * 2 m^2 / (3 m - 1) degrees of freedom (von Neumann's estimator, normal
- * data). Into *@f and *@df; *@runs and *@groups get what entered.
+ * out where there are LEARN_CLIP_MIN or more to judge it by. The pooled floor, or the largest of a
+ * group of LEARN_GROUP_DF differences or more where that is larger (learn.h). The mean square of
+ * successive differences of m pairs is worth 2 m^2 / (3 m - 1) degrees of freedom (von Neumann's
+ * estimator, normal data). Into *@f and *@df; *@runs and *@groups get what entered.
  */
-static void successive_floor(const struct learn_run *r, size_t n, const int *use,
-			     const double *wt, const double *res, const double *wv, double *f,
-			     double *df, size_t *runs, size_t *groups)
+static void successive_floor(const struct learn_run *r, size_t n, const int *use, const double *wt,
+			     const double *res, const double *wv, double *f, double *df,
+			     size_t *runs, size_t *groups)
 {
 	double *z = malloc((n + 1) * sizeof(*z)), *q = malloc((n + 1) * sizeof(*q));
 	double *c = malloc((n + 1) * sizeof(*c)), clip = INFINITY, pq = 0, pc = 0, pdf = 0;

@@ -109,9 +109,9 @@
 /* One run of a path, as it is learned from. */
 struct learn_run {
 	int64_t id;
-	size_t group;  /* runs of one group measure the same thing */
-	int busy;      /* made on a busy machine */
-	double y, w;   /* log of the mean of its process means; the variance of it they show */
+	size_t group;	/* runs of one group measure the same thing */
+	int busy;	/* made on a busy machine */
+	double y, w;	/* log of the mean of its process means; the variance of it they show */
 	double spread;	/* the relative SD of its process means */
 	double xspread; /* the same of the references beside them (0: not known) */
 	/* the same of the reference beside them (x NAN: not known), and their covariance */

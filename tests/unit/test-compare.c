@@ -236,7 +236,8 @@ static void test_mann_whitney_exact(void **state)
 /* A comparison of @change in [@lo, @hi], p @p, MDE @mde. */
 static struct ukb_cmp cmp_of(double change, double lo, double hi, double p, double mde)
 {
-	return (struct ukb_cmp){ .change = change, .ci_lo = lo, .ci_hi = hi, .p_welch = p, .mde = mde };
+	return (
+	    struct ukb_cmp){ .change = change, .ci_lo = lo, .ci_hi = hi, .p_welch = p, .mde = mde };
 }
 
 /*
