@@ -570,9 +570,10 @@ void cmp_floor_describe(const struct floor_choice *fc, char *buf, size_t len)
 		    "assumed where none taught it)",
 		    span, fc->runs);
 	else
-		snprintf(buf, len,
-			 "%s a run (assumed: no label given twice on this host teaches it yet)",
-			 span);
+		snprintf(
+		    buf, len,
+		    "%s a run (assumed: no other label given twice on this host teaches it yet)",
+		    span);
 }
 
 /* One series against its host's runs: the states marked, the steps found again. */

@@ -23,7 +23,7 @@ test_expect_success 'a 20% slower syscall path: regressed, with CI and p-values'
 	tr "\n" " " <out >flat &&
 	grep -q "come from one method, Welch.s t on the log ratio" flat &&
 	grep -q "a change beyond 1%" flat &&
-	grep -q "^floor: 1.50% a run (assumed: no label given twice on this host teaches it yet)" out &&
+	grep -q "^floor: 1.50% a run (assumed: no other label given twice on this host teaches it yet)" out &&
 	grep -q "^time.time  *syscall .* +20.00%\*  *\[+[0-9].[0-9]*%, +[23][0-9].[0-9]*%\]  *[0-9.]*%  .* regressed" out &&
 	ukbench compare --db c.db --no-floor "$base" $TEST_ROOT/slow.json >out &&
 	grep -q "^time.time  *syscall .* +20.00%\*  *\[+19.[0-9]*%, +20.[0-9]*%\]  *[0-9.]*%  .* regressed" out &&
@@ -268,7 +268,7 @@ test_expect_success 'a busy run against a floor learned from quiet runs only: at
 test_expect_success 'no runs of the host teach the floor: it is assumed, and said' '
 	jq ".environment.loadavg = [0, 0, 0]" "$base" >quiet.json &&
 	ukbench compare --db nofloor.db quiet.json quiet.json >out &&
-	grep -q "^floor: 1.50% a run (assumed: no label given twice on this host teaches it yet)" out &&
+	grep -q "^floor: 1.50% a run (assumed: no other label given twice on this host teaches it yet)" out &&
 	grep -q "^note: this host.s runs have not shown yet how far a run of some paths" out &&
 	ukbench compare --db nofloor.db --floor 1 quiet.json quiet.json >out &&
 	! grep -q "not shown yet" out
