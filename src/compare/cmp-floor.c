@@ -131,13 +131,14 @@ void floor_apply(const struct floor_pick *p, struct rec_result *r)
 {
 	const struct learn_model *m = &p->m;
 	struct rec_floor *f = &r->fl;
+	double ref_spread = floor_ref_spread(r);
 
 	memset(f, 0, sizeof(*f));
 	f->scale = learn_scale(m, floor_spread(r));
 	f->usual = m->usual_spread;
-	if (m->usual_ref_spread > 0 && floor_ref_spread(r) > 0) {
+	if (m->usual_ref_spread > 0 && ref_spread > 0) {
 		f->ref_usual = m->usual_ref_spread;
-		f->ref_scale = fmax(1, floor_ref_spread(r) / m->usual_ref_spread);
+		f->ref_scale = fmax(1, ref_spread / m->usual_ref_spread);
 	}
 	f->raw = m->raw.sd;
 	f->raw_df = m->raw.df;

@@ -47,8 +47,8 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
  * SD, learned on @fdf degrees of freedom; 0: given, exact), times the
  * side's scale (how much more its paths' processes spread than usual, the
  * median over its paths: cmp-floor.c): what that state adds is shared by
- * the side's runs and does not average out over them. A side pooled from runs of one
- * boot shows how far its own runs moved: their spread beyond their
+ * the side's runs and does not average out over them. A side pooled from
+ * runs of one boot shows how far its own runs moved: their spread beyond their
  * processes, on runs - 1 degrees of freedom, moderates the floor
  * (learn_moderate()), so that more runs a side add what they show, and
  * never judge by their few degrees of freedom alone. The runs are weighed

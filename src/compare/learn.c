@@ -86,6 +86,22 @@ static double median(double *v, size_t n)
 }
 
 /*
+ * The median relative SD of the newest runs kept, of their process means
+ * (@ref 0) or of the references beside them (@ref 1); 0 where fewer than
+ * LEARN_USUAL_MIN runs tell it.
+ */
+static double usual_spread(const struct learn_run *r, size_t n, const int *keep, int ref)
+{
+	double v[LEARN_LEVEL_RUNS];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
+		if (keep[i] && (ref ? r[i].xspread : r[i].spread) > 0)
+			v[k++] = ref ? r[i].xspread : r[i].spread;
+	return k >= LEARN_USUAL_MIN ? median(v, k) : 0;
+}
+
+/*
  * The machine's usual speed and the path's usual spread, from the newest
  * runs kept: the median and robust SD of the references' log means, and
  * the median of the process spreads.
@@ -95,18 +111,8 @@ static void usual(const struct learn_run *r, size_t n, const int *keep, struct l
 	double v[LEARN_LEVEL_RUNS];
 	size_t k = 0;
 
-	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
-		if (keep[i] && r[i].spread > 0)
-			v[k++] = r[i].spread;
-	if (k >= LEARN_USUAL_MIN)
-		m->usual_spread = median(v, k);
-	k = 0;
-	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
-		if (keep[i] && r[i].xspread > 0)
-			v[k++] = r[i].xspread;
-	if (k >= LEARN_USUAL_MIN)
-		m->usual_ref_spread = median(v, k);
-	k = 0;
+	m->usual_spread = usual_spread(r, n, keep, 0);
+	m->usual_ref_spread = usual_spread(r, n, keep, 1);
 	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
 		if (keep[i] && isfinite(r[i].x))
 			v[k++] = r[i].x;
@@ -190,14 +196,19 @@ static void work_release(struct work *w)
 	free(w->use);
 }
 
-/* How many of the runs @use[] marks lie in group @g. */
-static size_t group_size(const struct learn_run *r, size_t n, const int *use, size_t g)
-{
-	size_t k = 0;
+/* What entered a floor: runs, of them made busy, and groups. */
+struct entered {
+	size_t runs, busy, groups;
+};
 
-	for (size_t i = 0; i < n; i++)
-		k += use[i] && r[i].group == g;
-	return k;
+/*
+ * A difference beyond this is a change, not noise: LEARN_CLIP robust SDs
+ * of the differences @z[0..k) (the median absolute one, scaled to an SD
+ * for normal data); reorders @z.
+ */
+static double clip_of(double *z, size_t k)
+{
+	return LEARN_CLIP * ukb_median_finite(z, k) / 0.6745;
 }
 
 /*
@@ -208,26 +219,28 @@ static size_t group_size(const struct learn_run *r, size_t n, const int *use, si
  * both runs' scales squared plus what their processes show. Neighbours,
  * not the group's mean: a real shift inside a group (a label given again
  * after a change) enters one difference, not every run's deviation; and
- * a difference beyond LEARN_CLIP robust SDs of them all (the median
- * absolute one, scaled), or of its group's where that is wider, is left
- * out where there are LEARN_CLIP_MIN or more to judge it by. The pooled floor, or the largest of a
- * group of LEARN_GROUP_DF differences or more where that is larger (learn.h). The mean square of
- * successive differences of m pairs is worth 2 m^2 / (3 m - 1) degrees of freedom (von Neumann's
- * estimator, normal data). Into *@f and *@df; *@runs and *@groups get what entered.
+ * a difference beyond clip_of() them all, or of its group's where that is
+ * wider, is left out where there are LEARN_CLIP_MIN or more to judge it
+ * by. The pooled floor, or the largest of a group of LEARN_GROUP_DF
+ * differences or more where that is larger (learn.h). The mean square of
+ * successive differences of m pairs is worth 2 m^2 / (3 m - 1) degrees of
+ * freedom (von Neumann's estimator, normal data). Into *@f and *@df; *@in
+ * gets the runs with a difference kept, and their groups.
  */
 static void successive_floor(const struct learn_run *r, size_t n, const int *use, const double *wt,
 			     const double *res, const double *wv, double *f, double *df,
-			     size_t *runs, size_t *groups)
+			     struct entered *in)
 {
 	double *z = malloc((n + 1) * sizeof(*z)), *q = malloc((n + 1) * sizeof(*q));
 	double *c = malloc((n + 1) * sizeof(*c)), clip = INFINITY, pq = 0, pc = 0, pdf = 0;
 	double best = -1, bdf = 0;
 	size_t *pg = malloc((n + 1) * sizeof(*pg)), *last = malloc((n + 1) * sizeof(*last));
-	size_t m = 0, kept = 0;
+	size_t *pair = malloc(2 * (n + 1) * sizeof(*pair)), m = 0, kept = 0;
+	int *entered = calloc(n + 1, sizeof(*entered));
 
 	*f = *df = 0;
-	*runs = *groups = 0;
-	if (!z || !q || !c || !pg || !last)
+	memset(in, 0, sizeof(*in));
+	if (!z || !q || !c || !pg || !last || !pair || !entered)
 		goto out;
 	for (size_t g = 0; g < n; g++)
 		last[g] = n;
@@ -246,13 +259,15 @@ static void successive_floor(const struct learn_run *r, size_t n, const int *use
 		q[m] = (res[i] - res[j]) * (res[i] - res[j]) / s2;
 		c[m] = (wv[i] + wv[j]) / s2;
 		z[m] = sqrt(q[m]);
+		pair[2 * m] = i;
+		pair[2 * m + 1] = j;
 		pg[m++] = g;
 	}
 	if (m >= LEARN_CLIP_MIN) {
 		double v[m];
 
 		memcpy(v, z, m * sizeof(*v));
-		clip = LEARN_CLIP * ukb_median_finite(v, m) / 0.6745;
+		clip = clip_of(v, m);
 	}
 	for (size_t g = 0; g < n; g++) {
 		double gq = 0, gc = 0, gdf, v, gclip = clip, u[m + 1];
@@ -263,18 +278,18 @@ static void successive_floor(const struct learn_run *r, size_t n, const int *use
 			if (pg[k] == g)
 				u[gm++] = z[k];
 		if (gm >= LEARN_CLIP_MIN)
-			gclip = fmax(clip, LEARN_CLIP * ukb_median_finite(u, gm) / 0.6745);
+			gclip = fmax(clip, clip_of(u, gm));
 		gm = 0;
 		for (size_t k = 0; k < m; k++)
 			if (pg[k] == g && !(z[k] > gclip)) {
 				gq += q[k];
 				gc += c[k];
 				gm++;
+				entered[pair[2 * k]] = entered[pair[2 * k + 1]] = 1;
 			}
 		if (!gm)
 			continue;
-		(*groups)++;
-		*runs += gm + 1;
+		in->groups++;
 		kept += gm;
 		pq += gq;
 		pc += gc;
@@ -286,6 +301,11 @@ static void successive_floor(const struct learn_run *r, size_t n, const int *use
 			bdf = gdf;
 		}
 	}
+	for (size_t i = 0; i < n; i++)
+		if (entered[i]) {
+			in->runs++;
+			in->busy += r[i].busy != 0;
+		}
 	if (!kept)
 		goto out;
 	*f = (pq - pc) / (double)kept;
@@ -301,22 +321,25 @@ out:
 	free(c);
 	free(pg);
 	free(last);
+	free(pair);
+	free(entered);
 }
 
 /* The floor as measured: successive runs within groups, beyond their processes. */
 static void learn_raw(const struct learn_run *r, size_t n, struct work *w, struct learn_model *m)
 {
+	struct entered in;
 	double f, df;
 
 	for (size_t i = 0; i < n; i++) {
 		w->ss[i] = r[i].y;
 		w->within[i] = r[i].w;
 	}
-	successive_floor(r, n, w->keep, w->wt, w->ss, w->within, &f, &df, &m->runs, &m->groups);
-	for (size_t i = 0; i < n; i++)
-		if (w->keep[i] && r[i].group < n && group_size(r, n, w->keep, r[i].group) >= 2)
-			m->busy += r[i].busy != 0;
-	m->quiet = m->runs - m->busy;
+	successive_floor(r, n, w->keep, w->wt, w->ss, w->within, &f, &df, &in);
+	m->runs = in.runs;
+	m->groups = in.groups;
+	m->busy = in.busy;
+	m->quiet = in.runs - in.busy;
 	if (df > 0)
 		moderate(&m->raw, m->prior, f, df);
 	m->adj = m->raw;
@@ -352,7 +375,7 @@ static void learn_adj(const struct learn_run *r, size_t n, struct work *w, struc
 	 */
 	if (runs >= groups + 3 && sxx > 0) {
 		double b = sxy / sxx, f, df;
-		size_t ar, ag;
+		struct entered in;
 
 		b = fmin(fmax(b, 0), LEARN_MAX_BETA);
 		m->slope_judged = 1;
@@ -364,7 +387,7 @@ static void learn_adj(const struct learn_run *r, size_t n, struct work *w, struc
 			w->ss[i] = r[i].y - b * (isfinite(r[i].x) ? r[i].x : 0);
 			w->within[i] = r[i].w - 2 * b * r[i].wxy + b * b * r[i].wx;
 		}
-		successive_floor(r, n, w->use, w->wt, w->ss, w->within, &f, &df, &ar, &ag);
+		successive_floor(r, n, w->use, w->wt, w->ss, w->within, &f, &df, &in);
 		/* the slope fitted takes one degree of freedom */
 		if (df > 1)
 			moderate(&m->adj, m->prior, f * sqrt(df / (df - 1)), df - 1);
