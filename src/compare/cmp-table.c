@@ -29,6 +29,9 @@ void cmp_table_begin(struct cmp_table *t, FILE *f, int cols)
 	t->last_name[0] = 0;
 }
 
+/* The column a narrow row's interval starts at; 20 columns are kept for it. */
+#define NARROW_CI_AT 43
+
 /* The column a compact row's change ends at, where its interval ends too. */
 #define COMPACT_CHANGE_END 42
 
@@ -124,8 +127,12 @@ void cmp_print_row(struct cmp_table *t, const struct cmp_row *r, double alpha, i
 				COMPACT_CHANGE_END, ci);
 			return;
 		}
-		fprintf(f, "  %-8s %9s %9s %9s%s  %-20s %s%s%s\n", pt, fa, fb, ch,
-			r->c.p_welch < alpha ? "*" : " ", ci, col, cmp_verdict_name(r), end);
+		fprintf(f, "  %-8s %9s %9s %9s%s  %-20s", pt, fa, fb, ch,
+			r->c.p_welch < alpha ? "*" : " ", ci);
+		/* an interval past its column puts a long verdict under its own column */
+		if (NARROW_CI_AT + strlen(ci) + 1 + strlen(cmp_verdict_name(r)) > 80)
+			fprintf(f, "\n%*s", NARROW_CI_AT + 20, "");
+		fprintf(f, " %s%s%s\n", col, cmp_verdict_name(r), end);
 		return;
 	}
 	/*

@@ -37,6 +37,23 @@ test_expect_success 'run, show, compare, history, runs, list, check, env, exec: 
 	grep -q "^  vdso  " compare.out
 '
 
+# Two processes a side a hundred times apart, and a floor of 100%: an
+# interval of 22 characters, past its column; its verdict goes under its own
+# column on the next line, never past 80.
+test_expect_success 'an interval past its column: the verdict under it, 80 columns kept' '
+	ukbench run $tiny --no-store --json m.json time.time >/dev/null &&
+	known_figures m.json base.json &&
+	jq ".results |= map(if .path == \"syscall\" then .process_means_ns = [0.1, 1000] |
+		.process_se_ns = [0.01, 1] | del(.process_ref_ns) else . end)" base.json >wb.json &&
+	jq "del(.uuid) | .results |= map(if .path == \"syscall\" then .process_means_ns = [0.2, 900] |
+		.process_se_ns = [0.01, 1] | del(.process_ref_ns) else . end)" base.json >wo.json &&
+	ukbench compare --db c.db --floor 100 wb.json wo.json >wide.out &&
+	cat wide.out &&
+	fits 80 wide.out &&
+	grep -Eq "^  syscall .* \[-[0-9.]+%, \+[0-9]{6}\.[0-9]{2}%\]$" wide.out &&
+	grep -Eq "^ {64}not significant$" wide.out
+'
+
 test_expect_success 'COLUMNS=60: run, show, compare, history, runs fit; the names on lines of their own' '
 	ukbench run $tiny --db s.db -l left --counters time.clock_gettime.monotonic_coarse cpu.getcpu >/dev/null &&
 	ukbench run $tiny --db s.db -l right time.clock_gettime.monotonic_coarse cpu.getcpu >/dev/null &&
