@@ -105,6 +105,7 @@ int parse_size_list(const char *opt, const char *arg, long **out, struct ukb_err
 	const char *p = arg;
 	long *v;
 
+	e->msg[0] = e->hint[0] = '\0';
 	for (const char *c = arg; *c; c++)
 		n += *c == ',';
 	v = calloc(n + 1, sizeof(*v));

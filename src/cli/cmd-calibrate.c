@@ -54,6 +54,7 @@ struct calibrate_cli {
 	int no_store, busy, reset, yes;
 	char **pats; /* the paths of the A/A runs besides lab.spin */
 	int npats;
+	long *sizes; /* --size: the request sizes of the sized paths of A */
 };
 
 static const struct opt calibrate_opts[] = {
@@ -65,6 +66,10 @@ static const struct opt calibrate_opts[] = {
 	OPT_ULONG("processes", 'r', "N",
 		  "fresh processes per run, as run's -r (default:\nchosen per path, as run does)",
 		  2, 100, struct calibrate_cli, runs),
+	OPT_FUNC("size", 's', "LIST",
+		 "request sizes of the sized paths of A, as run's --size:\n"
+		 "calibrate the settings you compare",
+		 opt_parse_sizes, long *, struct calibrate_cli, sizes),
 	OPT_PERCENT("threshold", 't', "PCT", "noise threshold of the verdict, in %", 0, 100,
 		    struct calibrate_cli, threshold, OPT_DEF("1")),
 	OPT_STRING("db", 0, "PATH", "the store the runs and the host's floor are kept in",
@@ -86,8 +91,8 @@ const struct command cmd_calibrate_def = {
 	.name = "calibrate",
 	.fn = cmd_calibrate,
 	.summary = "measure what compare achieves here: false alarms, detection",
-	.synopsis = "[--rounds N] [--budget SEC] [-r N] [--threshold PCT] [--db PATH]\n"
-		    "                         [--no-store] [--busy] [PATTERN...]\n"
+	.synopsis = "[--rounds N] [--budget SEC] [-r N] [-s LIST] [--threshold PCT]\n"
+		    "                         [--db PATH] [--no-store] [--busy] [PATTERN...]\n"
 		    "   or: ukbench calibrate --reset [--yes]",
 	.about = "Measures what 'compare' achieves on this machine. Each round makes five\n"
 		 "runs as 'run' makes them (fresh processes), one after another in a shuffled\n"
@@ -108,7 +113,8 @@ const struct command cmd_calibrate_def = {
 	.footer = "examples:\n"
 		  "  ukbench calibrate\n"
 		  "  ukbench calibrate --rounds 30\n"
-		  "  ukbench calibrate 'time.*/vdso' syscall.null\n",
+		  "  ukbench calibrate 'time.*/vdso' syscall.null\n"
+		  "  ukbench calibrate -s 4k,64k copy.read_zero/read syscall.null\n",
 };
 
 /* The five runs of a round: A, A' and the planted changes. */
@@ -171,7 +177,9 @@ static int one_run(const struct calibrate_cli *c, const char *variant, struct re
 	snprintf(pattern, sizeof(pattern), "lab.spin.%s/loop", variant);
 	for (int i = 0; base && i < c->npats && npats < 64; i++)
 		pats[npats++] = c->pats[i];
-	if (ukb_select(&sel, npats, pats, 0, NULL, 1, &e)) {
+	/* the sizes are A's: lab.spin's slowed runs take none */
+	p.sel.sizes = base ? c->sizes : NULL;
+	if (ukb_select(&sel, npats, pats, 0, base ? &p.sel : NULL, 1, &e)) {
 		error_hint(&e);
 		ukb_selection_release(&sel);
 		return -1;
@@ -506,6 +514,20 @@ static int reset(const struct calibrate_cli *c)
 	return ret;
 }
 
+/* The paths and sizes of A, refused before anything is measured when wrong. */
+static int check_paths(struct calibrate_cli *c)
+{
+	struct select_opts so = { .sizes = c->sizes };
+	struct ukb_selection sel;
+	struct ukb_err e;
+	int rc = ukb_select(&sel, c->npats, c->pats, 0, &so, 1, &e);
+
+	if (rc)
+		error_hint(&e);
+	ukb_selection_release(&sel);
+	return rc;
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct calibrate_cli c = { 0 };
@@ -530,6 +552,8 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	c.pats = first < argc ? argv + first : (char **)default_paths;
 	c.npats = first < argc ? argc - first : 2;
+	if (check_paths(&c))
+		return UKB_EXIT_USAGE;
 	all = calloc(c.rounds, sizeof(*all));
 	if (!all)
 		return UKB_EXIT_FAIL;
@@ -582,6 +606,7 @@ int cmd_calibrate(int argc, char **argv)
 			rec_run_release(&all[r][k]);
 	free(all);
 	free(each);
+	free(c.sizes);
 	free(t[0].mde);
 	free(t[1].mde);
 	return rc > 0 ? rc : rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;

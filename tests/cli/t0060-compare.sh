@@ -199,6 +199,27 @@ test_expect_success 'calibrate: A/A of lab.spin and the paths named, every size,
 	test "$(cat n)" = "1|1|1"
 '
 
+# calibrate -s measures the sizes named: its runs teach the floor of that
+# setting of the path (a floor is learned per size), and no other.
+test_expect_success 'calibrate -s: the sizes named are calibrated, and teach their floor' '
+	ukbench calibrate --db cs.db --busy --rounds 3 --budget 0.05 -s 12k copy.read_zero/read >out &&
+	grep -q "^  copy.read_zero.12k  *[0-9.]*%" out &&
+	test "$(sqlite3 cs.db "SELECT count(*) FROM results r JOIN runs u ON u.id = r.run_id WHERE u.label = '"'"'calibrate'"'"' AND r.bytes = 12288")" = 6 &&
+	test "$(sqlite3 cs.db "SELECT count(*) FROM results WHERE name LIKE '"'"'copy.read_zero%'"'"' AND bytes <> 12288")" = 0 &&
+	ukbench run --db cs.db $tiny -s 12k -l x copy.read_zero/read >/dev/null &&
+	ukbench run --db cs.db $tiny -s 12k -l y copy.read_zero/read >/dev/null &&
+	ukbench compare --db cs.db x y >out &&
+	tr "\n" " " <out | grep -q "floor: [0-9.]*% a run (learned from up to 6 runs of 1 label given again" &&
+	ukbench run --db cs.db $tiny -s 4k -l x4 copy.read_zero/read >/dev/null &&
+	ukbench run --db cs.db $tiny -s 4k -l y4 copy.read_zero/read >/dev/null &&
+	ukbench compare --db cs.db x4 y4 >out &&
+	grep -q "^floor: 1.50% a run (assumed" out &&
+	test_expect_code 2 ukbench calibrate --no-store -s 12k,bogus copy.read_zero/read 2>err &&
+	grep -q "expects sizes like" err && ! grep -q "^hint:" err &&
+	test_expect_code 2 ukbench calibrate --no-store -s 4k time.time/vdso 2>err &&
+	grep -q "apply to sized benchmarks" err
+'
+
 # Without --busy, a calibration on a busy machine is refused and one on a
 # quiet machine stored: which this machine is, the output says; either way
 # the store agrees with it.

@@ -44,7 +44,9 @@
 #      store after: how often each is called regressed, the MDE of the
 #      first and second half, A/A called changed (targets: +13% in 5 of 6,
 #      +7% in 4 of 6 where the MDE is below it, no A/A, the MDE of the
-#      second half within 1.2x of the first's).
+#      second half within 1.2x of the first's). The same again in a store
+#      that holds a calibration of those paths and sizes first (`calibrate
+#      -s`, as a user who calibrated once has): the floor then learned.
 #
 # Needs a built ukbench with its tools (make), jq and python3. Takes about
 # 40 minutes with the defaults. VALIDITY_KEEP=1 keeps the work directory;
@@ -213,6 +215,10 @@ if has 6; then
 	sizes=${VALIDITY_SIZES:-12288 32768 98304}
 	hpaths="copy.read_zero syscall.null/syscall time.clock_gettime.monotonic/vdso"
 	if [ -z "$from" ]; then
+		# a user who calibrated the paths and sizes first (marked busy when it was)
+		# shellcheck disable=SC2086
+		"$ukb" calibrate --db "$work/hc.db" --busy -s "$(echo $sizes | tr ' ' ,)" $hpaths >"$work/hcal.out" 2>&1 ||
+			echo "validity: calibrate failed: $(tail -1 "$work/hcal.out")"
 		: >"$work/h.plan"
 		k=0
 		for c in $(r=0; while [ $r -lt "$rounds" ]; do echo 0; echo 1; r=$((r + 1)); done | shuf); do
@@ -240,19 +246,24 @@ if has 6; then
 			echo "$s$t" >>"$work/h.truth"
 		done
 	fi
-	# pair after pair: the store as it stood when the pair was compared, then the whole store
-	rm -f "$work/h-then.db"
-	: >"$work/h-then.pairs"
-	: >"$work/h-after.pairs"
-	while read -r k c; do
-		"$ukb" import --db "$work/h-then.db" "$work/hb$k.json" "$work/ha$k.json" >/dev/null
-		"$ukb" compare --db "$work/h-then.db" -f json "b$k" "a$k" |
-			jq -c --arg k "$k" --arg c "$c" '.[] | . + {k: ($k | tonumber), changed: ($c == "1")}' >>"$work/h-then.pairs"
-	done <"$work/h.plan"
-	while read -r k c; do
-		"$ukb" compare --db "$work/h-then.db" -f json "b$k" "a$k" |
-			jq -c --arg k "$k" --arg c "$c" '.[] | . + {k: ($k | tonumber), changed: ($c == "1")}' >>"$work/h-after.pairs"
-	done <"$work/h.plan"
+	# pair after pair: the store as it stood when the pair was compared, then the
+	# whole store; h-: a new store, hc-: one holding the calibration first
+	for v in h hc; do
+		rm -f "$work/$v-then.db"
+		[ "$v" = h ] || [ ! -f "$work/hc.db" ] || cp "$work/hc.db" "$work/$v-then.db"
+		[ "$v" = h ] || [ -f "$work/hc.db" ] || continue
+		: >"$work/$v-then.pairs"
+		: >"$work/$v-after.pairs"
+		while read -r k c; do
+			"$ukb" import --db "$work/$v-then.db" "$work/hb$k.json" "$work/ha$k.json" >/dev/null
+			"$ukb" compare --db "$work/$v-then.db" -f json "b$k" "a$k" |
+				jq -c --arg k "$k" --arg c "$c" '.[] | . + {k: ($k | tonumber), changed: ($c == "1")}' >>"$work/$v-then.pairs"
+		done <"$work/h.plan"
+		while read -r k c; do
+			"$ukb" compare --db "$work/$v-then.db" -f json "b$k" "a$k" |
+				jq -c --arg k "$k" --arg c "$c" '.[] | . + {k: ($k | tonumber), changed: ($c == "1")}' >>"$work/$v-after.pairs"
+		done <"$work/h.plan"
+	done
 fi
 
 # 5 ------------------------------------------------------------------------
@@ -411,7 +422,11 @@ if "6" in parts and os.path.exists(os.path.join(work, "h.truth")):
     for v in truth:
         if v != "syscall":
             size_of[f"copy.read_zero.{int(v) // 1024}k/read"] = v
-    for name, title in (("h-then.pairs", "as the store stood then"), ("h-after.pairs", "the whole store after")):
+    for name, title in (("h-then.pairs", "as the store stood then"), ("h-after.pairs", "the whole store after"),
+                        ("hc-then.pairs", "calibrated first (calibrate -s), as the store stood then"),
+                        ("hc-after.pairs", "calibrated first, the whole store after")):
+        if not os.path.exists(os.path.join(work, name)):
+            continue
         print(f"   {title}:")
         rs = rows(name)
         for p, prs in sorted(per_path(rs).items()):
