@@ -25,9 +25,10 @@ struct table_out {
 	FILE *f;
 	int cols;
 	const struct table_layout *lay;
+	double precision; /* the run's --precision (table_header()); 0: none asked */
 };
 void table_begin(struct table_out *t, FILE *f, int cols);
-void table_header(const struct table_out *t, const struct rec_run *run);
+void table_header(struct table_out *t, const struct rec_run *run);
 void table_row(const struct table_out *t, const struct rec_result *r, int first_of_group);
 void table_footer(const struct table_out *t, const struct rec_run *run);
 /* What the figures leave out: the disturbed batches; which paths keep them. */

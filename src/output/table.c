@@ -110,6 +110,17 @@ void format_ns(char *buf, size_t len, double ns)
 }
 
 /* The mean more than 20% from the median: what a slow tail does to it. */
+/*
+ * Is the interval @r prints wider than the precision asked, though its
+ * processes met it? What moves between runs (the floor, the machine's
+ * state) is in the interval, and no budget of one run narrows it.
+ */
+static int wider_than_asked(double precision, const struct rec_result *r)
+{
+	return precision > 0 && r->converged && r->status == UKB_OK &&
+	       r->stats.ci95_rel > precision * (1 + 1e-9);
+}
+
 static int mean_far_from_median(const struct rec_result *r)
 {
 	return r->stats.median > 0 && isfinite(r->stats.mean) &&
@@ -122,8 +133,9 @@ static const char *or_unknown(const char *s)
 	return s ? s : "?";
 }
 
-void table_header(const struct table_out *t, const struct rec_run *run)
+void table_header(struct table_out *t, const struct rec_run *run)
 {
+	t->precision = rec_settings(run)->precision;
 	FILE *f = t->f;
 	const struct rec_env *env = rec_env(run);
 	const struct rec_settings *s = rec_settings(run);
@@ -289,11 +301,13 @@ void table_row(const struct table_out *t, const struct rec_result *r, int first)
 	if (mean_far_from_median(r))
 		strncat(mean, "^", sizeof(mean) - strlen(mean) - 1);
 	/*
-	 * !: the processes' interval is wider than the precision asked, which
-	 * more budget narrows; the floor in it, no budget does (compare's * is p < alpha)
+	 * !: the interval printed is wider than the precision asked: its
+	 * processes' part (more budget narrows it) or what moves between runs
+	 * (the footer says which; compare's * is p < alpha)
 	 */
 	if (isfinite(r->stats.ci95_rel))
-		format_pct(ci, sizeof(ci), r->stats.ci95_rel, r->converged ? "" : "!");
+		format_pct(ci, sizeof(ci), r->stats.ci95_rel,
+			   !r->converged || wider_than_asked(t->precision, r) ? "!" : "");
 	else
 		snprintf(ci, sizeof(ci), "-");
 	/* what one process would have claimed: the within-process part */
@@ -321,16 +335,40 @@ void table_row(const struct table_out *t, const struct rec_result *r, int first)
 	table_counters(t, r);
 }
 
+/*
+ * The paths whose processes met the precision while the interval printed
+ * did not: the rest is what a run's mean moves between runs (@floor, the
+ * largest floor among them), which only more runs narrow.
+ */
+static void footer_between(const struct table_out *t, size_t n, double floor)
+{
+	char line[768];
+
+	snprintf(line, sizeof(line),
+		 "! %zu %s wider than the %g%% asked though %s processes met it: the rest "
+		 "is what a run's mean moves between runs (the floor, up to %.2f%% a run, and "
+		 "the machine's state), which no budget of one run narrows; runs of one label "
+		 "pooled in compare narrow it, and 'ukbench calibrate' (or a label given "
+		 "again) teaches this host's floor",
+		 n, n == 1 ? "path prints an interval" : "paths print intervals",
+		 100 * t->precision, n == 1 ? "its" : "their", 100 * floor);
+	put_folded(t->f, line, 0, 2, t->cols ? t->cols : 80);
+}
+
 void table_footer(const struct table_out *t, const struct rec_run *run)
 {
 	FILE *f = t->f;
-	size_t count[UKB_INTERRUPTED + 1] = { 0 }, unconverged = 0, far = 0;
-	double load = NAN;
+	size_t count[UKB_INTERRUPTED + 1] = { 0 }, unconverged = 0, far = 0, between = 0;
+	double load = NAN, floor = 0;
 
 	for (size_t i = 0; i < run->nresults; i++) {
 		count[run->results[i].status]++;
 		if (run->results[i].status == UKB_OK && !run->results[i].converged)
 			unconverged++;
+		if (wider_than_asked(t->precision, &run->results[i])) {
+			between++;
+			floor = fmax(floor, run->results[i].floor_rel);
+		}
 		if (run->results[i].status == UKB_OK && mean_far_from_median(&run->results[i]))
 			far++;
 	}
@@ -368,6 +406,8 @@ void table_footer(const struct table_out *t, const struct rec_run *run)
 				 load, ncpu);
 		put_folded(f, line, 0, 2, t->cols ? t->cols : 80);
 	}
+	if (between)
+		footer_between(t, between, floor);
 	if (far) {
 		snprintf(
 		    line, sizeof(line),

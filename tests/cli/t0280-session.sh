@@ -124,6 +124,22 @@ test_expect_success 'marks: ! an interval wider than asked, ^ a mean far from it
 	}
 '
 
+# The processes met the precision, the interval printed did not: the rest
+# is the floor (set wide here), and the footer says what narrows it.
+test_expect_success 'marks: ! an interval wider than asked by what moves between runs, said so' '
+	ukbench run --no-store -r 3 -b 0.1 -j three.json time.time/vdso >/dev/null &&
+	jq ".results[0].converged = true | .results[0].floor_rel = 0.2 | .results[0].floor_df = 1000" \
+		three.json >wide.json &&
+	ukbench show wide.json >out &&
+	grep -q "^time.time  *vdso  *[0-9.^]*  *[0-9.]*%!" out &&
+	tr "\n" " " <out | sed "s/  */ /g" >flat &&
+	grep -q "! 1 path prints an interval wider than the 1% asked though its processes met it: the rest is what a run.s mean moves between runs (the floor, up to 20.00% a run" flat &&
+	! grep -q "processes left an interval" out &&
+	jq ".results[0].floor_rel = 0.0001 | .settings.precision = 0.9" wide.json >narrow.json &&
+	ukbench show narrow.json >out &&
+	! grep -q "%!" out && ! grep -q "^! " out
+'
+
 test_expect_success 'exec --prepare before every run, --cleanup after each command, --command-name' '
 	ukbench exec --no-store -r 3 --prepare "echo p >>log" --cleanup "echo c >>log" \
 		--command-name old -c "sleep 0.02" --command-name new -c "sleep 0.01" -j r.json >out &&
