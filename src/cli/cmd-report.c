@@ -141,7 +141,7 @@ static int deliver(const struct report_opts *o, char *text, size_t len)
 {
 	struct outfile of;
 
-	if (outfile_open_opt(&of, o->output, "--output", "the report") ||
+	if (outfile_open_shared(&of, o->output, "--output", "the report") ||
 	    outfile_commit(&of, text, len))
 		return -1;
 	return 0;

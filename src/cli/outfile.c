@@ -8,8 +8,9 @@
  * the same way, the link kept. Anything else (a FIFO, a terminal, a device
  * such as /dev/null or /dev/full) is written in place: renaming over it
  * would replace the thing itself. New files are the owner's only (0600),
- * as the store is: they hold host names and command lines; a file that is
- * replaced keeps its mode.
+ * as the store is: they hold host names and command lines; a report, made
+ * to be shared, is made as the umask says; a file that is replaced keeps
+ * its mode.
  *
  * The temporary name is the target's with ".tmp.PID" after it: a command
  * killed outright (SIGKILL, a power cut) leaves one behind, and the next
@@ -84,10 +85,11 @@ static void remove_stale(const char *target)
 /* Creates @o->tmp, our own name for it: a file of ours left by a process of the same pid goes. */
 static int create_tmp(struct outfile *o)
 {
-	int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	mode_t mode = o->shared ? 0666 : 0600;
+	int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 
 	if (fd < 0 && errno == EEXIST && !unlink(o->tmp))
-		fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 	return fd;
 }
 
@@ -96,12 +98,14 @@ int outfile_open(struct outfile *o, const char *path)
 	return outfile_open_opt(o, path, "--json", "the JSON");
 }
 
-int outfile_open_opt(struct outfile *o, const char *path, const char *opt, const char *what)
+static int open_mode(struct outfile *o, const char *path, const char *opt, const char *what,
+		     int shared)
 {
 	struct stat st;
 	int fd, exists;
 
 	memset(o, 0, sizeof(*o));
+	o->shared = shared;
 	o->path = path;
 	o->what = what;
 	if (!path)
@@ -144,6 +148,16 @@ int outfile_open_opt(struct outfile *o, const char *path, const char *opt, const
 		return -1;
 	}
 	return 0;
+}
+
+int outfile_open_opt(struct outfile *o, const char *path, const char *opt, const char *what)
+{
+	return open_mode(o, path, opt, what, 0);
+}
+
+int outfile_open_shared(struct outfile *o, const char *path, const char *opt, const char *what)
+{
+	return open_mode(o, path, opt, what, 1);
 }
 
 int outfile_commit(struct outfile *o, const char *text, size_t len)

@@ -19,6 +19,7 @@ struct outfile {
 	char tmp[PATH_MAX + 16]; /* "" when written in place */
 	const char *what;	 /* what is written, for messages: "the JSON" */
 	FILE *f;
+	int shared; /* a new file gets 0666 less the umask, not 0600 */
 };
 
 /* Opens @path (NULL: nothing to do); 0, or -1 with the error printed. */
@@ -26,6 +27,12 @@ int outfile_open(struct outfile *o, const char *path);
 
 /* The same, for option @opt ("--output") that writes @what ("the report"). */
 int outfile_open_opt(struct outfile *o, const char *path, const char *opt, const char *what);
+
+/*
+ * The same, for a file meant to be shared (a report): a new one is made
+ * as the umask says (0644 under 022), not the owner's only.
+ */
+int outfile_open_shared(struct outfile *o, const char *path, const char *opt, const char *what);
 
 /* Writes @len bytes of @text and puts the file in place; 0 or -1 (printed). */
 int outfile_commit(struct outfile *o, const char *text, size_t len);

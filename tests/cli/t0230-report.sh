@@ -130,6 +130,22 @@ test_expect_success 'the environment diff: what differs, highlighted, first' '
 	grep -q "^| \*\*mitigation: mds\*\* | .* | test-mitigation |\$" e.md
 '
 
+# A report is made to be shared: as the umask says. The JSON of a run
+# (host names, command lines) stays the owner's only; a file replaced
+# keeps its mode.
+test_expect_success 'report -o: a new page is made as the umask says, a run'"'"'s JSON 0600' '
+	cd "$TEST_ROOT" &&
+	(umask 022 && ukbench report --no-plots -o shared.html x.json y.json) &&
+	test "$(stat -c %a shared.html)" = 644 &&
+	(umask 077 && ukbench report --no-plots -o own.html x.json y.json) &&
+	test "$(stat -c %a own.html)" = 600 &&
+	chmod 640 shared.html &&
+	(umask 022 && ukbench report --no-plots -o shared.html x.json y.json) &&
+	test "$(stat -c %a shared.html)" = 640 &&
+	(umask 022 && ukbench run --no-store -b 0.01 -j j.json time.time/vdso >/dev/null) &&
+	test "$(stat -c %a j.json)" = 600
+'
+
 test_expect_success 'every string from a run is escaped, in the page and in markdown' '
 	"$mkrun" "$TEST_ROOT/t.json" a.json --label "<b>base</b>" &&
 	"$mkrun" "$TEST_ROOT/t.json" "<i>b.json" --label "<script>alert(1)</script>" \
