@@ -489,6 +489,15 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		return -1;
 	}
 	n = cmp_keep_matching(rows, n, o->pats, o->npats);
+	/* nothing the two share: the caller says so, and nothing is printed before it */
+	for (size_t i = 0; i < n; i++)
+		ng += rows[i].ok;
+	if (!ng) {
+		free(rows);
+		*both = 0;
+		return 0;
+	}
+	ng = 0;
 	if (o->fmt != CMPF_TABLE) {
 		status = print_formats(a, da, b, db, o, rows, n, both);
 		free(rows);

@@ -99,7 +99,14 @@ test_expect_success 'three runs: one block per other run' '
 test_expect_success 'runs that share no path: says so, exit 2 (input)' '
 	ukbench run $tiny --no-store --json other.json harness.empty >/dev/null &&
 	test_expect_code 2 ukbench compare --db c.db "$base" other.json >out 2>err &&
-	grep -q "share no measured benchmark path" err
+	grep -q "share no measured benchmark path" err &&
+	test ! -s out &&
+	# a pattern that matches nothing: the error, and nothing printed before it
+	for f in table mail markdown lkp; do
+		test_expect_code 2 ukbench compare --db c.db -f $f "$base" $TEST_ROOT/slow.json no.such.path >out 2>err &&
+		grep -q "share no measured benchmark path that matches" err &&
+		test ! -s out || return 1
+	done
 '
 
 test_expect_success 'labels: the runs of one boot pooled, --latest the newest, --all every boot' '
