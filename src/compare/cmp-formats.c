@@ -182,10 +182,12 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	size_t shown = 0, adjusted = 0;
 
 	{
-		char da[512], db[512];
+		char line[1100];
 
-		fprintf(f, "ukbench: %s -> %s\n\n", vis(a->desc, da, sizeof(da)),
-			vis(b->desc, db, sizeof(db)));
+		/* fold() makes the descriptions visible: raw here, once */
+		snprintf(line, sizeof(line), "ukbench: %s -> %s", a->desc, b->desc);
+		fold(f, line, 9);
+		fputc('\n', f);
 	}
 	side_line(f, "base", a);
 	side_warnings(f, a);

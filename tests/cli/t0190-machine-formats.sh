@@ -52,7 +52,14 @@ test_expect_success 'compare --format mail: 72 columns, both sides, the method' 
 	grep -q "Method: " mail.txt &&
 	grep -q "time.time/vdso" mail.txt &&
 	grep -q " -> .* ns  [-+][0-9.]*%.* \[[-+][0-9.]*%, [-+][0-9.]*%\]" mail.txt &&
-	! grep -q "[*][*]\|\`" mail.txt
+	! grep -q "[*][*]\|\`" mail.txt &&
+	# labels pooled (two runs each) and long: the first line folds too
+	for l in before-the-patch after-the-patch before-the-patch after-the-patch; do
+		ukbench run $tiny --db "$TEST_ROOT/mp.db" -l $l time.time/vdso >/dev/null || return 1
+	done &&
+	ukbench compare --db "$TEST_ROOT/mp.db" before-the-patch after-the-patch -f mail >mail.txt &&
+	awk "length(\$0) > 72 { print length(\$0) \": \" \$0; bad = 1 } END { exit bad }" mail.txt &&
+	head -2 mail.txt | tr "\n" " " | grep -q "^ukbench: .before-the-patch. (2 runs of one boot pooled) -> *.after-the-patch. (2 runs"
 '
 
 test_expect_success 'compare --format markdown: the one markdown of a comparison, the report.s' '
