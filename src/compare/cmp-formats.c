@@ -86,20 +86,21 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 
 /*
  * @text folded at MAIL_WIDTH on spaces, continuation lines indented by
- * @indent; its control characters made visible (a label or a host may come
- * from anyone).
+ * @indent, the first starting at column @col (written there already); its
+ * control characters made visible (a label or a host may come from anyone).
  */
-static void fold(FILE *f, const char *raw, int indent)
+static void fold_from(FILE *f, const char *raw, int col, int indent)
 {
 	char buf[4096];
 	const char *text = vis(raw, buf, sizeof(buf));
-	int col = 0;
 	const char *p = text;
 
 	while (*p) {
 		size_t w = strcspn(p, " ");
 
-		if (col && col + 1 + (int)w > MAIL_WIDTH) {
+		if (p == text) {
+			/* the first word goes where the line stands */
+		} else if (col && col + 1 + (int)w > MAIL_WIDTH) {
 			fprintf(f, "\n%*s", indent, "");
 			col = indent;
 		} else if (col) {
@@ -113,6 +114,11 @@ static void fold(FILE *f, const char *raw, int indent)
 			p++;
 	}
 	fputc('\n', f);
+}
+
+static void fold(FILE *f, const char *raw, int indent)
+{
+	fold_from(f, raw, 0, indent);
 }
 
 /* The warnings a side's environment carries (VM, load, governor...), each on its line. */
@@ -184,9 +190,16 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	{
 		char line[1100];
 
-		/* fold() makes the descriptions visible: raw here, once */
+		/* fold() makes the descriptions visible: raw here; too long, one a line */
 		snprintf(line, sizeof(line), "ukbench: %s -> %s", a->desc, b->desc);
-		fold(f, line, 9);
+		if (strlen(line) > MAIL_WIDTH) {
+			snprintf(line, sizeof(line), "ukbench: %s ->", a->desc);
+			fold(f, line, 9);
+			fprintf(f, "%9s", "");
+			fold_from(f, b->desc, 9, 9);
+		} else {
+			fold(f, line, 9);
+		}
 		fputc('\n', f);
 	}
 	side_line(f, "base", a);
