@@ -13,10 +13,14 @@
  *   ---------------- ---------------------------
  *            %stddev     %change         %stddev
  *                \          |                \
- *        19.02 ±  2%      +1.2%      19.25 ±  3%  random.getrandom.4/vdso
+ *        19.02 ±  2%     (+1.2%)     19.25 ±  3%  random.getrandom.4/vdso
+ *        51.40 ±  1%     +24.9%      64.22 ±  1%  syscall.null/syscall
  *
  * The change is that of the two means beside it; a path not measured on
- * both sides has no line, as in those reports.
+ * both sides has no line, as in those reports. Those reports list only
+ * what their test found significant; here every path is, and a change
+ * compare did not call improved or regressed is in parentheses, said so
+ * under the table, so that a mail never reads an A/A's -12.9% as a gain.
  */
 #include <math.h>
 #include <stdio.h>
@@ -59,7 +63,7 @@ void cmp_lkp(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	     const struct cmp_row *rows, size_t n)
 {
 	char da[512], db[512], ca[17], cb[28];
-	size_t shown = 0;
+	size_t shown = 0, quiet = 0;
 
 	/* the two sides whole, then each column headed by its label (a commit's there) */
 	fprintf(f, "sides:\n  %s\n  %s\n\n", vis(a->desc, da, sizeof(da)),
@@ -82,7 +86,13 @@ void cmp_lkp(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		number(mb, sizeof(mb), r->c.mean_b);
 		spread(sa, sizeof(sa), proc_sd_pct(r->a));
 		spread(sb, sizeof(sb), proc_sd_pct(r->b));
-		snprintf(ch, sizeof(ch), "%+.1f%%", 100 * r->c.change);
+		if (cmp_claims(r) &&
+		    (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED)) {
+			snprintf(ch, sizeof(ch), "%+.1f%% ", 100 * r->c.change);
+		} else {
+			snprintf(ch, sizeof(ch), "(%+.1f%%)", 100 * r->c.change);
+			quiet++;
+		}
 		snprintf(line, sizeof(line), "%s/%s", r->b->name, r->b->path);
 		fprintf(f, "%10s%s %10s %10s%s  %s\n", ma, sa, ch, mb, sb,
 			vis(line, nm, sizeof(nm)));
@@ -90,4 +100,7 @@ void cmp_lkp(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	}
 	if (!shown)
 		fprintf(f, "(no path measured on both sides)\n");
+	else if (quiet)
+		fprintf(f, "\n(%%change): not called improved or regressed by compare (%zu of %zu)\n",
+			quiet, shown);
 }

@@ -96,6 +96,19 @@ test_expect_success 'three runs: one block per other run' '
 	grep -q "^other $TEST_ROOT/fast.json" out
 '
 
+# LKP's reports list only what their test found significant; here every
+# path is listed, and a change not called is in parentheses.
+test_expect_success 'compare -f lkp: a change not called is in parentheses, said under the table' '
+	ukbench compare --db c.db -f lkp "$base" $TEST_ROOT/slow.json >out &&
+	cat out &&
+	grep -q "^ *100\.[0-9]*  .*  +20\.0%  .*  120\.[0-9]*  .*time.time/syscall$" out &&
+	grep -q "^ *2\.0[0-9]  .*  (+0\.0%)  .*time.time/vdso$" out &&
+	grep -q "^(%change): not called improved or regressed by compare (2 of 3)$" out &&
+	ukbench compare --db c.db -f lkp "$base" "$base" >out &&
+	grep -q "^ *100\.[0-9]*  .*  ([-+]0\.0%)  .*time.time/syscall$" out &&
+	grep -q "^(%change): not called improved or regressed by compare (3 of 3)$" out
+'
+
 test_expect_success 'runs that share no path: says so, exit 2 (input)' '
 	ukbench run $tiny --no-store --json other.json harness.empty >/dev/null &&
 	test_expect_code 2 ukbench compare --db c.db "$base" other.json >out 2>err &&
