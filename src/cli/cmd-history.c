@@ -440,6 +440,46 @@ static int plot_series(const struct series *s, int cols)
 	return 0;
 }
 
+/* The columns of --format json and csv. */
+static const char *const hist_keys[] = {
+	"name",
+	"path",
+	"params",
+	"host",
+	"run",
+	"started",
+	"label",
+	"kernel_release",
+	"mean_ns",
+	"ci95_rel",
+	"change_vs_previous",
+	"change_point",
+	"step",
+	"p",
+	"other_state",
+	NULL,
+};
+
+/*
+ * A store with nothing in it yet: an answer, not an error (as runs says
+ * it); a filter or pattern that matches nothing is one (exit 2).
+ */
+static int nothing_stored(int fmt, const char *path)
+{
+	struct rows r;
+
+	if (fmt == HIST_KCIDB) {
+		error("no stored results in %s; 'ukbench run' stores them", path);
+		return UKB_EXIT_USAGE;
+	}
+	if (fmt == ROWS_TABLE) {
+		printf("(no results in %s yet; 'ukbench run' stores them)\n", path);
+		return UKB_EXIT_OK;
+	}
+	rows_begin(&r, stdout, (enum rows_fmt)fmt, hist_keys);
+	return rows_end(&r) ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+}
+
 int cmd_history(int argc, char **argv)
 {
 	struct history_opts o = { 0 };
@@ -460,9 +500,12 @@ int cmd_history(int argc, char **argv)
 		return UKB_EXIT_USAGE;
 	}
 	ret = store_open_cli_reader(o.db, path, sizeof(path), &st);
+	if (ret > 0 && first == argc && !filter_given(&o.f))
+		return nothing_stored(o.fmt, path);
 	if (ret) {
 		if (ret > 0)
-			error("no stored results in %s; 'ukbench run' stores them", path);
+			error("no stored result matches the %s given: %s holds none",
+			      first < argc ? "patterns" : "filter", path);
 		return UKB_EXIT_USAGE;
 	}
 	so = (struct series_opts){ .filter = &o.f,
@@ -479,11 +522,16 @@ int cmd_history(int argc, char **argv)
 	}
 	ret = UKB_EXIT_USAGE;
 	if (!set.n) {
-		if (first < argc)
+		if (first < argc) {
 			error("no stored result matches '%s'%s", argv[first],
 			      argc - first > 1 ? " or the other patterns" : "");
-		else
-			error("no stored results in %s; 'ukbench run' stores them", path);
+		} else if (filter_given(&o.f)) {
+			error("no stored result in %s matches the filter (--with-label, --host, "
+			      "--kernel, --since, --until)",
+			      path);
+		} else {
+			ret = nothing_stored(o.fmt, path);
+		}
 		goto out;
 	}
 	ret = UKB_EXIT_OK;
@@ -493,27 +541,9 @@ int cmd_history(int argc, char **argv)
 		goto out;
 	}
 	if (o.fmt != ROWS_TABLE) {
-		static const char *const keys[] = {
-			"name",
-			"path",
-			"params",
-			"host",
-			"run",
-			"started",
-			"label",
-			"kernel_release",
-			"mean_ns",
-			"ci95_rel",
-			"change_vs_previous",
-			"change_point",
-			"step",
-			"p",
-			"other_state",
-			NULL,
-		};
 		struct rows r;
 
-		rows_begin(&r, stdout, (enum rows_fmt)o.fmt, keys);
+		rows_begin(&r, stdout, (enum rows_fmt)o.fmt, hist_keys);
 		for (size_t i = 0; i < set.n; i++)
 			series_rows(&set.s[i], &r);
 		if (rows_end(&r))

@@ -462,6 +462,15 @@ int cmd_runs(int argc, char **argv)
 		store_close(st);
 		return UKB_EXIT_OK;
 	}
+	/* a listing for completion answers with nothing; a query says so */
+	if (!n && filter_given(&o.f)) {
+		error("no run in %s matches the filter (--with-label, --host, --kernel, --since, "
+		      "--until)",
+		      path);
+		free(list);
+		store_close(st);
+		return UKB_EXIT_USAGE;
+	}
 	if (o.fmt != ROWS_TABLE) {
 		rc = print_rows(&o, list, n);
 		free(list);

@@ -57,3 +57,8 @@ int filter_parse_date(const struct opt *o, const char *arg, void *member)
 	*(const char **)member = arg;
 	return 0;
 }
+
+int filter_given(const struct store_filter *f)
+{
+	return f->label || f->host || f->kernel || f->since || f->until;
+}

@@ -15,6 +15,9 @@
 /* --since and --until: a date or a UTC time, as the store keeps them. */
 int filter_parse_date(const struct opt *o, const char *arg, void *member);
 
+/* Does @f choose among the runs (a label, host, kernel or date given)? */
+int filter_given(const struct store_filter *f);
+
 /*
  * Five table rows setting the store_filter member F of struct T; PRE goes
  * before each help line ("" or "--history: ").

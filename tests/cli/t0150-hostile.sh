@@ -187,8 +187,19 @@ test_expect_success 'read-only commands make nothing: no file, no directory, an 
 	test -L l.db && test ! -s empty.db &&
 	ukbench runs --db deep/a/b/q.db >out &&
 	test ! -e deep &&
-	test_expect_code 2 ukbench history --db q.db 2>err &&
-	grep -q "no stored results in q.db" err &&
+	# an empty store is an answer (exit 0) to runs and history alike
+	ukbench history --db q.db >out &&
+	grep -q "^(no results in q.db yet; .ukbench run. stores them)$" out &&
+	ukbench history --db q.db -f json >out && test "$(cat out)" = "[]" &&
+	test_expect_code 2 ukbench history --db q.db --host nosuch 2>err &&
+	grep -q "no stored result matches the filter given" err &&
+	test_expect_code 2 ukbench history --db q.db no.such.path 2>err &&
+	ukbench run --db r.db $tiny --processes 1 -q -l a time.time/vdso &&
+	test_expect_code 2 ukbench runs --db r.db --with-label nosuch >out 2>err &&
+	grep -q "no run in r.db matches the filter" err && test ! -s out &&
+	ukbench runs --db r.db --names --with-label nosuch >out && test ! -s out &&
+	test_expect_code 2 ukbench history --db r.db --with-label nosuch 2>err &&
+	grep -q "no stored result in r.db matches the filter" err &&
 	test_expect_code 2 ukbench show --db q.db 1 2>err &&
 	test_expect_code 2 ukbench compare --db q.db 1 2 2>err &&
 	test ! -e q.db && test ! -e q.db-wal && test ! -e q.db-shm
