@@ -528,17 +528,15 @@ static int check_paths(struct calibrate_cli *c)
 	return rc;
 }
 
-int cmd_calibrate(int argc, char **argv)
+/* cmd_calibrate() with its options parsed (@first: the first pattern in @argv). */
+static int calibrate(struct calibrate_cli *cp, int argc, char **argv, int first)
 {
-	struct calibrate_cli c = { 0 };
+	struct calibrate_cli c = *cp;
 	struct rec_run(*all)[NRUNS];
 	struct tally t[2] = { 0 };
 	struct learn_model *each = NULL;
-	int first, rc;
+	int rc;
 
-	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, NULL, &c, &first);
-	if (rc)
-		return rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
 	if (c.reset) {
 		if (first < argc) {
 			error("--reset takes no pattern, got '%s'", argv[first]);
@@ -606,8 +604,21 @@ int cmd_calibrate(int argc, char **argv)
 			rec_run_release(&all[r][k]);
 	free(all);
 	free(each);
-	free(c.sizes);
 	free(t[0].mde);
 	free(t[1].mde);
 	return rc > 0 ? rc : rc ? UKB_EXIT_FAIL : UKB_EXIT_OK;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	struct calibrate_cli c = { 0 };
+	int first, rc;
+
+	rc = opts_parse(&cmd_calibrate_def, argc, argv, 0, NULL, &c, &first);
+	if (!rc)
+		rc = calibrate(&c, argc, argv, first);
+	else
+		rc = rc > 0 ? UKB_EXIT_OK : UKB_EXIT_USAGE;
+	free(c.sizes);
+	return rc;
 }
