@@ -86,7 +86,7 @@ void cmp_lkp(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 		number(mb, sizeof(mb), r->c.mean_b);
 		spread(sa, sizeof(sa), proc_sd_pct(r->a));
 		spread(sb, sizeof(sb), proc_sd_pct(r->b));
-		if (cmp_claims(r) && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED)) {
+		if (cmp_called(r)) {
 			snprintf(ch, sizeof(ch), "%+.1f%% ", 100 * r->c.change);
 		} else {
 			snprintf(ch, sizeof(ch), "(%+.1f%%)", 100 * r->c.change);

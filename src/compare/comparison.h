@@ -103,6 +103,12 @@ static inline int cmp_claims(const struct cmp_row *r)
 	return r->replicated && !r->other_state;
 }
 
+/* Does the row call a change: improved or regressed, and claimed (cmp_claims())? */
+static inline int cmp_called(const struct cmp_row *r)
+{
+	return cmp_claims(r) && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED);
+}
+
 /*
  * Pairs every path of @a with the same path of @b (in @a's order, then
  * @b's paths that @a lacks) and compares them. The caller frees *@rows.

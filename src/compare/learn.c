@@ -72,19 +72,6 @@ static void moderate(struct learn_floor *f, double prior, double learned, double
 		     f->df);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /*
  * The median relative SD of the newest runs kept, of their process means
  * (@ref 0) or of the references beside them (@ref 1); 0 where fewer than
@@ -98,7 +85,7 @@ static double usual_spread(const struct learn_run *r, size_t n, const int *keep,
 	for (size_t i = 0; i < n && k < LEARN_LEVEL_RUNS; i++)
 		if (keep[i] && (ref ? r[i].xspread : r[i].spread) > 0)
 			v[k++] = ref ? r[i].xspread : r[i].spread;
-	return k >= LEARN_USUAL_MIN ? median(v, k) : 0;
+	return k >= LEARN_USUAL_MIN ? ukb_median_finite(v, k) : 0;
 }
 
 /*
@@ -119,11 +106,11 @@ static void usual(const struct learn_run *r, size_t n, const int *keep, struct l
 	m->ref_runs = k;
 	if (!k)
 		return;
-	m->ref_level = median(v, k);
+	m->ref_level = ukb_median_finite(v, k);
 	for (size_t i = 0; i < k; i++)
 		v[i] = fabs(v[i] - m->ref_level);
 	/* the median absolute deviation, scaled to an SD for normal data */
-	m->ref_sd = 1.4826 * median(v, k);
+	m->ref_sd = 1.4826 * ukb_median_finite(v, k);
 }
 
 /*

@@ -104,16 +104,8 @@ static void table(FILE *f, const struct report_cmp *r)
 		format_ns(b, sizeof(b), row->c.mean_b);
 		fprintf(f, " | %s | %s | %+.2f%% | [%+.2f%%, %+.2f%%] | %.2f%% | %s%s%s |\n", a, b,
 			100 * row->c.change, 100 * row->c.ci_lo, 100 * row->c.ci_hi,
-			100 * row->c.mde,
-			cmp_claims(row) &&
-				(row->verdict == UKB_REGRESSED || row->verdict == UKB_IMPROVED)
-			    ? "**"
-			    : "",
-			cmp_verdict_name(row),
-			cmp_claims(row) &&
-				(row->verdict == UKB_REGRESSED || row->verdict == UKB_IMPROVED)
-			    ? "**"
-			    : "");
+			100 * row->c.mde, cmp_called(row) ? "**" : "", cmp_verdict_name(row),
+			cmp_called(row) ? "**" : "");
 	}
 	if (ng)
 		fprintf(f, "\nGeometric mean of other/base over %zu paths: %.4f (%+.2f%%).\n", ng,
