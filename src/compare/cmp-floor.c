@@ -463,13 +463,30 @@ static void set_run(struct floor_choice *fc, struct store *st, struct rec_run *r
 }
 
 /*
+ * How much more a side's processes spread than the other's, @sa over @sb
+ * on @na and @nb processes, where an F test tells it at SPREAD_ALPHA (two
+ * sides); 1 where it does not. Three boots a side spread twice as much as
+ * the other three in 40% of the pairs of one kernel (F on 2 and 2 degrees
+ * of freedom): no state of the machine is read from so few.
+ */
+#define SPREAD_ALPHA 0.01
+static double shown(double sa, size_t na, double sb, size_t nb)
+{
+	double f = sa * sa / (sb * sb);
+	double p = f > 1 ? ukb_f_sf(f, (double)na - 1, (double)nb - 1)
+			 : ukb_f_sf(1 / f, (double)nb - 1, (double)na - 1);
+
+	return 2 * p < SPREAD_ALPHA ? sa / sb : 1;
+}
+
+/*
  * Where the host has shown no usual spread of a path yet (a new store),
  * the sides are each other's yardstick: the median over their paths of
  * how much more @a's processes spread than @b's (floor_spread()); NAN
  * where no path tells. On a cloud guest whose runs' processes usually
  * spread by 10%, three runs made in a quiet stretch (1-5%) ran a vDSO
  * path through libc 7% faster than three made before them, its reference
- * unmoved.
+ * unmoved. A path's ratio counts where its processes show it (shown()).
  */
 static double sides_disorder(const struct rec_run *a, const struct rec_run *b)
 {
@@ -487,11 +504,11 @@ static double sides_disorder(const struct rec_run *a, const struct rec_run *b)
 		sa = floor_spread(ra);
 		sb = floor_spread(rb);
 		if (sa > 0 && sb > 0)
-			v[k++] = sa / sb;
+			v[k++] = shown(sa, ra->nproc, sb, rb->nproc);
 		sa = floor_ref_spread(ra);
 		sb = floor_ref_spread(rb);
 		if (sa > 0 && sb > 0)
-			x[kx++] = sa / sb;
+			x[kx++] = shown(sa, ra->nproc, sb, rb->nproc);
 	}
 	/* as floor_run_disorder(): no further than the references say */
 	dp = k >= LEARN_STATE_PATHS ? ukb_median_finite(v, k) : NAN;

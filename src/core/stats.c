@@ -200,6 +200,18 @@ double ukb_t_cdf(double t, double df)
 	return t > 0 ? 1 - tail : tail;
 }
 
+double ukb_f_sf(double f, double d1, double d2)
+{
+	if (isnan(f) || !(d1 > 0) || !(d2 > 0))
+		return NAN;
+	if (f <= 0)
+		return 1;
+	if (isinf(f))
+		return 0;
+	/* P(F > f) = I_{d2 / (d2 + d1 f)}(d2 / 2, d1 / 2) */
+	return ukb_betai(d2 / 2, d1 / 2, d2 / (d2 + d1 * f));
+}
+
 static double t_pdf(double t, double df)
 {
 	double lc = lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * M_PI);

@@ -60,6 +60,9 @@ double ukb_betai(double a, double b, double x);
 double ukb_t_cdf(double t, double df);
 double ukb_t_quantile(double p, double df);
 
+/* The F distribution on @d1 and @d2 degrees of freedom: P(F > @f). */
+double ukb_f_sf(double f, double d1, double d2);
+
 /*
  * A random permutation of 0..n-1 into @idx (Fisher-Yates), drawn from the
  * xorshift generator state *@state, which moves on (never 0).

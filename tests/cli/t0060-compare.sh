@@ -446,4 +446,24 @@ test_expect_success 'colour: --color always, never, auto; NO_COLOR turns auto of
 	grep -q "takes auto, always or never, not .sometimes." err
 '
 
+# b's processes spread $2 times as much as a's, around the same means
+spread_by() {
+	jq --argjson f "$2" 'del(.uuid) | .started = "2026-01-01T00:10:00Z" | .results |= map(
+		(.process_means_ns | add / length) as $m | .process_means_ns |= map($m + (. - $m) * $f))' "$1"
+}
+
+test_expect_success 'a side spreading more is another state only where an F test tells it' '
+	# 5 processes a side: 3 times the spread is F = 9 on 4 and 4 degrees
+	# of freedom, p = 0.06 both ways: not shown; 10 times is
+	scaled "$base" 1.2 syscall >slow20.json &&
+	spread_by slow20.json 3 >wide3.json &&
+	ukbench compare --db sp.db "$base" wide3.json >out &&
+	! grep -q "other state" out &&
+	grep -q "^time.time  *syscall .* +20.00%\*.* regressed$" out &&
+	spread_by slow20.json 10 >wide10.json &&
+	ukbench compare --db sp.db "$base" wide10.json >out &&
+	grep -q "^time.time  *syscall .* +20.00%\*.*other state$" out &&
+	grep -q "a side was made in another state of the machine" out
+'
+
 test_done

@@ -213,6 +213,27 @@ static void test_t_distribution_vs_gsl(void **state)
 	assert_true(isnan(ukb_t_quantile(0.9, 0)));
 }
 
+static void test_f_distribution_vs_gsl(void **state)
+{
+	double ds[] = { 1, 2, 2.5, 4, 9, 30, 200 };
+	double fs[] = { 0.01, 0.3, 1, 1.7, 4, 19, 99 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
+		for (size_t j = 0; j < sizeof(ds) / sizeof(ds[0]); j++)
+			for (size_t k = 0; k < sizeof(fs) / sizeof(fs[0]); k++) {
+				double want = gsl_cdf_fdist_Q(fs[k], ds[i], ds[j]);
+
+				if (want < 1e-250)
+					continue;
+				assert_close(ukb_f_sf(fs[k], ds[i], ds[j]), want, 1e-9);
+			}
+	/* F(2, 2): P(F > f) = 1 / (1 + f) */
+	assert_close(ukb_f_sf(4, 2, 2), 0.2, 1e-12);
+	assert_close(ukb_f_sf(0, 3, 5), 1, 0);
+	assert_true(isnan(ukb_f_sf(1, 0, 5)));
+}
+
 static void test_running_matches_batch(void **state)
 {
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
@@ -257,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_degenerate_inputs),
 		cmocka_unit_test(test_betai_vs_gsl),
 		cmocka_unit_test(test_t_distribution_vs_gsl),
+		cmocka_unit_test(test_f_distribution_vs_gsl),
 		cmocka_unit_test(test_running_matches_batch),
 		cmocka_unit_test(test_quantile_type7),
 	};
