@@ -254,8 +254,10 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 }
 
 /* What a failed boot showed: its status, the console's last lines. */
-static void say_failure(const char *image, const struct vm_result *r)
+static void say_failure(const char *image, const char *machine, const struct vm_result *r)
 {
+	const char *lacks = vm_lacks(r, machine);
+
 	const char *tail = r->console;
 	int lines = 0;
 
@@ -270,7 +272,7 @@ static void say_failure(const char *image, const struct vm_result *r)
 	if (panic)
 		snprintf(why, sizeof(why), ": %.*s", (int)strcspn(panic, "\r\n"), panic);
 	error("%s: %s after %.1f s%s%s", image, vm_status_text(r->status), r->total_s,
-	      r->kernel_s < 0 ? " (the kernel printed no line)" : "",
+	      r->kernel_s < 0 && r->status != VM_SILENT ? " (the kernel printed no line)" : "",
 	      vis(why, shown, sizeof(shown)));
 	if (tail[0]) {
 		char line[512], out[1600];
@@ -285,6 +287,11 @@ static void say_failure(const char *image, const struct vm_result *r)
 			p += l + (p[l] == '\n');
 		}
 	}
+	if (lacks)
+		fprintf(stderr,
+			"hint: the kernel seems to lack %s; tools/kernel/vm.config lists what a "
+			"guest needs, and tools/build-kernel builds a kernel with it\n",
+			lacks);
 }
 
 /* One boot's answer, stored. 0, or -1 (printed). */
@@ -518,6 +525,23 @@ static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel)
 	return 0;
 }
 
+/* A boot of image @k of @o under @accel (KVM runs this machine's guests only). */
+static struct vm_boot boot_of(const struct vm_opts *o, const struct kit *kt, unsigned k,
+			      const char *accel)
+{
+	return (struct vm_boot){ .machine = kt->machine,
+				 .qemu = kt->qemu,
+				 .image = o->images[k],
+				 .accel = accel,
+				 .append = o->append,
+				 .memory_mb = (unsigned)o->memory_mb,
+				 .cpus = 1,
+				 .timeout_s = o->timeout_s,
+				 .initrd = kt->initrd,
+				 .initrd_len = kt->initrd_len,
+				 .stop = &vm_stop };
+}
+
 /* After the boots of two kernels or more, stored: how to compare them. */
 static void say_next(char (*labels)[128])
 {
@@ -544,6 +568,7 @@ int cmd_vm(int argc, char **argv)
 	const char *accel, *host = uname(&u) ? "" : u.machine;
 	uint64_t seed = (uint64_t)time(NULL) ^ (uint64_t)getpid() ^ 0x9e3779b97f4a7c15ull;
 	size_t order[MAX_IMAGES];
+	char silent[MAX_IMAGES] = { 0 };
 	unsigned boot = 0, failed = 0, kvm_tried = 0;
 	int first, rc, ret = UKB_EXIT_USAGE;
 
@@ -574,20 +599,11 @@ int cmd_vm(int argc, char **argv)
 			unsigned k = (unsigned)order[i];
 			const struct kit *kt = &kits[kit_of[k]];
 			int native = !strcmp(kt->machine, host);
-			struct vm_boot b = { .machine = kt->machine,
-					     .qemu = kt->qemu,
-					     .image = o.images[k],
-					     /* KVM runs this machine's guests only */
-					     .accel = native ? accel : "tcg",
-					     .append = o.append,
-					     .memory_mb = (unsigned)o.memory_mb,
-					     .cpus = 1,
-					     .timeout_s = o.timeout_s,
-					     .initrd = kt->initrd,
-					     .initrd_len = kt->initrd_len,
-					     .stop = &vm_stop };
+			struct vm_boot b = boot_of(&o, kt, k, native ? accel : "tcg");
 			struct vm_result r;
 
+			if (silent[k])
+				continue;
 			/* KVM on trial: its first boot must print, or the emulator takes over */
 			if (o.accel == ACCEL_AUTO && native && !strcmp(accel, "kvm") &&
 			    !kvm_tried++)
@@ -601,8 +617,13 @@ int cmd_vm(int argc, char **argv)
 				break;
 			}
 			if (r.status != VM_OK) {
-				say_failure(o.images[k], &r);
+				say_failure(o.images[k], kt->machine, &r);
 				failed++;
+				/* a kernel that printed nothing will not print next time */
+				if (r.status == VM_SILENT && o.boots > round + 1) {
+					silent[k] = 1;
+					fprintf(stderr, "%s: not booted again\n", o.images[k]);
+				}
 			} else if (o.check) {
 				failed += (unsigned)show_check(o.images[k], &r);
 			} else if (keep_run(&o, st, labels, k, boot, b.accel, kt->qver, &r)) {

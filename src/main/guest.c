@@ -9,7 +9,8 @@
  * /dev/ttyS1, on x86, a virtio console, /dev/hvc0, elsewhere): a run
  * is the run JSON of this boot, with the guest's environment; a check is
  * one line a check ("verdict kind func what: detail"). Its messages go
- * to the console. Then it powers the machine off. Given arguments and not
+ * to the console. Then it reboots, which ends QEMU (started with
+ * -no-reboot): a kernel without ACPI cannot power off. Given arguments and not
  * process 1, it is the worker of run_procs(), for a test on the host.
  */
 #include <errno.h>
@@ -115,6 +116,6 @@ int main(int argc, char **argv)
 off:
 	fprintf(stderr, "ukbench-guest: exit %d\n", rc);
 	sync();
-	reboot(RB_POWER_OFF);
+	reboot(RB_AUTOBOOT);
 	return rc;
 }

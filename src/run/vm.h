@@ -22,7 +22,7 @@ struct vm_boot {
 	const char *append;  /* more of the kernel's command line, or NULL */
 	unsigned memory_mb, cpus;
 	double timeout_s;    /* the whole boot */
-	double first_line_s; /* the kernel's first line within this; 0: no such limit */
+	double first_line_s; /* the kernel's first line within this; 0: timeout_s */
 	const void *initrd;  /* the initramfs */
 	size_t initrd_len;
 	volatile sig_atomic_t *stop;
@@ -32,7 +32,7 @@ enum vm_status {
 	VM_OK,	      /* the guest answered and powered off */
 	VM_NO_ANSWER, /* it powered off, and nothing came on the answer's port */
 	VM_PANIC,     /* the kernel panicked */
-	VM_SILENT,    /* the kernel printed nothing within first_line_s */
+	VM_SILENT,    /* the kernel printed nothing within first_line_s, or at all */
 	VM_TIMEOUT,   /* it ran past timeout_s */
 	VM_QEMU,      /* QEMU could not start, or failed */
 	VM_STOPPED,   /* @stop was set */
@@ -68,6 +68,21 @@ const char *vm_status_text(enum vm_status s);
  * first). 0, or -1 when the answer cannot grow.
  */
 int vm_take(struct vm_result *r, size_t *cap, int port, const char *buf, size_t n, double t_s);
+
+/*
+ * What the kernel of a boot that went wrong (@r, on @machine) lacks, as far
+ * as its console tells: the configuration option and what it is for (NULL
+ * when the console does not tell). tools/kernel/vm.config lists them all.
+ */
+const char *vm_lacks(const struct vm_result *r, const char *machine);
+
+/*
+ * The longest a kernel may take to print its first line on the console
+ * before its boot is given up (VM_SILENT), unless the whole boot's limit
+ * is shorter: a kernel with no serial console never prints, and the
+ * emulator prints the banner within seconds.
+ */
+#define VM_FIRST_LINE_S 60.0
 
 /* Boots @b once. 0 with @r filled (its status says how it went), or -1 with @err. */
 int vm_boot(const struct vm_boot *b, struct vm_result *r, char *err, size_t errlen);
