@@ -117,23 +117,30 @@ GUEST_SRC = $(CORE_SRC) $(BENCH_SRC) $(WORKER_SRC) $(sort $(wildcard src/check/*
 	    src/main/guest.c
 GUEST_OK := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell $(call ABI32_PROBE,$(CC)) && echo yes))
 
-# and an arm64 guest, for an arm64 kernel under QEMU's emulator, where
-# Debian's aarch64 cross compiler links a static program (not on arm64,
-# where ukbench-guest is the one)
-GUEST_A64_CC := $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell \
-	test "$$(uname -m)" != aarch64 && command -v aarch64-linux-gnu-gcc >/dev/null && \
-	$(call ABI32_PROBE,aarch64-linux-gnu-gcc) && echo aarch64-linux-gnu-gcc))
+# and guests for other machines' kernels under QEMU's emulator (arm64,
+# ppc64el, s390x), each where Debian's cross compiler links a static
+# program (not on that machine, where ukbench-guest is the one)
+GUEST_CROSS_CC = $(if $(filter 1,$(SAN) $(FUZZ)),,$(shell \
+	test "$$(uname -m)" != $(1) && command -v $(2) >/dev/null && \
+	$(call ABI32_PROBE,$(2)) && echo $(2)))
+GUEST_A64_CC := $(call GUEST_CROSS_CC,aarch64,aarch64-linux-gnu-gcc)
+GUEST_PPC_CC := $(call GUEST_CROSS_CC,ppc64le,powerpc64le-linux-gnu-gcc)
+GUEST_S390_CC := $(call GUEST_CROSS_CC,s390x,s390x-linux-gnu-gcc)
+GUESTS_CROSS = $(if $(GUEST_A64_CC),$(O)/ukbench-guest-aarch64) \
+	$(if $(GUEST_PPC_CC),$(O)/ukbench-guest-ppc64le) $(if $(GUEST_S390_CC),$(O)/ukbench-guest-s390x)
 
 all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped) \
 	$(if $(GUEST_OK),$(O)/ukbench-guest,guest-skipped) \
-	$(if $(GUEST_A64_CC),$(O)/ukbench-guest-aarch64) $(O)/man/ukbench.1
+	$(GUESTS_CROSS) $(O)/man/ukbench.1
 
 guest-skipped:
 	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev))"
 
-$(O)/ukbench-guest-aarch64: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
+$(O)/ukbench-guest-aarch64 $(O)/ukbench-guest-ppc64le $(O)/ukbench-guest-s390x: \
+		$(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
 	@mkdir -p $(dir $@)
-	$(GUEST_A64_CC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
+	$(GUEST_$(if $(findstring aarch64,$@),A64,$(if $(findstring ppc64le,$@),PPC,S390))_CC) \
+		-static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
 		-o $@ $(GUEST_SRC) -lm -lpthread
 
 $(O)/ukbench-guest: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
@@ -337,6 +344,7 @@ $(O)/man/ukbench.1: $(O)/ukbench
 
 PREFIX ?= /usr/local
 INSTALLED = bin/ukbench bin/ukbench-abi32 bin/ukbench-guest bin/ukbench-guest-aarch64 \
+	bin/ukbench-guest-ppc64le bin/ukbench-guest-s390x \
 	include/ukbench.h lib/pkgconfig/ukbench.pc share/man/man7/ukbench-plugin.7 \
 	share/man/man1/ukbench*.1 \
 	share/bash-completion/completions/ukbench share/zsh/vendor-completions/_ukbench \
@@ -347,7 +355,7 @@ install: all doc
 	install -D -m 755 $(O)/ukbench $(DESTDIR)$(PREFIX)/bin/ukbench
 	$(if $(ABI32_OK),install -D -m 755 $(O)/ukbench-abi32 $(DESTDIR)$(PREFIX)/bin/ukbench-abi32)
 	$(if $(GUEST_OK),install -D -m 755 $(O)/ukbench-guest $(DESTDIR)$(PREFIX)/bin/ukbench-guest)
-	$(if $(GUEST_A64_CC),install -D -m 755 $(O)/ukbench-guest-aarch64 $(DESTDIR)$(PREFIX)/bin/ukbench-guest-aarch64)
+	$(foreach g,$(GUESTS_CROSS),install -D -m 755 $(g) $(DESTDIR)$(PREFIX)/bin/$(notdir $(g));)
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(O)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -D -m 644 $(O)/completion/ukbench $(DESTDIR)$(PREFIX)/share/bash-completion/completions/ukbench

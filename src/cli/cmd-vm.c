@@ -58,9 +58,11 @@ struct vm_opts {
 };
 
 static const struct opt vm_opts_table[] = {
-	OPT_CALL("image", 'k', "IMAGE",
-		 "a kernel to boot (an x86-64 bzImage, an arm64 Image);\nonce for each, at most 8",
-		 O_KERNEL),
+	OPT_CALL(
+	    "image", 'k', "IMAGE",
+	    "a kernel to boot (an x86-64 bzImage, an arm64 Image,\na ppc64el or s390x vmlinux); "
+	    "once for each, at most 8",
+	    O_KERNEL),
 	OPT_ULONG("boots", 0, "N", "boots of each kernel", 1, 100, struct vm_opts, boots,
 		  OPT_DEF("2")),
 	OPT_CALL("label", 'l', "NAME",
@@ -73,8 +75,8 @@ static const struct opt vm_opts_table[] = {
 		   struct vm_opts, accel),
 	OPT_STRING(
 	    "qemu", 0, "PROGRAM",
-	    "the system emulator (default: qemu-system-x86_64,\nqemu-system-aarch64 for an arm64 "
-	    "Image)",
+	    "the system emulator (default: the image's:\nqemu-system-x86_64, -aarch64, -ppc64, "
+	    "-s390x)",
 	    struct vm_opts, qemu),
 	OPT_ULONG("memory", 0, "MB", "the guest's memory", 64, 65536, struct vm_opts, memory_mb,
 		  OPT_DEF("512")),
@@ -114,9 +116,15 @@ const struct command cmd_vm_def = {
 		 "KVM is used when a first boot of it prints within 30 s; a nested guest may\n"
 		 "hang before its kernel starts, and then QEMU's emulator (TCG) is used,\n"
 		 "with a warning: an emulator's timings suit a check of the pipeline and\n"
-		 "--check, not a per-call cost. An arm64 kernel (an Image) boots under\n"
-		 "qemu-system-aarch64 with ukbench-guest-aarch64, under the emulator on any\n"
-		 "other host: so an arm64 vDSO is checked against an arm64 kernel anywhere.",
+		 "--check, not a per-call cost. A kernel that prints nothing on its console\n"
+		 "within 60 s is given up, with what the console shows it lacks.\n"
+		 "\n"
+		 "Other machines' kernels boot under the emulator with a guest cross-built\n"
+		 "for them: an arm64 Image (qemu-system-aarch64, virt), a ppc64el vmlinux\n"
+		 "(qemu-system-ppc64, pseries), an s390x image (qemu-system-s390x; its\n"
+		 "answer needs virtio_console built in). So a powerpc vDSO is checked\n"
+		 "against a powerpc kernel on any host. tools/build-kernel builds a kernel\n"
+		 "from source with what a guest needs (docs/kernels.md).",
 	.opts = vm_opts_table,
 	.old = (const struct opt_old[]){ { "kernel", 0, "image" }, { NULL, 0, NULL } },
 	.footer = "examples:\n"
@@ -380,22 +388,21 @@ static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o,
 {
 	struct utsname u;
 	char guest[PATH_MAX], name[64], err[512], first[64];
+	const char *package;
 	char *init;
 	size_t init_len;
 	FILE *m;
 	int ret;
 
 	k->machine = machine;
+	vm_qemu_of(machine, k->qemu, sizeof(k->qemu), &package);
 	if (o->qemu)
 		snprintf(k->qemu, sizeof(k->qemu), "%s", o->qemu);
-	else
-		snprintf(k->qemu, sizeof(k->qemu), "qemu-system-%s", machine);
 	qemu_version(k->qemu, k->qver, sizeof(k->qver));
 	if (!strcmp(k->qver, "unknown"))
 		return error("cannot run %s: install Debian's %s (or name the emulator with "
 			     "--qemu)",
-			     k->qemu,
-			     strcmp(machine, "x86_64") ? "qemu-system-arm" : "qemu-system-x86"),
+			     k->qemu, package),
 		       -1;
 	/* the guest of this machine, or one cross-built for another */
 	snprintf(name, sizeof(name), "ukbench-guest");
@@ -456,8 +463,8 @@ static int make_kits(const struct vm_opts *o, char **plan, size_t nplan, struct 
 		unsigned j = 0;
 
 		if (!machine) {
-			error("-k %s: not a kernel image ukbench boots (an x86-64 bzImage or an "
-			      "arm64 Image)",
+			error("-k %s: not a kernel image ukbench boots (an x86-64 bzImage, an "
+			      "arm64 Image, a ppc64 or s390x vmlinux)",
 			      o->images[i]);
 			return UKB_EXIT_USAGE;
 		}

@@ -40,48 +40,106 @@ const char *vm_status_text(enum vm_status s)
 	return "?";
 }
 
+/* @n bytes of @fd at @off into @buf: 0, or -1 when there are fewer. */
+static int read_at(int fd, void *buf, size_t n, off_t off)
+{
+	return pread(fd, buf, n, off) == (ssize_t)n ? 0 : -1;
+}
+
 const char *vm_image_machine(const char *path)
 {
 	unsigned char h[0x210];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
+	const char *m = NULL;
 
-	if (fd >= 0)
-		close(fd);
-	if (n >= 0x206 && !memcmp(h + 0x202, "HdrS", 4))
-		return "x86_64";
-	if (n >= 0x3c && !memcmp(h + 0x38, "ARMd", 4))
-		return "aarch64";
-	return NULL;
+	if (fd < 0)
+		return NULL;
+	if (read_at(fd, h, 0x40, 0))
+		goto out;
+	if (!memcmp(h, "\177ELF", 4)) {
+		/* a vmlinux: powerpc's pseries and s390's machines boot one */
+		int le = h[5] == 1;
+		unsigned em = le ? h[18] | (unsigned)h[19] << 8 : h[19] | (unsigned)h[18] << 8;
+
+		if (em == 21)
+			m = le ? "ppc64le" : "ppc64";
+		else if (em == 22)
+			m = "s390x";
+	} else if (!memcmp(h + 0x38, "ARMd", 4)) {
+		m = "aarch64";
+	} else if (!read_at(fd, h, 0x206, 0) && !memcmp(h + 0x202, "HdrS", 4)) {
+		m = "x86_64";
+	} else if (!read_at(fd, h, 6, 0x10008) && !memcmp(h, "S390EP", 6)) {
+		/* s390's image: its IPL parameters' mark */
+		m = "s390x";
+	}
+out:
+	close(fd);
+	return m;
 }
 
 const char *vm_answer_port(const char *machine)
 {
-	/* x86: a second 16550 UART; the arm64 virt machine has one, and a virtio console */
-	return strcmp(machine, "x86_64") ? "/dev/hvc0" : "/dev/ttyS1";
+	/* x86: a second 16550 UART; pseries: a second VTY; elsewhere a virtio console */
+	if (!strcmp(machine, "x86_64"))
+		return "/dev/ttyS1";
+	return strncmp(machine, "ppc64", 5) ? "/dev/hvc0" : "/dev/hvc1";
+}
+
+const char *vm_console(const char *machine)
+{
+	if (!strcmp(machine, "x86_64"))
+		return "ttyS0";
+	if (!strcmp(machine, "aarch64"))
+		return "ttyAMA0";
+	return strncmp(machine, "ppc64", 5) ? "ttysclp0" : "hvc0";
+}
+
+void vm_qemu_of(const char *machine, char *qemu, size_t len, const char **package)
+{
+	int ppc = !strncmp(machine, "ppc64", 5);
+
+	snprintf(qemu, len, "qemu-system-%s", ppc ? "ppc64" : machine);
+	*package = !strcmp(machine, "x86_64")	 ? "qemu-system-x86"
+		   : !strcmp(machine, "aarch64") ? "qemu-system-arm"
+		   : ppc			 ? "qemu-system-ppc"
+						 : "qemu-system-misc";
 }
 
 const char *vm_lacks(const struct vm_result *r, const char *machine)
 {
-	int x86 = !strcmp(machine, "x86_64");
+	int x86 = !strcmp(machine, "x86_64"), arm = !strcmp(machine, "aarch64");
 
 	if (r->status == VM_SILENT || (r->kernel_s < 0 && r->status == VM_TIMEOUT))
-		return x86 ? "a serial console: CONFIG_SERIAL_8250, CONFIG_SERIAL_8250_CONSOLE "
-			     "and CONFIG_PRINTK (its console is ttyS0)"
-			   : "a serial console: CONFIG_SERIAL_AMBA_PL011_CONSOLE and "
-			     "CONFIG_PRINTK (its console is ttyAMA0)";
+		return x86   ? "a serial console: CONFIG_SERIAL_8250, CONFIG_SERIAL_8250_CONSOLE "
+			       "and CONFIG_PRINTK (its console is ttyS0)"
+		       : arm ? "a serial console: CONFIG_SERIAL_AMBA_PL011_CONSOLE and "
+			       "CONFIG_PRINTK (its console is ttyAMA0)"
+		       : strncmp(machine, "ppc64", 5)
+			   ? "a console: CONFIG_SCLP_VT220_CONSOLE and CONFIG_PRINTK (its "
+			     "console is ttysclp0)"
+			   : "a console: CONFIG_HVC_CONSOLE and CONFIG_PRINTK (its console is "
+			     "hvc0)";
 	if (strstr(r->console, "Unable to mount root fs") ||
 	    strstr(r->console, "No working init found"))
 		return "an initramfs: CONFIG_BLK_DEV_INITRD (the guest is its /init), "
 		       "and CONFIG_DEVTMPFS";
 	if (strstr(r->console, "Failed to execute /init (error -8)"))
 		return "ELF programs: CONFIG_BINFMT_ELF (the guest is a static ELF program)";
-	if (strstr(r->console, "ukbench-guest: no port for the answer"))
-		return x86 ? "a second serial port: CONFIG_SERIAL_8250 with two UARTs or more "
-			     "(the answer comes on ttyS1)"
-			   : "a virtio console: CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE (the "
-			     "answer comes on hvc0)";
-	return NULL;
+	if (!strstr(r->console, "ukbench-guest: no port for the answer"))
+		return NULL;
+	if (x86)
+		return "a second serial port: CONFIG_SERIAL_8250 with two UARTs or more (the "
+		       "answer comes on ttyS1)";
+	if (arm)
+		return "a virtio console: CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE=y (the "
+		       "answer comes on hvc0)";
+	/* Debian's s390x kernel builds virtio_console as a module, which no guest loads */
+	return strncmp(machine, "ppc64", 5) ? "a virtio console built in: CONFIG_VIRTIO_CCW and "
+					      "CONFIG_VIRTIO_CONSOLE=y, not a module (the answer "
+					      "comes on hvc0)"
+					    : "a second console: CONFIG_HVC_CONSOLE (the answer "
+					      "comes on hvc1)";
 }
 
 static double now_s(void)
@@ -183,7 +241,8 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	snprintf(cpus, sizeof(cpus), "%u", b->cpus);
 	snprintf(serial0, sizeof(serial0), "file:/dev/fd/%d", con);
 	snprintf(serial1, sizeof(serial1), "file:/dev/fd/%d", ans);
-	int arm = strcmp(b->machine, "x86_64") != 0;
+	int x86 = !strcmp(b->machine, "x86_64"), arm = !strcmp(b->machine, "aarch64");
+	int ppc = !strncmp(b->machine, "ppc64", 5), s390 = !strcmp(b->machine, "s390x");
 	char answer[96];
 
 	snprintf(answer, sizeof(answer), "file,id=answer,path=/dev/fd/%d", ans);
@@ -193,7 +252,7 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	 * would give it up for a clock the vDSO cannot read
 	 */
 	snprintf(cmdline, sizeof(cmdline), "console=%s loglevel=6 panic=-1 rdinit=/init%s%s%s",
-		 arm ? "ttyAMA0" : "ttyS0", !arm && !strcmp(b->accel, "tcg") ? " tsc=reliable" : "",
+		 vm_console(b->machine), x86 && !strcmp(b->accel, "tcg") ? " tsc=reliable" : "",
 		 b->append ? " " : "", b->append ? b->append : "");
 	argv[n++] = b->qemu;
 	argv[n++] = "-nodefaults";
@@ -202,14 +261,17 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	argv[n++] = "none";
 	argv[n++] = "-monitor";
 	argv[n++] = "none";
-	if (arm) {
+	if (!x86) {
 		argv[n++] = "-machine";
-		argv[n++] = "virt";
+		argv[n++] = arm ? "virt" : ppc ? "pseries" : "s390-ccw-virtio";
 	}
 	argv[n++] = "-accel";
 	argv[n++] = b->accel;
-	argv[n++] = "-cpu";
-	argv[n++] = strcmp(b->accel, "kvm") ? "max" : "host";
+	/* pseries and s390 emulate their newest CPU by default */
+	if (x86 || arm || !strcmp(b->accel, "kvm")) {
+		argv[n++] = "-cpu";
+		argv[n++] = strcmp(b->accel, "kvm") ? "max" : "host";
+	}
 	argv[n++] = "-m";
 	argv[n++] = mem;
 	argv[n++] = "-smp";
@@ -222,9 +284,9 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	argv[n++] = cmdline;
 	argv[n++] = "-serial";
 	argv[n++] = serial0;
-	if (arm) {
+	if (arm || s390) {
 		argv[n++] = "-device";
-		argv[n++] = "virtio-serial-pci";
+		argv[n++] = s390 ? "virtio-serial-ccw" : "virtio-serial-pci";
 		argv[n++] = "-chardev";
 		argv[n++] = answer;
 		argv[n++] = "-device";

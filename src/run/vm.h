@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 struct vm_boot {
-	const char *machine; /* "x86_64" or "aarch64": the image's (vm_image_machine()) */
+	const char *machine; /* "x86_64", "aarch64", "ppc64le", ...: vm_image_machine()'s */
 	const char *qemu;    /* the system emulator: "qemu-system-x86_64" */
 	const char *image;   /* the kernel: a bzImage or vmlinuz */
 	const char *accel;   /* "kvm" or "tcg" */
@@ -50,13 +50,21 @@ struct vm_result {
 
 /*
  * The machine a kernel image is for, from its boot header: "x86_64" (a
- * bzImage: "HdrS" at 0x202) or "aarch64" (an arm64 Image: "ARMd" at 0x38);
- * NULL when it is neither (or cannot be read).
+ * bzImage: "HdrS" at 0x202), "aarch64" (an arm64 Image: "ARMd" at 0x38),
+ * "ppc64le" or "ppc64" (a powerpc vmlinux, ELF), "s390x" (a vmlinux, or
+ * an image: "S390EP" at 0x10008); NULL when it is none of them (or
+ * cannot be read).
  */
 const char *vm_image_machine(const char *path);
 
-/* The guest's port for its answer on @machine: "/dev/ttyS1", "/dev/hvc0". */
+/* The guest's port for its answer on @machine: "/dev/ttyS1", "/dev/hvc1", "/dev/hvc0". */
 const char *vm_answer_port(const char *machine);
+
+/* The kernel's console on @machine: "ttyS0", "ttyAMA0", "hvc0", "ttysclp0". */
+const char *vm_console(const char *machine);
+
+/* The system emulator of @machine into @qemu, and Debian's package of it. */
+void vm_qemu_of(const char *machine, char *qemu, size_t len, const char **package);
 
 /* What @s says, in a few words ("the kernel panicked"). */
 const char *vm_status_text(enum vm_status s);

@@ -113,7 +113,7 @@ test_expect_success "$need" 'a kernel that panics: said, with its panic line, no
 
 test_expect_success "$need" 'an image that is no kernel, a missing emulator, no kernel at all' '
 	test_expect_code 2 ukbench vm --no-store --accel tcg --boots 1 -k "$UKBENCH" syscall.null 2>err &&
-	grep -q "not a kernel image ukbench boots (an x86-64 bzImage or an arm64 Image)" err &&
+	grep -q "not a kernel image ukbench boots (an x86-64 bzImage, an arm64 Image, a ppc64 or s390x vmlinux)" err &&
 	test_expect_code 1 ukbench vm --no-store --qemu /nonexistent/qemu -k "$k1" 2>err &&
 	grep -q "install Debian.s qemu-system-x86" err &&
 	test_expect_code 2 ukbench vm syscall.null 2>err &&
@@ -208,6 +208,49 @@ test_expect_success "$need64" 'an arm64 kernel under the emulator: measured, and
 	grep -q "^  ok verify getrandom" chk &&
 	! grep -q "^  FAILED" chk &&
 	grep -q "^  [0-9]* ok, 0 FAILED, [0-9]* skipped, [0-9]* known behaviour$" chk
+'
+
+# Debian's ppc64el and s390x kernels, QEMU's emulators of them, the guests cross-built
+prereq_PPC64EL() { cross_kit ppc64el ppc64le qemu-system-ppc64 qemu-system-ppc; }
+prereq_S390X() { cross_kit s390x s390x qemu-system-s390x qemu-system-misc; }
+cross_kit() {
+	if ! $3 -version >/dev/null 2>&1; then
+		prereq_why="$3 is not installed ($4)"
+		return 1
+	fi
+	if [ ! -x "$(dirname "$UKBENCH")/ukbench-guest-$2" ]; then
+		prereq_why="ukbench-guest-$2 was not built (Debian's cross compiler for $1 and its libc6-dev)"
+		return 1
+	fi
+	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" "$1" 1 2>&1) && return 0
+	prereq_why=$(echo "$out" | tail -1)
+	return 1
+}
+
+test_expect_success "PPC64EL,GUEST,NOT_SANITIZER_SUITE" 'a ppc64el kernel on pseries: its vDSO checked, its paths measured' '
+	kp=$(ls "$kernels"/vmlinux-*-powerpc64le | sort -V | tail -1) &&
+	ukbench vm --check --boots 1 -k "$kp" >chk 2>err &&
+	cat chk err &&
+	grep -q "the ppc64le kernels boot under QEMU.s emulator (TCG)" err &&
+	grep -q "^  ok verify clock_gettime monotonic: " chk &&
+	grep -q "^  ok verify gettimeofday" chk &&
+	! grep -q "^  FAILED" chk &&
+	grep -q "^  [0-9]* ok, 0 FAILED, [0-9]* skipped, [0-9]* known behaviour$" chk &&
+	ukbench vm --db p.db --boots 1 -k "$kp" -b 0.05 time.clock_gettime.monotonic >out 2>err &&
+	ukbench show --db p.db -f json >p.json &&
+	jq -e ".environment.machine == \"ppc64le\" and .vdso.prefix == \"__kernel_\"
+		and (.results | map(select(.status == \"ok\")) | length) == 3" p.json
+'
+
+# Debian s390x kernel builds virtio_console as a module: the guest, which
+# loads none, has no port to answer on, and vm says what the kernel lacks
+test_expect_success "S390X,GUEST,NOT_SANITIZER_SUITE" 'an s390x kernel boots to the guest; the answer port it lacks, said' '
+	ks=$(ls "$kernels"/vmlinuz-*-s390x | sort -V | tail -1) &&
+	test_expect_code 1 ukbench vm --check --boots 1 -k "$ks" >chk 2>err &&
+	cat err &&
+	grep -q "the s390x kernels boot under QEMU.s emulator (TCG)" err &&
+	grep -q "  | ukbench-guest: no port for the answer" err &&
+	grep -q "hint: the kernel seems to lack a virtio console built in: CONFIG_VIRTIO_CCW and CONFIG_VIRTIO_CONSOLE=y" err
 '
 
 # An emulator of the test's own, which QEMU's arguments reach: what the

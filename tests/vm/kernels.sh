@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # kernels.sh DIR [ARCH [COUNT]] - real kernels for the tests of `ukbench
-# vm`: the newest COUNT (default 2) of Debian's linux-image-*-cloud-ARCH
-# packages (ARCH amd64 by default, or arm64), downloaded with apt-get and
-# their vmlinuz unpacked into DIR (a build directory: nothing is
+# vm`: the newest COUNT (default 2) of Debian's linux-image-*-FLAVOUR
+# packages (ARCH amd64 by default, or arm64: the cloud-ARCH flavour;
+# ppc64el: powerpc64le; s390x: s390x), downloaded with apt-get and
+# their vmlinuz (vmlinux on powerpc) unpacked into DIR (a build directory: nothing is
 # installed, nothing in the tree changes; for another architecture, apt's
 # lists of it are kept in DIR too). Kept there for the next run. Prints
 # the paths, or why it cannot, and exits non-zero.
@@ -13,7 +14,12 @@ dir=${1:?usage: kernels.sh DIR [ARCH [COUNT]]}
 arch=${2:-amd64}
 count=${3:-2}
 mkdir -p "$dir" || exit 1
-have=$(ls "$dir"/vmlinuz-*-cloud-"$arch" 2>/dev/null | sort -V | tail -"$count")
+case $arch in
+ppc64el) flavour=powerpc64le ;;
+s390x) flavour=s390x ;;
+*) flavour=cloud-$arch ;;
+esac
+have=$(ls "$dir"/vmlinu[xz]-*-"$flavour" 2>/dev/null | sort -V | tail -"$count")
 if [ "$(echo "$have" | grep -c .)" = "$count" ]; then
 	echo "$have"
 	exit 0
@@ -32,10 +38,10 @@ if [ "$arch" != "$(dpkg --print-architecture)" ]; then
 		{ echo "kernels.sh: cannot read Debian's $arch package lists (no network?)" >&2; exit 1; }
 fi
 # shellcheck disable=SC2086
-pkgs=$(apt-cache $apt search --names-only "^linux-image-[0-9][0-9.+a-z-]*-cloud-$arch\$" 2>/dev/null |
+pkgs=$(apt-cache $apt search --names-only "^linux-image-[0-9][0-9.+a-z-]*-$flavour\$" 2>/dev/null |
 	awk '{ print $1 }' | grep -v -- '-dbg$\|-unsigned$' | sort -V | tail -"$count")
 [ "$(echo "$pkgs" | grep -c .)" = "$count" ] ||
-	{ echo "kernels.sh: apt knows fewer than $count linux-image-*-cloud-$arch packages" >&2; exit 1; }
+	{ echo "kernels.sh: apt knows fewer than $count linux-image-*-$flavour packages" >&2; exit 1; }
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 for p in $pkgs; do
@@ -44,8 +50,8 @@ for p in $pkgs; do
 		{ echo "kernels.sh: cannot download $p (no network to Debian's archive?)" >&2; exit 1; }
 done
 for deb in "$work"/*.deb; do
-	dpkg-deb --fsys-tarfile "$deb" | (cd "$work" && tar -x --wildcards './boot/vmlinuz-*') ||
+	dpkg-deb --fsys-tarfile "$deb" | (cd "$work" && tar -x --wildcards './boot/vmlinu[xz]-*') ||
 		{ echo "kernels.sh: no vmlinuz in $deb" >&2; exit 1; }
 done
-mv "$work"/boot/vmlinuz-* "$dir"/ || exit 1
-ls "$dir"/vmlinuz-*-cloud-"$arch" | sort -V | tail -"$count"
+mv "$work"/boot/vmlinu[xz]-* "$dir"/ || exit 1
+ls "$dir"/vmlinu[xz]-*-"$flavour" | sort -V | tail -"$count"
