@@ -248,8 +248,8 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	snprintf(answer, sizeof(answer), "file,id=answer,path=/dev/fd/%d", ans);
 	/*
 	 * Under the emulator x86's TSC is the host's, taken as reliable: the
-	 * kernel's watchdog, timing it by emulated timers on a loaded host,
-	 * would give it up for a clock the vDSO cannot read
+	 * kernel's watchdog checks it against emulated timers, which a loaded
+	 * host delays, and a TSC given up leaves the vDSO no clock to read
 	 */
 	snprintf(cmdline, sizeof(cmdline), "console=%s loglevel=6 panic=-1 rdinit=/init%s%s%s",
 		 vm_console(b->machine), x86 && !strcmp(b->accel, "tcg") ? " tsc=reliable" : "",
