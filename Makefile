@@ -379,4 +379,6 @@ clean:
 FORCE:
 .SECONDARY:
 
--include $(shell find $(O) -name '*.d' 2>/dev/null)
+# the compiler's dependency files of our own objects only: the build
+# directory also keeps kernel trees (tests/vm), whose files are not ours
+-include $(wildcard $(O)/*.d) $(shell find $(O)/src $(O)/tests $(O)/tools -name '*.d' -type f 2>/dev/null)

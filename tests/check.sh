@@ -22,6 +22,14 @@ lap() {
 # what git sees before: the tests must add nothing to it (made at the end)
 tree_before=$(git status --porcelain 2>/dev/null)
 
+# the kernels t0325 boots, built before the suites share the CPUs (minutes
+# of building, past a test file's limit under load); kept in the build
+# directory for the next run
+echo "## kernels: the series of t0325 from source"
+sh tests/vm/build-series.sh build/vm-source ||
+	echo "(not built: t0325 builds what it needs itself, or skips)"
+lap kernels
+
 for variant in "build" "build-san SAN=1"; do
 	set -- $variant
 	dir=$1
