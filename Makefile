@@ -136,11 +136,13 @@ all: $(O)/ukbench $(if $(ABI32_OK),$(O)/ukbench-abi32,abi32-skipped) \
 guest-skipped:
 	@echo "note: the guest of 'ukbench vm' is not built: $(if $(filter 1,$(SAN) $(FUZZ)),not in a sanitizer or fuzz build,$(CC) cannot link a static program (libc6-dev))"
 
+$(O)/ukbench-guest-aarch64: GUEST_XCC = $(GUEST_A64_CC)
+$(O)/ukbench-guest-ppc64le: GUEST_XCC = $(GUEST_PPC_CC)
+$(O)/ukbench-guest-s390x: GUEST_XCC = $(GUEST_S390_CC)
 $(O)/ukbench-guest-aarch64 $(O)/ukbench-guest-ppc64le $(O)/ukbench-guest-s390x: \
 		$(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))
 	@mkdir -p $(dir $@)
-	$(GUEST_$(if $(findstring aarch64,$@),A64,$(if $(findstring ppc64le,$@),PPC,S390))_CC) \
-		-static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
+	$(GUEST_XCC) -static -std=gnu11 $(WARN) -O2 $(CPPFLAGS) -DUKB_VERSION='"$(UKB_VERSION)"' \
 		-o $@ $(GUEST_SRC) -lm -lpthread
 
 $(O)/ukbench-guest: $(GUEST_SRC) $(wildcard include/*.h $(addsuffix /*.h,$(addprefix src/,$(PARTS))))

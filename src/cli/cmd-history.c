@@ -526,8 +526,7 @@ int cmd_history(int argc, char **argv)
 			error("no stored result matches '%s'%s", argv[first],
 			      argc - first > 1 ? " or the other patterns" : "");
 		} else if (filter_given(&o.f)) {
-			error("no stored result in %s matches the filter (--with-label, --host, "
-			      "--kernel, --since, --until)",
+			error("no stored result in %s matches the filter (" FILTER_OPT_NAMES ")",
 			      path);
 		} else {
 			ret = nothing_stored(o.fmt, path);

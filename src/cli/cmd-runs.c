@@ -464,9 +464,7 @@ int cmd_runs(int argc, char **argv)
 	}
 	/* a listing for completion answers with nothing; a query says so */
 	if (!n && filter_given(&o.f)) {
-		error("no run in %s matches the filter (--with-label, --host, --kernel, --since, "
-		      "--until)",
-		      path);
+		error("no run in %s matches the filter (" FILTER_OPT_NAMES ")", path);
 		free(list);
 		store_close(st);
 		return UKB_EXIT_USAGE;

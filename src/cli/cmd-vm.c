@@ -265,7 +265,6 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 static void say_failure(const char *image, const char *machine, const struct vm_result *r)
 {
 	const char *lacks = vm_lacks(r, machine);
-
 	const char *tail = r->console;
 	int lines = 0;
 

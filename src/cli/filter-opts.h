@@ -18,6 +18,9 @@ int filter_parse_date(const struct opt *o, const char *arg, void *member);
 /* Does @f choose among the runs (a label, host, kernel or date given)? */
 int filter_given(const struct store_filter *f);
 
+/* The options a "matches nothing" error names, as the user typed them. */
+#define FILTER_OPT_NAMES "--with-label, --host, --kernel, --since, --until"
+
 /*
  * Five table rows setting the store_filter member F of struct T; PRE goes
  * before each help line ("" or "--history: ").

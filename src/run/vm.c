@@ -78,68 +78,91 @@ out:
 	return m;
 }
 
-const char *vm_answer_port(const char *machine)
+/*
+ * What booting each machine takes, one row a machine (vm_image_machine()'s
+ * names): its emulator and Debian's package of it, its board, whether the
+ * emulator is given -cpu max (pseries and s390 emulate their newest CPU by
+ * default), the kernel's console, the guest's answer's port and the
+ * virtio-serial bus behind it (NULL: a second -serial, a 16550 UART on x86,
+ * a VTY on pseries), what the command line gets under the emulator, and
+ * what a kernel lacks that prints nothing or gives the guest no port.
+ */
+struct machine {
+	const char *name, *qemu, *package, *board;
+	int tcg_cpu_max;
+	const char *console, *port, *virtio_serial, *tcg_append;
+	const char *no_console, *no_port;
+};
+
+static const struct machine machines[] = {
+	{ "x86_64", "qemu-system-x86_64", "qemu-system-x86", NULL, 1, "ttyS0", "/dev/ttyS1", NULL,
+	  /*
+	   * Under the emulator x86's TSC is the host's, taken as reliable: the
+	   * kernel's watchdog checks it against emulated timers, which a loaded
+	   * host delays, and a TSC given up leaves the vDSO no clock to read
+	   */
+	  " tsc=reliable",
+	  "a serial console: CONFIG_SERIAL_8250, CONFIG_SERIAL_8250_CONSOLE and CONFIG_PRINTK (its "
+	  "console is ttyS0)",
+	  "a second serial port: CONFIG_SERIAL_8250 with two UARTs or more (the answer comes on "
+	  "ttyS1)" },
+	{ "aarch64", "qemu-system-aarch64", "qemu-system-arm", "virt", 1, "ttyAMA0", "/dev/hvc0",
+	  "virtio-serial-pci", "",
+	  "a serial console: CONFIG_SERIAL_AMBA_PL011_CONSOLE and CONFIG_PRINTK (its console is "
+	  "ttyAMA0)",
+	  "a virtio console: CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE=y (the answer comes on "
+	  "hvc0)" },
+	{ "ppc64le", "qemu-system-ppc64", "qemu-system-ppc", "pseries", 0, "hvc0", "/dev/hvc1",
+	  NULL, "", "a console: CONFIG_HVC_CONSOLE and CONFIG_PRINTK (its console is hvc0)",
+	  "a second console: CONFIG_HVC_CONSOLE (the answer comes on hvc1)" },
+	{ "ppc64", "qemu-system-ppc64", "qemu-system-ppc", "pseries", 0, "hvc0", "/dev/hvc1", NULL,
+	  "", "a console: CONFIG_HVC_CONSOLE and CONFIG_PRINTK (its console is hvc0)",
+	  "a second console: CONFIG_HVC_CONSOLE (the answer comes on hvc1)" },
+	/* Debian's s390x kernel builds virtio_console as a module, which no guest loads */
+	{ "s390x", "qemu-system-s390x", "qemu-system-misc", "s390-ccw-virtio", 0, "ttysclp0",
+	  "/dev/hvc0", "virtio-serial-ccw", "",
+	  "a console: CONFIG_SCLP_VT220_CONSOLE and CONFIG_PRINTK (its console is ttysclp0)",
+	  "a virtio console built in: CONFIG_VIRTIO_CCW and CONFIG_VIRTIO_CONSOLE=y, not a module "
+	  "(the answer comes on hvc0)" },
+};
+
+/* @name's row; x86's for a name no row has (vm_image_machine() gives none such). */
+static const struct machine *machine_of(const char *name)
 {
-	/* x86: a second 16550 UART; pseries: a second VTY; elsewhere a virtio console */
-	if (!strcmp(machine, "x86_64"))
-		return "/dev/ttyS1";
-	return strncmp(machine, "ppc64", 5) ? "/dev/hvc0" : "/dev/hvc1";
+	for (size_t i = 0; i < sizeof(machines) / sizeof(machines[0]); i++)
+		if (!strcmp(machines[i].name, name))
+			return &machines[i];
+	return &machines[0];
 }
 
-const char *vm_console(const char *machine)
+const char *vm_answer_port(const char *machine)
 {
-	if (!strcmp(machine, "x86_64"))
-		return "ttyS0";
-	if (!strcmp(machine, "aarch64"))
-		return "ttyAMA0";
-	return strncmp(machine, "ppc64", 5) ? "ttysclp0" : "hvc0";
+	return machine_of(machine)->port;
 }
 
 void vm_qemu_of(const char *machine, char *qemu, size_t len, const char **package)
 {
-	int ppc = !strncmp(machine, "ppc64", 5);
+	const struct machine *m = machine_of(machine);
 
-	snprintf(qemu, len, "qemu-system-%s", ppc ? "ppc64" : machine);
-	*package = !strcmp(machine, "x86_64")	 ? "qemu-system-x86"
-		   : !strcmp(machine, "aarch64") ? "qemu-system-arm"
-		   : ppc			 ? "qemu-system-ppc"
-						 : "qemu-system-misc";
+	snprintf(qemu, len, "%s", m->qemu);
+	*package = m->package;
 }
 
 const char *vm_lacks(const struct vm_result *r, const char *machine)
 {
-	int x86 = !strcmp(machine, "x86_64"), arm = !strcmp(machine, "aarch64");
+	const struct machine *m = machine_of(machine);
 
 	if (r->status == VM_SILENT || (r->kernel_s < 0 && r->status == VM_TIMEOUT))
-		return x86   ? "a serial console: CONFIG_SERIAL_8250, CONFIG_SERIAL_8250_CONSOLE "
-			       "and CONFIG_PRINTK (its console is ttyS0)"
-		       : arm ? "a serial console: CONFIG_SERIAL_AMBA_PL011_CONSOLE and "
-			       "CONFIG_PRINTK (its console is ttyAMA0)"
-		       : strncmp(machine, "ppc64", 5)
-			   ? "a console: CONFIG_SCLP_VT220_CONSOLE and CONFIG_PRINTK (its "
-			     "console is ttysclp0)"
-			   : "a console: CONFIG_HVC_CONSOLE and CONFIG_PRINTK (its console is "
-			     "hvc0)";
+		return m->no_console;
 	if (strstr(r->console, "Unable to mount root fs") ||
 	    strstr(r->console, "No working init found"))
 		return "an initramfs: CONFIG_BLK_DEV_INITRD (the guest is its /init), "
 		       "and CONFIG_DEVTMPFS";
 	if (strstr(r->console, "Failed to execute /init (error -8)"))
 		return "ELF programs: CONFIG_BINFMT_ELF (the guest is a static ELF program)";
-	if (!strstr(r->console, "ukbench-guest: no port for the answer"))
-		return NULL;
-	if (x86)
-		return "a second serial port: CONFIG_SERIAL_8250 with two UARTs or more (the "
-		       "answer comes on ttyS1)";
-	if (arm)
-		return "a virtio console: CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE=y (the "
-		       "answer comes on hvc0)";
-	/* Debian's s390x kernel builds virtio_console as a module, which no guest loads */
-	return strncmp(machine, "ppc64", 5) ? "a virtio console built in: CONFIG_VIRTIO_CCW and "
-					      "CONFIG_VIRTIO_CONSOLE=y, not a module (the answer "
-					      "comes on hvc0)"
-					    : "a second console: CONFIG_HVC_CONSOLE (the answer "
-					      "comes on hvc1)";
+	if (strstr(r->console, "ukbench-guest: no port for the answer"))
+		return m->no_port;
+	return NULL;
 }
 
 static double now_s(void)
@@ -241,19 +264,14 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	snprintf(cpus, sizeof(cpus), "%u", b->cpus);
 	snprintf(serial0, sizeof(serial0), "file:/dev/fd/%d", con);
 	snprintf(serial1, sizeof(serial1), "file:/dev/fd/%d", ans);
-	int x86 = !strcmp(b->machine, "x86_64"), arm = !strcmp(b->machine, "aarch64");
-	int ppc = !strncmp(b->machine, "ppc64", 5), s390 = !strcmp(b->machine, "s390x");
+	const struct machine *m = machine_of(b->machine);
+	int kvm = !strcmp(b->accel, "kvm");
 	char answer[96];
 
 	snprintf(answer, sizeof(answer), "file,id=answer,path=/dev/fd/%d", ans);
-	/*
-	 * Under the emulator x86's TSC is the host's, taken as reliable: the
-	 * kernel's watchdog checks it against emulated timers, which a loaded
-	 * host delays, and a TSC given up leaves the vDSO no clock to read
-	 */
 	snprintf(cmdline, sizeof(cmdline), "console=%s loglevel=6 panic=-1 rdinit=/init%s%s%s",
-		 vm_console(b->machine), x86 && !strcmp(b->accel, "tcg") ? " tsc=reliable" : "",
-		 b->append ? " " : "", b->append ? b->append : "");
+		 m->console, kvm ? "" : m->tcg_append, b->append ? " " : "",
+		 b->append ? b->append : "");
 	argv[n++] = b->qemu;
 	argv[n++] = "-nodefaults";
 	argv[n++] = "-no-reboot";
@@ -261,16 +279,15 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	argv[n++] = "none";
 	argv[n++] = "-monitor";
 	argv[n++] = "none";
-	if (!x86) {
+	if (m->board) {
 		argv[n++] = "-machine";
-		argv[n++] = arm ? "virt" : ppc ? "pseries" : "s390-ccw-virtio";
+		argv[n++] = m->board;
 	}
 	argv[n++] = "-accel";
 	argv[n++] = b->accel;
-	/* pseries and s390 emulate their newest CPU by default */
-	if (x86 || arm || !strcmp(b->accel, "kvm")) {
+	if (kvm || m->tcg_cpu_max) {
 		argv[n++] = "-cpu";
-		argv[n++] = strcmp(b->accel, "kvm") ? "max" : "host";
+		argv[n++] = kvm ? "host" : "max";
 	}
 	argv[n++] = "-m";
 	argv[n++] = mem;
@@ -284,9 +301,9 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	argv[n++] = cmdline;
 	argv[n++] = "-serial";
 	argv[n++] = serial0;
-	if (arm || s390) {
+	if (m->virtio_serial) {
 		argv[n++] = "-device";
-		argv[n++] = s390 ? "virtio-serial-ccw" : "virtio-serial-pci";
+		argv[n++] = m->virtio_serial;
 		argv[n++] = "-chardev";
 		argv[n++] = answer;
 		argv[n++] = "-device";

@@ -60,9 +60,6 @@ const char *vm_image_machine(const char *path);
 /* The guest's port for its answer on @machine: "/dev/ttyS1", "/dev/hvc1", "/dev/hvc0". */
 const char *vm_answer_port(const char *machine);
 
-/* The kernel's console on @machine: "ttyS0", "ttyAMA0", "hvc0", "ttysclp0". */
-const char *vm_console(const char *machine);
-
 /* The system emulator of @machine into @qemu, and Debian's package of it. */
 void vm_qemu_of(const char *machine, char *qemu, size_t len, const char **package);
 
