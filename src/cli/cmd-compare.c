@@ -479,6 +479,7 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	struct cmp_row *rows;
 	size_t n, ng = 0, unrep = 0;
 	double *changes;
+	char va[512], vb[512];
 	int status;
 
 	cmp_table_begin(&ct, stdout, out_columns(stdout, o->wide));
@@ -512,7 +513,8 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		cmp_print_header(&ct);
 	if ((a->id && a->id == b->id && !a->npooled && !b->npooled) ||
 	    (a->uuid[0] && !strcmp(a->uuid, b->uuid)))
-		printf("warning: %s and %s are one run: it is compared with itself\n", da, db);
+		printf("warning: %s and %s are one run: it is compared with itself\n",
+		       vis(da, va, sizeof(va)), vis(db, vb, sizeof(vb)));
 	changes = calloc(n + 1, sizeof(*changes));
 	for (size_t i = 0; i < n && changes; i++) {
 		if (o->plot) {
@@ -608,9 +610,12 @@ int cmd_compare(int argc, char **argv)
 			goto fail;
 		if (load_runs(&o, st, 2, two, runs, desc, &nrun))
 			goto fail;
+		char va[512], vb[512], vl[512];
+
 		if (o.fmt == CMPF_TABLE)
 			printf("the two latest runs%s%s%s: %s against %s\n\n", nargs ? " of '" : "",
-			       nargs ? argv[first] : "", nargs ? "'" : "", desc[1], desc[0]);
+			       nargs ? vis(argv[first], vl, sizeof(vl)) : "", nargs ? "'" : "",
+			       vis(desc[1], va, sizeof(va)), vis(desc[0], vb, sizeof(vb)));
 	} else if (load_runs(&o, st, nargs, argv + first, runs, desc, &nrun)) {
 		goto fail;
 	}

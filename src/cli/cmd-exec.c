@@ -468,8 +468,10 @@ static void report(const struct exec_opts *o, const struct job *j, double *x)
 	const struct exec_run *runs = j->runs;
 	const struct ukb_counters *c0 = &runs[0].ctr;
 
-	fprintf(o->out, "ukbench exec: '%s', %lu runs (%lu warm-up)\n\n", j->cmdline, o->repeat,
-		o->warmup);
+	char shown[1024];
+
+	fprintf(o->out, "ukbench exec: '%s', %lu runs (%lu warm-up)\n\n",
+		vis(j->cmdline, shown, sizeof(shown)), o->repeat, o->warmup);
 	for (unsigned k = 0; k < EXEC_NMETRICS + o->nev; k++) {
 		const char *name = k < EXEC_NMETRICS ? m[k].name : c0->ev[k - EXEC_NMETRICS].name;
 		int clock = k >= EXEC_NMETRICS &&
@@ -505,11 +507,12 @@ static void report_ab(const struct exec_opts *o, const struct rec_run *rec, cons
 {
 	struct cmp_opts co = cmp_defaults();
 	struct cmp_table ct;
+	char shown[1024];
 
 	fprintf(o->out,
 		"\nthe commands, interleaved in a shuffled order each round; each against '%s'\n"
 		"(%s), one run one observation:\n\n",
-		jobs[0].cmdline, jobs[0].name);
+		vis(jobs[0].cmdline, shown, sizeof(shown)), jobs[0].name);
 	cmp_table_begin(&ct, o->out, out_columns(o->out, o->wide));
 	cmp_print_header(&ct);
 	for (unsigned k = 1; k < njobs; k++) {
@@ -519,7 +522,8 @@ static void report_ab(const struct exec_opts *o, const struct rec_run *rec, cons
 		cmp_print_row(&ct, &row, co.alpha, use_color(o->out, o->color));
 	}
 	for (unsigned k = 0; k < njobs; k++)
-		fprintf(o->out, "  %-10s %s\n", jobs[k].name, jobs[k].cmdline);
+		fprintf(o->out, "  %-10s %s\n", jobs[k].name,
+			vis(jobs[k].cmdline, shown, sizeof(shown)));
 	/* as hyperfine says it: how many times faster, with the interval's half-width */
 	fprintf(o->out, "\n");
 	for (unsigned k = 1; k < njobs; k++) {

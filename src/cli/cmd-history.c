@@ -432,9 +432,11 @@ static int plot_series(const struct series *s, int cols)
 
 		if (!s->steps[i].change_point)
 			continue;
+		char shown[512];
+
 		cut_text(label, sizeof(label), run->label[0] ? run->label : "-");
 		printf("  ^ step %+.2f%% at run #%lld (%s, %.10s)\n", 100 * s->steps[i].step,
-		       (long long)run->run, label, run->started);
+		       (long long)run->run, vis(label, shown, sizeof(shown)), run->started);
 	}
 	printf("\n");
 	return 0;

@@ -12,6 +12,7 @@
 #include "spool-push.h"
 #include "options.h"
 #include "runref.h"
+#include "width.h"
 
 enum { O_LABEL = 1, O_DB };
 
@@ -119,8 +120,11 @@ int cmd_import(int argc, char **argv)
 			ret = UKB_EXIT_FAIL;
 			break;
 		}
-		printf("imported %s as run #%lld%s%s%s (%zu path%s)\n", argv[first + i],
-		       (long long)runs[i].id, runs[i].label[0] ? " '" : "", runs[i].label,
+		char f[1024], l[1024];
+
+		printf("imported %s as run #%lld%s%s%s (%zu path%s)\n",
+		       vis(argv[first + i], f, sizeof(f)), (long long)runs[i].id,
+		       runs[i].label[0] ? " '" : "", vis(runs[i].label, l, sizeof(l)),
 		       runs[i].label[0] ? "'" : "", runs[i].nresults,
 		       runs[i].nresults == 1 ? "" : "s");
 	}

@@ -551,9 +551,12 @@ static struct vm_boot boot_of(const struct vm_opts *o, const struct kit *kt, uns
 /* After the boots of two kernels or more, stored: how to compare them. */
 static void say_next(char (*labels)[128])
 {
+	char a[512], b[512];
+
+	/* a label may be the release a guest gave */
 	if (strcmp(labels[0], labels[1]))
-		printf("each boot one observation: ukbench compare --all '%s' '%s'\n", labels[0],
-		       labels[1]);
+		printf("each boot one observation: ukbench compare --all '%s' '%s'\n",
+		       vis(labels[0], a, sizeof(a)), vis(labels[1], b, sizeof(b)));
 	else
 		warning("the kernels report one release, '%s': give each its label (-l before "
 			"-l after) to compare them",

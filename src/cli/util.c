@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "rows.h"
 #include "strnum.h"
+#include "width.h"
 
 /*
  * A message of at most a screenful: a 100 KB value given as an option is
@@ -36,13 +37,15 @@ static int is_fault(const char *msg)
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
-	char msg[2048];
+	char msg[2048], shown[8192];
 	int n = vsnprintf(msg, sizeof(msg), fmt, ap);
 
 	if (is_fault(msg))
 		fault_said = 1;
 	fflush(stdout);
-	fprintf(stderr, "%s%s%s\n", prefix, msg, n >= (int)sizeof(msg) ? "..." : "");
+	/* a message may carry a label, a path or a server's words */
+	fprintf(stderr, "%s%s%s\n", prefix, vis_lines(msg, shown, sizeof(shown)),
+		n >= (int)sizeof(msg) ? "..." : "");
 }
 
 int use_color(FILE *f, enum color_when when)
@@ -78,9 +81,11 @@ void warning(const char *fmt, ...)
 
 void error_hint(const struct ukb_err *e)
 {
+	char shown[4096];
+
 	error("%s", e->msg);
 	if (e->hint[0])
-		fprintf(stderr, "hint: %s\n", e->hint);
+		fprintf(stderr, "hint: %s\n", vis_lines(e->hint, shown, sizeof(shown)));
 }
 
 int parse_double(const char *opt, const char *arg, double min, double max, double *out)

@@ -25,6 +25,7 @@
 #include "output.h"
 #include "rows.h"
 #include "stats.h"
+#include "width.h"
 
 int print_run(FILE *f, int cols, const struct rec_run *run, enum out_format fmt,
 	      const struct kcidb_ids *ids)
@@ -139,37 +140,43 @@ int csv_print(FILE *f, const struct rec_run *run)
 
 int ktap_print(FILE *f, const struct rec_run *run, const char *const *verdicts)
 {
+	/* a stored run's strings made visible: KTAP is read on terminals */
+	char h[256], k[256], n[256], p[256], u[64], why[1024];
+
 	fprintf(f, "KTAP version 1\n");
-	fprintf(f, "# ukbench %s on %s, Linux %s, %s\n", run->ukbench_version, run->host,
-		run->kernel_release, run->started);
+	fprintf(f, "# ukbench %s on %s, Linux %s, %s\n", run->ukbench_version,
+		vis(run->host, h, sizeof(h)), vis(run->kernel_release, k, sizeof(k)), run->started);
 	fprintf(f, "1..%zu\n", run->nresults);
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct rec_result *r = &run->results[i];
 		const char *verdict = verdicts ? verdicts[i] : NULL;
 		size_t t = i + 1;
 
+		vis(r->name, n, sizeof(n));
+		vis(r->path, p, sizeof(p));
 		switch (r->status) {
 		case UKB_OK:
 			if (r->nsamples)
 				fprintf(f,
 					"# %s/%s: %.3f ns/%s ±%.2f%% (95%% CI), median %.3f, %zu "
 					"samples\n",
-					r->name, r->path, r->stats.mean, r->unit,
+					n, p, r->stats.mean, vis(r->unit, u, sizeof(u)),
 					100 * r->stats.ci95_rel, r->stats.median, r->nsamples);
 			if (verdict)
-				fprintf(f, "# %s\nnot ok %zu %s/%s\n", verdict, t, r->name,
-					r->path);
+				fprintf(f, "# %s\nnot ok %zu %s/%s\n",
+					vis(verdict, why, sizeof(why)), t, n, p);
 			else
-				fprintf(f, "ok %zu %s/%s\n", t, r->name, r->path);
+				fprintf(f, "ok %zu %s/%s\n", t, n, p);
 			break;
 		case UKB_UNSUPPORTED:
 		case UKB_SKIPPED:
-			fprintf(f, "ok %zu %s/%s # SKIP %s\n", t, r->name, r->path, r->reason);
+			fprintf(f, "ok %zu %s/%s # SKIP %s\n", t, n, p,
+				vis(r->reason, why, sizeof(why)));
 			break;
 		case UKB_ERROR:
 		case UKB_INTERRUPTED:
 			fprintf(f, "# %s: %s\nnot ok %zu %s/%s\n", ukb_status_name(r->status),
-				r->reason, t, r->name, r->path);
+				vis(r->reason, why, sizeof(why)), t, n, p);
 			break;
 		}
 	}

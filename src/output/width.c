@@ -27,7 +27,7 @@ int out_columns(FILE *f, int wide)
 	return 80;
 }
 
-const char *vis(const char *s, char *buf, size_t len)
+static const char *vis_into(const char *s, char *buf, size_t len, int lines)
 {
 	size_t o = 0;
 
@@ -37,7 +37,7 @@ const char *vis(const char *s, char *buf, size_t len)
 		char esc[12];
 		size_t n;
 
-		if (*p < 0x20 || *p == 0x7f) {
+		if ((*p < 0x20 && !(lines && *p == '\n')) || *p == 0x7f) {
 			snprintf(esc, sizeof(esc), "^%c", *p == 0x7f ? '?' : *p + '@');
 		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
 			snprintf(esc, sizeof(esc), "<U+%04X>", p[1]);
@@ -54,6 +54,16 @@ const char *vis(const char *s, char *buf, size_t len)
 	}
 	buf[o] = 0;
 	return buf;
+}
+
+const char *vis(const char *s, char *buf, size_t len)
+{
+	return vis_into(s, buf, len, 0);
+}
+
+const char *vis_lines(const char *s, char *buf, size_t len)
+{
+	return vis_into(s, buf, len, 1);
 }
 
 int disp_width(const char *s)

@@ -27,6 +27,9 @@ int out_columns(FILE *f, int wide);
  */
 const char *vis(const char *s, char *buf, size_t len);
 
+/* vis() keeping the newlines: a message of several lines. */
+const char *vis_lines(const char *s, char *buf, size_t len);
+
 /* The columns @s takes: one per character (UTF-8 sequence). */
 int disp_width(const char *s);
 

@@ -70,11 +70,19 @@ static void string(struct jw *w, const char *s)
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		const unsigned char *run = p;
 
-		while (*p >= 0x20 && *p != '"' && *p != '\\')
+		/* C1 controls (UTF-8 c2 80..c2 9f) escaped too: the same string,
+		 * and none of them reaches a terminal raw */
+		while (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f &&
+		       !(*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
 			p++;
 		put(w, (const char *)run, (size_t)(p - run));
 		if (!*p)
 			break;
+		if (*p == 0xc2) {
+			snprintf(esc, sizeof(esc), "\\u%04x", *++p);
+			puts_(w, esc);
+			continue;
+		}
 		switch (*p) {
 		case '"':
 			puts_(w, "\\\"");

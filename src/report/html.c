@@ -27,7 +27,14 @@ void html_text(FILE *f, const char *s)
 			fputs("&#39;", f);
 			break;
 		default:
-			fputc(*s, f);
+			/* a stored string's controls made visible, as vis() does */
+			if (((unsigned char)*s < 0x20 && *s != '\n') || *s == 0x7f)
+				fprintf(f, "^%c", *s == 0x7f ? '?' : *s + '@');
+			else if ((unsigned char)*s == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+				 (unsigned char)s[1] <= 0x9f)
+				fprintf(f, "&lt;U+%04X&gt;", (unsigned char)*++s);
+			else
+				fputc(*s, f);
 		}
 	}
 }

@@ -447,6 +447,9 @@ static void test_width(void **state)
 	/* a control byte never reaches the terminal as itself */
 	vis("a\033[31mb", buf, sizeof(buf));
 	assert_null(strchr(buf, '\033'));
+	assert_string_equal(vis("a\nb\302\233c\177", buf, sizeof(buf)), "a^Jb<U+009B>c^?");
+	/* a message of lines keeps its newlines, and only them */
+	assert_string_equal(vis_lines("a\nb\r\tc", buf, sizeof(buf)), "a\nb^M^Ic");
 	CAPTURE(text, put_folded(f,
 				 "one two three four five six seven eight nine ten eleven twelve "
 				 "thirteen",
@@ -461,6 +464,23 @@ static void test_width(void **state)
 	free(text);
 	CAPTURE(text, put_cell(f, "vdso", 6, 0));
 	assert_string_equal(text, "vdso  ");
+	free(text);
+}
+
+/* Every control character escaped, C1 too: the string the same, nothing raw on a terminal. */
+static void test_json_controls(void **state)
+{
+	struct jw w;
+	char *text;
+
+	(void)state;
+	jw_init(&w, 0);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "s", "a\033b\302\233c\177d\n\302\251");
+	jw_obj_end(&w);
+	text = jw_finish(&w, NULL);
+	assert_non_null(text);
+	assert_string_equal(text, "{\"s\":\"a\\u001bb\\u009bc\\u007fd\\n\302\251\"}");
 	free(text);
 }
 
@@ -787,6 +807,7 @@ int main(void)
 		cmocka_unit_test(test_gbench),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_json_controls),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_run_notes),
 		cmocka_unit_test(test_lab_notes),

@@ -37,6 +37,10 @@ static void test_html_escapes(void **state)
 	assert_non_null(strstr(text, "&lt;script&gt;"));
 	assert_non_null(strstr(text, "&amp;"));
 	free(text);
+	/* a stored string's controls made visible, the page's newlines kept */
+	CAPTURE(text, html_text(f, "a\033]0;t\007\nb\302\233"));
+	assert_string_equal(text, "a^[]0;t^G\nb&lt;U+009B&gt;");
+	free(text);
 }
 
 static void test_markdown_escapes(void **state)
