@@ -91,8 +91,9 @@ const struct command cmd_calibrate_def = {
 	.name = "calibrate",
 	.fn = cmd_calibrate,
 	.summary = "measure what compare achieves here: false alarms, detection",
-	.synopsis = "[--rounds N] [--budget SEC] [-r N] [-s LIST] [--threshold PCT]\n"
-		    "                         [--db PATH] [--no-store] [--busy] [PATTERN...]\n"
+	.synopsis = "[--rounds N] [--budget SEC] [-r N] [-s LIST]\n"
+		    "                         [--threshold PCT] [--db PATH] [--no-store] [--busy]\n"
+		    "                         [PATTERN...]\n"
 		    "   or: ukbench calibrate --reset [--yes]",
 	.about = "Measures what 'compare' achieves on this machine. Each round makes five\n"
 		 "runs as 'run' makes them (fresh processes), one after another in a shuffled\n"

@@ -51,7 +51,8 @@ const struct command cmd_check_def = {
 	.name = "check",
 	.fn = cmd_check,
 	.summary = "check the vDSO against the system call: answers and failures",
-	.synopsis = "[--duration SEC] [--verify-only | --abi-only] [--format FMT] [FUNCTION...]",
+	.synopsis = "[--duration SEC] [--verify-only | --abi-only]\n"
+		    "                     [--format FMT] [FUNCTION...]",
 	.about = "Checks every vDSO function ukbench can find against the system call.\n"
 		 "verify: clock_gettime (every clock) and gettimeofday must lie between two\n"
 		 "system-call reads around them, never go backwards and be well formed;\n"

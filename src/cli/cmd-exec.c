@@ -137,7 +137,8 @@ const struct command cmd_exec_def = {
 	.name = "exec",
 	.fn = cmd_exec,
 	.summary = "run any command N times: times, memory, counters, CIs",
-	.synopsis = "[options] [--] COMMAND [ARGS...]  |  [options] -c CMD -c CMD...",
+	.synopsis = "[options] [--] COMMAND [ARGS...]\n"
+		    "   or: ukbench exec [options] -c CMD -c CMD...",
 	.about = "Runs COMMAND N times and reports, each with mean ± 95% CI, stddev, min,\n"
 		 "median and max: wall, user and system time, peak memory (max RSS), and\n"
 		 "perf counters (task-clock, context switches, migrations, page faults,\n"

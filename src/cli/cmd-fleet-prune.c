@@ -32,7 +32,8 @@ const struct command cmd_fleet_prune_def = {
 	.name = "fleet-prune",
 	.fn = cmd_fleet_prune,
 	.summary = "drop old runs' detail on a fleet's server; keep their history",
-	.synopsis = "--db TARGET --before DATE [--keep-labels GLOB] [--dry-run]",
+	.synopsis = "--db TARGET --before DATE [--keep-labels GLOB]\n"
+		    "                           [--dry-run]",
 	.about = "Keeps a fleet's server bounded over the years. The runs started before\n"
 		 "DATE lose their detail (the run's document: every process, counter and\n"
 		 "description; the processes' means and references the floor reads), in one\n"

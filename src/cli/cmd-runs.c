@@ -53,7 +53,8 @@ const struct command cmd_runs_def = {
 	.name = "runs",
 	.fn = cmd_runs,
 	.summary = "list the stored runs",
-	.synopsis = "[--with-label GLOB] [--host HOST] [-n N] [--format FMT] [--db PATH]\n"
+	.synopsis = "[--with-label GLOB] [--host HOST] [-n N] [--format FMT]\n"
+		    "                    [--db PATH]\n"
 		    "   or: ukbench runs --delete RUN... [--yes]\n"
 		    "   or: ukbench runs --delete --with-label GLOB [--host HOST] ... [--yes]\n"
 		    "   or: ukbench runs --relabel LABEL RUN... [--yes]\n"

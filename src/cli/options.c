@@ -223,6 +223,27 @@ static const struct opt help_opt = OPT_CALL("help", 'h', NULL, "this text", 'h')
 /* ...and for old spelling i: OLD_VAL + i */
 #define OLD_VAL 0x20000
 
+/* Help beside its options has 80 - 27 columns. */
+#define HELP_COLS 53
+
+/*
+ * The bytes of @h (of @n bytes) that fit HELP_COLS columns: cut at
+ * its last space that fits, so that help stays within 80 columns.
+ */
+static int help_piece(const char *h, int n)
+{
+	int cols = 0, cut = -1;
+
+	for (int i = 0; i < n; i++) {
+		if (h[i] == ' ')
+			cut = i;
+		cols += ((unsigned char)h[i] & 0xc0) != 0x80;
+		if (cols > HELP_COLS && cut > 0)
+			return cut;
+	}
+	return n;
+}
+
 void opts_help(FILE *f, const struct command *c)
 {
 	fprintf(f, "usage: ukbench %s %s\n\n%s\n\noptions:\n", c->name, c->synopsis, c->about);
@@ -230,20 +251,31 @@ void opts_help(FILE *f, const struct command *c)
 		const struct opt *e = o && o->name ? o : &help_opt;
 		char left[64], text[1024];
 		const char *h = opt_help(e, text, sizeof(text));
+		char flow[1024];
+
+		/* one paragraph, folded to the columns help has */
+		snprintf(flow, sizeof(flow), "%s", h ? h : "");
+		for (char *p = flow; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+		h = h ? flow : NULL;
 
 		snprintf(left, sizeof(left), "%c%c%s--%s%s%s", e->shrt ? '-' : ' ',
 			 e->shrt ? e->shrt : ' ', e->shrt ? ", " : "  ", e->name, e->arg ? " " : "",
 			 e->arg ? e->arg : "");
 		/* continuation lines of the help line up under its start */
 		for (int first = 1; h; first = 0) {
-			const char *nl = strchr(h, '\n');
-			int n = nl ? (int)(nl - h) : (int)strlen(h);
+			int n = help_piece(h, (int)strlen(h));
 
 			if (first && strlen(left) > 24)
 				fprintf(f, "  %s\n%27s%.*s\n", left, "", n, h);
 			else
 				fprintf(f, "  %-24s %.*s\n", first ? left : "", n, h);
-			h = nl ? nl + 1 : NULL;
+			h += n;
+			if (*h == ' ')
+				h++;
+			if (!*h)
+				h = NULL;
 		}
 		if (e == &help_opt)
 			break;

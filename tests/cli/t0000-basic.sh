@@ -34,6 +34,18 @@ for cmd in run list env; do
 	"
 done
 
+# 80 columns of characters (UTF-8 sequences), as a terminal shows them
+test_expect_success 'every help fits 80 columns' '
+	ukbench --help >top &&
+	cmds=$(sed -n "s/^   \([a-z][a-z-]*\) .*/\1/p" top) &&
+	test "$(echo $cmds | wc -w)" -ge 18 &&
+	for c in "" $cmds; do
+		ukbench $c --help >h || return 1
+		perl -CSD -ne "chomp; if (length > 80) { print \"$c: \$_\\n\"; \$bad = 1 }
+			END { exit \$bad }" h || return 1
+	done
+'
+
 test_expect_success 'env prints the kernel and the vDSO' '
 	ukbench env >out &&
 	grep -q "^kernel  *$(uname -r)" out &&
