@@ -38,7 +38,7 @@ enum {
 
 struct compare_opts {
 	enum cmp_fmt fmt;
-	int wide, plot;
+	int wide, plot, explain;
 	enum color_when color;
 	struct rows out; /* JSON and CSV: one stream over every comparison */
 	struct cmp_opts c;
@@ -99,6 +99,10 @@ static const struct opt compare_opts_table[] = {
 		 "every column (MDE, p, p(mwu)) on a line a path, however\nwide; otherwise the "
 		 "table fits the terminal, or 80 columns",
 		 struct compare_opts, wide),
+	OPT_BOOL("explain", 0,
+		 "the method's paragraph before the table (and in --format mail), instead of its "
+		 "line",
+		 struct compare_opts, explain),
 	OPT_BOOL("plot", 0,
 		 "draw each path: a box plot a side of its process means on\none scale, under the "
 		 "change, its interval and the verdict",
@@ -351,7 +355,10 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 		int cols = out_columns(stdout, o->wide);
 
 		cols = cols ? cols : 80;
-		cmp_method_text(text, sizeof(text), &o->c, NULL);
+		if (o->explain)
+			cmp_method_text(text, sizeof(text), &o->c, NULL);
+		else
+			cmp_method_line(text, sizeof(text), &o->c);
 		put_folded(stdout, text, 0, 0, cols);
 		cmp_floor_describe(fc, from, sizeof(from));
 		snprintf(text, sizeof(text), "floor: %s%s", from,
@@ -440,7 +447,7 @@ static int print_formats(const struct rec_run *a, const char *da, const struct r
 		char from[400];
 
 		cmp_floor_describe(&o->fc, from, sizeof(from));
-		cmp_mail(stdout, &sa, &sb, rows, n, &o->c, from);
+		cmp_mail(stdout, &sa, &sb, rows, n, &o->c, from, o->explain);
 	}
 	*both = ng;
 	return cmp_exit_status(rows, n);
@@ -478,7 +485,6 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	struct cmp_table ct;
 	struct cmp_row *rows;
 	size_t n, ng = 0, unrep = 0;
-	double *changes;
 	char va[512], vb[512];
 	int status;
 
@@ -515,8 +521,7 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 	    (a->uuid[0] && !strcmp(a->uuid, b->uuid)))
 		printf("warning: %s and %s are one run: it is compared with itself\n",
 		       vis(da, va, sizeof(va)), vis(db, vb, sizeof(vb)));
-	changes = calloc(n + 1, sizeof(*changes));
-	for (size_t i = 0; i < n && changes; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (o->plot) {
 			putchar('\n');
 			cmp_plot_row(stdout, &rows[i], out_columns(stdout, o->wide));
@@ -525,7 +530,7 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		}
 		if (!rows[i].ok)
 			continue;
-		changes[ng++] = rows[i].c.change;
+		ng++;
 		unrep += !rows[i].replicated;
 	}
 	if (unrep)
@@ -536,17 +541,17 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		    "5, "
 		    "the default)\n",
 		    unrep, unrep > 1 ? "s" : "");
-	if (ng)
-		printf("\n* p < %g; ~ judged at one speed of the machine too\ngeometric mean of "
-		       "other/base over "
-		       "%zu path%s: %.4f (%+.2f%%)\n",
-		       o->c.alpha, ng, ng == 1 ? "" : "s", ukb_geomean_ratio(changes, ng),
-		       100 * (ukb_geomean_ratio(changes, ng) - 1));
+	if (ng) {
+		char geo[256];
+
+		printf("\n* p < %g; ~ judged at one speed of the machine too\n", o->c.alpha);
+		cmp_geomean_text(rows, n, o->c.alpha, geo, sizeof(geo));
+		put_folded(stdout, geo, 0, 2, out_columns(stdout, o->wide));
+	}
 	status = cmp_exit_status(rows, n);
 	if (o->c.limit >= 0)
 		summarize(rows, n, o);
 	*both = ng;
-	free(changes);
 	free(rows);
 	return status;
 }

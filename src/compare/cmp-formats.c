@@ -180,9 +180,17 @@ void cmp_method_text(char *buf, size_t len, const struct cmp_opts *o, const char
 		snprintf(buf + n, len - (size_t)n, " Floor: %s.", floor_from);
 }
 
+void cmp_method_line(char *buf, size_t len, const struct cmp_opts *o)
+{
+	snprintf(buf, len,
+		 "method: Welch's t on the log ratio, the floor added; a verdict needs p < %g "
+		 "and a change beyond %g%% (--explain; docs/comparing.md)",
+		 o->alpha, 100 * o->threshold);
+}
+
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o,
-	      const char *floor_from)
+	      const char *floor_from, int explain)
 {
 	char method[1024], fa[32], fb[32];
 	size_t shown = 0, adjusted = 0;
@@ -206,8 +214,17 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	side_warnings(f, a);
 	side_line(f, "other", b);
 	side_warnings(f, b);
-	memcpy(method, "Method: ", 8);
-	cmp_method_text(method + 8, sizeof(method) - 8, o, floor_from);
+	if (explain) {
+		memcpy(method, "Method: ", 8);
+		cmp_method_text(method + 8, sizeof(method) - 8, o, floor_from);
+	} else {
+		char line[400];
+
+		cmp_method_line(line, sizeof(line), o);
+		snprintf(method, sizeof(method), "%s.%s%s%s", line, floor_from ? " Floor: " : "",
+			 floor_from ? floor_from : "", floor_from ? "." : "");
+		method[0] = 'M';
+	}
 	fputc('\n', f);
 	fold(f, method, 0);
 	fputc('\n', f);

@@ -31,12 +31,13 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 
 /*
  * The mail-ready summary to @f, plain text, every line at most 72
- * columns; @floor_from: the floors, as cmp_floor_describe() says them.
+ * columns; @floor_from: the floors, as cmp_floor_describe() says them;
+ * the method in a line, or its paragraph where @explain.
  * (A comparison's markdown is the report's: report_md_compare().)
  */
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o,
-	      const char *floor_from);
+	      const char *floor_from, int explain);
 
 /*
  * The table of the 0-day robot's reports (LKP) to @f: each side's mean
@@ -53,5 +54,8 @@ void cmp_lkp(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
  * said) and what ~ marks.
  */
 void cmp_method_text(char *buf, size_t len, const struct cmp_opts *o, const char *floor_from);
+
+/* The method in one line, pointing to its paragraph (--explain) and docs. */
+void cmp_method_line(char *buf, size_t len, const struct cmp_opts *o);
 
 #endif

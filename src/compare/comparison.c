@@ -702,6 +702,45 @@ const char *cmp_why_not(const struct cmp_row *r)
 					: "too few samples";
 }
 
+size_t cmp_geomean_text(const struct cmp_row *rows, size_t n, double alpha, char *buf, size_t len)
+{
+	double l = 0, h = 0, g;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ukb_cmp *c = &rows[i].c;
+		double x;
+
+		if (!rows[i].ok || !(1 + c->change > 0))
+			continue;
+		x = log1p(c->change);
+		l += x;
+		/* the interval's half-width in logs, its wider side: exact for
+		 * paths that move as one, too wide where they move apart */
+		h += 1 + c->ci_lo > 0 && isfinite(c->ci_hi)
+			 ? fmax(log1p(c->ci_hi) - x, x - log1p(c->ci_lo))
+			 : INFINITY;
+		k++;
+	}
+	if (len)
+		buf[0] = 0;
+	if (!k)
+		return 0;
+	l /= (double)k;
+	h /= (double)k;
+	g = exp(l);
+	if (isfinite(h))
+		snprintf(buf, len,
+			 "geometric mean of other/base over %zu path%s: %.4f (%+.2f%%), %g%% CI "
+			 "[%+.2f%%, %+.2f%%] if they move together",
+			 k, k == 1 ? "" : "s", g, 100 * (g - 1), 100 * (1 - alpha),
+			 100 * expm1(l - h), 100 * expm1(l + h));
+	else
+		snprintf(buf, len, "geometric mean of other/base over %zu path%s: %.4f (%+.2f%%)",
+			 k, k == 1 ? "" : "s", g, 100 * (g - 1));
+	return k;
+}
+
 const char *cmp_verdict_name(const struct cmp_row *r)
 {
 	if (!r->replicated && (r->verdict == UKB_IMPROVED || r->verdict == UKB_REGRESSED))

@@ -183,6 +183,15 @@ int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len);
 /* The verdict as printed: "regressed", ..., "cannot tell", "unreplicated" or "other state". */
 const char *cmp_verdict_name(const struct cmp_row *r);
 
+/*
+ * The geometric mean of other/base over the rows compared, with an
+ * interval (the rows' own, at @alpha) that assumes the paths move together (the widest: a run's
+ * state moves every path at once): "geometric mean of other/base over N
+ * paths: R (+C%), 95% CI [L%, H%] if they move together". 0 and "" when
+ * no row was compared.
+ */
+size_t cmp_geomean_text(const struct cmp_row *rows, size_t n, double alpha, char *buf, size_t len);
+
 /* The exit status automation gets for these rows: 0, 1 or 125. */
 int cmp_exit_status(const struct cmp_row *rows, size_t n);
 

@@ -338,14 +338,3 @@ const char *ukb_verdict_name(enum ukb_verdict v)
 	}
 	return "?";
 }
-
-double ukb_geomean_ratio(const double *changes, size_t n)
-{
-	double s = 0;
-
-	if (!n)
-		return NAN;
-	for (size_t i = 0; i < n; i++)
-		s += log1p(changes[i]);
-	return exp(s / (double)n);
-}

@@ -115,7 +115,4 @@ enum ukb_verdict {
 enum ukb_verdict ukb_verdict_of(const struct ukb_cmp *c, double alpha, double threshold);
 const char *ukb_verdict_name(enum ukb_verdict v);
 
-/* Geometric mean of ratios (1 + change); NAN when n == 0. */
-double ukb_geomean_ratio(const double *changes, size_t n);
-
 #endif

@@ -170,8 +170,7 @@ static void path_name(char *buf, size_t len, const struct cmp_row *r)
 
 static void summary(FILE *f, const struct report_cmp *r, size_t c)
 {
-	double *changes = calloc(r->n + 1, sizeof(*changes));
-	size_t ng = 0;
+	char geo[256];
 
 	fputs("<table class=\"summary\">\n<tr><th>benchmark/path</th><th>base ns</th>"
 	      "<th>other ns</th><th>change</th><th>95% CI</th><th>MDE</th><th>p</th>"
@@ -193,8 +192,6 @@ static void summary(FILE *f, const struct report_cmp *r, size_t c)
 			fputs("</tr>\n", f);
 			continue;
 		}
-		if (changes)
-			changes[ng++] = row->c.change;
 		cell_ns(f, row->c.mean_a);
 		cell_ns(f, row->c.mean_b);
 		cell_pct(f, row->c.change);
@@ -210,11 +207,11 @@ static void summary(FILE *f, const struct report_cmp *r, size_t c)
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
-	if (ng)
-		fprintf(f, "<p>geometric mean of other/base over %zu paths: %.4f (%+.2f%%)</p>\n",
-			ng, ukb_geomean_ratio(changes, ng),
-			100 * (ukb_geomean_ratio(changes, ng) - 1));
-	free(changes);
+	if (cmp_geomean_text(r->rows, r->n, r->o->alpha, geo, sizeof(geo))) {
+		fputs("<p>", f);
+		html_text(f, geo);
+		fputs("</p>\n", f);
+	}
 }
 
 /* A line of the environment; @mark: with a column that marks a difference. */

@@ -82,8 +82,7 @@ static void fenced(FILE *f, const char *raw)
 
 static void table(FILE *f, const struct report_cmp *r)
 {
-	double *changes = calloc(r->n + 1, sizeof(*changes));
-	size_t ng = 0;
+	char geo[256];
 
 	fputs("| benchmark/path | base ns | other ns | change | 95% CI | MDE | verdict |\n"
 	      "|---|--:|--:|--:|--:|--:|---|\n",
@@ -98,8 +97,6 @@ static void table(FILE *f, const struct report_cmp *r)
 			fprintf(f, " | - | - | - | | | %s |\n", cmp_why_not(row));
 			continue;
 		}
-		if (changes)
-			changes[ng++] = row->c.change;
 		format_ns(a, sizeof(a), row->c.mean_a);
 		format_ns(b, sizeof(b), row->c.mean_b);
 		fprintf(f, " | %s | %s | %+.2f%% | [%+.2f%%, %+.2f%%] | %.2f%% | %s%s%s |\n", a, b,
@@ -107,10 +104,11 @@ static void table(FILE *f, const struct report_cmp *r)
 			100 * row->c.mde, cmp_called(row) ? "**" : "", cmp_verdict_name(row),
 			cmp_called(row) ? "**" : "");
 	}
-	if (ng)
-		fprintf(f, "\nGeometric mean of other/base over %zu paths: %.4f (%+.2f%%).\n", ng,
-			ukb_geomean_ratio(changes, ng), 100 * (ukb_geomean_ratio(changes, ng) - 1));
-	free(changes);
+	if (cmp_geomean_text(r->rows, r->n, r->o->alpha, geo, sizeof(geo))) {
+		fputs("\n", f);
+		md_text(f, geo);
+		fputs(".\n", f);
+	}
 }
 
 static void environment(FILE *f, const struct report_cmp *r)

@@ -21,8 +21,10 @@ test_expect_success 'a 20% slower syscall path: regressed, with CI and p-values'
 	scaled "$base" 1.2 syscall >$TEST_ROOT/slow.json &&
 	ukbench compare --db c.db "$base" $TEST_ROOT/slow.json >out &&
 	tr "\n" " " <out >flat &&
-	grep -q "come from one method, Welch.s t on the log ratio" flat &&
-	grep -q "a change beyond 1%" flat &&
+	grep -q "method: Welch.s t on the log ratio, the floor added; a verdict needs p < 0.05 and a change beyond 1% (--explain; docs/comparing.md)" flat &&
+	ukbench compare --db c.db --explain "$base" $TEST_ROOT/slow.json >explained &&
+	tr "\n" " " <explained | grep -q "come from one method, Welch.s t on the log ratio" &&
+	grep -q "geometric mean of other/base over 3 paths: 1.06[0-9]* (+6.[0-9]*%), 95% CI \[[-+][0-9.]*%, +[0-9.]*%\] if they move together" flat &&
 	grep -q "^floor: 1.50% a run (assumed: no other label given twice on this host teaches it yet)" out &&
 	grep -q "^time.time  *syscall .* +20.00%\*  *\[+[0-9].[0-9]*%, +[23][0-9].[0-9]*%\]  *[0-9.]*%  .* regressed" out &&
 	ukbench compare --db c.db --no-floor "$base" $TEST_ROOT/slow.json >out &&

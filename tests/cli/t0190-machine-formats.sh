@@ -49,7 +49,10 @@ test_expect_success 'compare --format mail: 72 columns, both sides, the method' 
 	grep -q "^ukbench: " mail.txt &&
 	grep -q "^base: .* Linux " mail.txt &&
 	grep -q "^other: .* Linux " mail.txt &&
-	grep -q "Method: " mail.txt &&
+	grep -q "^Method: Welch.s t on the log ratio, the floor added; a verdict needs" mail.txt &&
+	ukbench compare --db "$TEST_ROOT/m.db" before after -f mail --explain >explain.txt &&
+	grep -q "^Method: change = other/base - 1" explain.txt &&
+	awk "length(\$0) > 72 { print length(\$0) \": \" \$0; bad = 1 } END { exit bad }" explain.txt &&
 	grep -q "time.time/vdso" mail.txt &&
 	grep -q " -> .* ns  [-+][0-9.]*%.* \[[-+][0-9.]*%, [-+][0-9.]*%\]" mail.txt &&
 	! grep -q "[*][*]\|\`" mail.txt &&
@@ -68,7 +71,7 @@ test_expect_success 'compare --format markdown: the one markdown of a comparison
 	cmp md.txt report.md &&
 	grep -q "^### ukbench report: " md.txt &&
 	grep -q "^| time.time/vdso | " md.txt &&
-	grep -q "^Geometric mean of other/base over 3 paths" md.txt
+	grep -q "^geometric mean of other/base over 3 paths: [0-9.]* (.*), 95% CI ..[-+]" md.txt
 '
 
 # The LAVA definition's own steps, as LAVA runs them (its parameters in

@@ -277,15 +277,6 @@ static void test_verdicts(void **state)
 	assert_string_equal(ukb_verdict_name(UKB_CANNOT_TELL), "cannot tell");
 }
 
-static void test_geomean(void **state)
-{
-	double ch[] = { 0.21, -0.1736, 0 }; /* 1.21 * 0.8264 * 1 = 1.000 */
-
-	(void)state;
-	assert_close(ukb_geomean_ratio(ch, 3), cbrt(1.21 * 0.8264), 1e-12);
-	assert_true(isnan(ukb_geomean_ratio(ch, 0)));
-}
-
 /* A series of @n run means around 100 (0.5% noise), stepping by @step at run @at. */
 static void series(gsl_rng *r, size_t n, double step, size_t at, struct ukb_point *pts)
 {
@@ -369,7 +360,6 @@ int main(void)
 		cmocka_unit_test(test_interval_and_verdict_agree),
 		cmocka_unit_test(test_mann_whitney_exact),
 		cmocka_unit_test(test_verdicts),
-		cmocka_unit_test(test_geomean),
 		cmocka_unit_test(test_changepoints),
 	};
 

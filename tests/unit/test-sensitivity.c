@@ -34,6 +34,35 @@
 /* ------------------------------------------------------------------ */
 /* The judgement of a batch                                            */
 
+/* The geometric mean and its interval, as if the paths moved together. */
+static void test_geomean(void **state)
+{
+	struct cmp_row r[3] = { { .ok = 1, .c = { .change = 0.21, .ci_lo = 0.1, .ci_hi = 0.331 } },
+				{ .ok = 0 },
+				{ .ok = 1,
+				  .c = { .change = -0.1736, .ci_lo = -0.2, .ci_hi = -0.1 } } };
+	double g = sqrt(1.21 * 0.8264), h;
+	char buf[256], want[256];
+
+	(void)state;
+	/* each row's wider side in logs, averaged */
+	h = (fmax(log(1.331 / 1.21), log(1.21 / 1.1)) +
+	     fmax(log(0.9 / 0.8264), log(0.8264 / 0.8))) /
+	    2;
+	assert_int_equal(cmp_geomean_text(r, 3, 0.05, buf, sizeof(buf)), 2);
+	snprintf(want, sizeof(want),
+		 "geometric mean of other/base over 2 paths: %.4f (%+.2f%%), 95%% CI [%+.2f%%, "
+		 "%+.2f%%] if they move together",
+		 g, 100 * (g - 1), 100 * (g * exp(-h) - 1), 100 * (g * exp(h) - 1));
+	assert_string_equal(buf, want);
+	/* a row without a finite interval: no interval for the mean */
+	r[2].c.ci_hi = INFINITY;
+	cmp_geomean_text(r, 3, 0.05, buf, sizeof(buf));
+	assert_null(strstr(buf, "CI"));
+	assert_int_equal(cmp_geomean_text(r + 1, 1, 0.05, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+}
+
 static void test_disturbed_judgement(void **state)
 {
 	struct ukb_disturb d = { .have_cpu = 1, .have_rusage = 1 };
@@ -1142,6 +1171,7 @@ static void test_reference_kind(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_geomean),
 		cmocka_unit_test(test_disturbed_judgement),
 		cmocka_unit_test(test_figure_stats),
 		cmocka_unit_test(test_learn_prior),
