@@ -99,6 +99,12 @@ tap_sums() {
 	rm -f "$1"
 }
 
+# functions no program calls (tests/dead-code.known: the tests' hooks): one test
+sh tests/dead-code.sh >dead.log 2>&1
+rc=$?
+grep "^\(not \)\{0,1\}ok \|^#" dead.log | head -40
+tap_sums dead.log $rc
+
 # the product's code read by scan-build and gcc -fanalyzer: two tests
 echo "## static analysis: scan-build and gcc -fanalyzer"
 tests/analyze/run.sh >analyze.log 2>&1

@@ -24,11 +24,3 @@ int ukb_pin_cpu(unsigned cpu)
 	return 0;
 }
 
-int ukb_allowed_cpus(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return -errno;
-	return CPU_COUNT(&set);
-}

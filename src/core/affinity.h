@@ -8,7 +8,5 @@
 /* Pins the calling thread to @cpu. 0, -EINVAL (no such CPU or not allowed). */
 int ukb_pin_cpu(unsigned cpu);
 
-/* Number of CPUs the calling thread may run on. */
-int ukb_allowed_cpus(void);
 
 #endif

@@ -168,16 +168,6 @@ int ukb_figure_stats(const double *samples, const uint8_t *disturbed, size_t n, 
 		     struct ukb_stats *st);
 
 /*
- * Measures @n variants of one path of @bench at once, a batch of each in
- * turn, so that drift over time hits all alike; each gets @o->budget_s of
- * the total. @res[0..n) are filled as by ukb_measure(). 0 or -ENOMEM.
- */
-int ukb_measure_interleaved(const struct ukb_bench *bench,
-			    const struct ukb_variant *const *variants, const struct ukb_path *path,
-			    size_t n, const struct ukb_measure_opts *o,
-			    const struct ukb_clock_info *clk, struct ukb_result *res);
-
-/*
  * Runs @path's batches (calibrated as ukb_measure() does) for @seconds
  * with the sampler @smp (opened by the caller) enabled, so that its
  * samples fall in the measured loop. Nothing is timed for a figure:

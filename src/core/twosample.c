@@ -29,25 +29,6 @@ static void mean_var(const double *x, size_t n, double *m, double *v)
 	*v = n > 1 ? ss / (double)(n - 1) : NAN;
 }
 
-double ukb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df)
-{
-	double ma, va, mb, vb, sa, sb, se;
-
-	mean_var(a, na, &ma, &va);
-	mean_var(b, nb, &mb, &vb);
-	sa = va / (double)na;
-	sb = vb / (double)nb;
-	se = sqrt(sa + sb);
-	if (se == 0) {
-		*t = ma == mb ? 0 : copysign(INFINITY, mb - ma);
-		*df = (double)(na + nb - 2);
-		return ma == mb ? 1 : 0;
-	}
-	*t = (mb - ma) / se;
-	*df = (sa + sb) * (sa + sb) / (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
-	return 2 * ukb_t_cdf(-fabs(*t), *df);
-}
-
 struct tagged {
 	double v;
 	int from_b;

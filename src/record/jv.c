@@ -252,21 +252,3 @@ int jv_del(struct jv *o, const char *key)
 {
 	return json_object_del(J(o), key) ? -1 : 0;
 }
-
-struct jv *jv_string(const char *s)
-{
-	jv_oom();
-	return (struct jv *)json_string(s ? s : "");
-}
-
-struct jv *jv_integer(long long n)
-{
-	jv_oom();
-	return (struct jv *)json_integer(n);
-}
-
-struct jv *jv_real(double d)
-{
-	jv_oom();
-	return (struct jv *)json_real(d);
-}

@@ -77,9 +77,6 @@ struct jv *jv_object(void);
 int jv_set(struct jv *o, const char *key, struct jv *v);
 /* Removes @o's member @key; -1 when @o is no object or has none. */
 int jv_del(struct jv *o, const char *key);
-struct jv *jv_string(const char *s);
-struct jv *jv_integer(long long n);
-struct jv *jv_real(double d);
 
 /*
  * Installs the allocator that ends the command when an allocation for

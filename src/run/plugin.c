@@ -145,11 +145,6 @@ const char *plugin_paths(void)
 	return joined;
 }
 
-size_t plugin_count(void)
-{
-	return nloaded;
-}
-
 char *plugin_describe(void)
 {
 	struct jw w;
@@ -170,13 +165,4 @@ char *plugin_describe(void)
 	}
 	jw_arr_end(&w);
 	return jw_finish(&w, NULL);
-}
-
-const char *plugin_of(const char *name)
-{
-	for (size_t i = 0; i < nloaded; i++)
-		for (const struct ukb_bench *const *b = loaded[i].table->benchmarks; *b; b++)
-			if (!strcmp((*b)->name, name))
-				return loaded[i].path;
-	return NULL;
 }

@@ -25,16 +25,10 @@ int plugin_load_env(char *err, size_t len);
 /* The paths of the plug-ins loaded, ':'-joined, for a worker's plan; NULL: none. */
 const char *plugin_paths(void);
 
-/* How many plug-ins are loaded. */
-size_t plugin_count(void);
-
 /*
  * The plug-ins loaded as JSON, [{"path": ..., "build_id": ..., "benchmarks":
  * [...]}], into a new string (the caller frees it); NULL when none.
  */
 char *plugin_describe(void);
-
-/* The plug-in that brought benchmark @name, or NULL (a built-in). */
-const char *plugin_of(const char *name);
 
 #endif

@@ -40,12 +40,17 @@ static double *draw(gsl_rng *r, size_t n, double mean, double sd)
 	return x;
 }
 
-/* Welch by the textbook formula, p from GSL. */
+/*
+ * Welch's t on the log ratio of the means by the textbook formula (each
+ * side's variance of the mean relative to its mean, the delta method),
+ * p from GSL.
+ */
 static double welch_ref(const double *a, size_t na, const double *b, size_t nb, double *df)
 {
-	double va = gsl_stats_variance(a, 1, na) / (double)na;
-	double vb = gsl_stats_variance(b, 1, nb) / (double)nb;
-	double t = (gsl_stats_mean(b, 1, nb) - gsl_stats_mean(a, 1, na)) / sqrt(va + vb);
+	double ma = gsl_stats_mean(a, 1, na), mb = gsl_stats_mean(b, 1, nb);
+	double va = gsl_stats_variance(a, 1, na) / (double)na / (ma * ma);
+	double vb = gsl_stats_variance(b, 1, nb) / (double)nb / (mb * mb);
+	double t = log(mb / ma) / sqrt(va + vb);
 
 	*df = (va + vb) * (va + vb) / (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
 	return 2 * gsl_cdf_tdist_Q(fabs(t), *df);
@@ -98,11 +103,13 @@ static void test_welch_vs_reference(void **state)
 	gsl_rng_set(r, 3);
 	for (size_t k = 0; k < 4; k++) {
 		size_t na = sizes[k][0], nb = sizes[k][1];
-		double *a = draw(r, na, 100, 5), *b = draw(r, nb, 101, 9), t, df, dfr, p;
+		double *a = draw(r, na, 100, 5), *b = draw(r, nb, 101, 9), dfr;
+		struct ukb_cmp c;
 
-		p = ukb_welch(a, na, b, nb, &t, &df);
-		assert_close(p, welch_ref(a, na, b, nb, &dfr), 1e-8);
-		assert_close(df, dfr, 1e-12);
+		/* what compare tests, without a floor */
+		assert_int_equal(ukb_compare(a, na, b, nb, 0, 0.05, &c), 0);
+		assert_close(c.p_welch, welch_ref(a, na, b, nb, &dfr), 1e-8);
+		assert_close(c.df, dfr, 1e-9);
 		free(a);
 		free(b);
 	}
