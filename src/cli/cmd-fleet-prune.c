@@ -35,12 +35,12 @@ const struct command cmd_fleet_prune_def = {
 	.synopsis = "--db TARGET --before DATE [--keep-labels GLOB]\n"
 		    "                           [--dry-run]",
 	.about = "Keeps a fleet's server bounded over the years. The runs started before\n"
-		 "DATE lose their detail (the run's document: every process, counter and\n"
-		 "description; the processes' means and references the floor reads), in one\n"
-		 "transaction; each keeps its row and its results' figures, so 'ukbench\n"
-		 "history' draws them as before (no longer marked or adjusted for a slow\n"
-		 "state of the machine: that needed the references) and 'runs --wide' lists\n"
-		 "them marked pruned, while 'show' and 'compare' of one say it was pruned.\n"
+		 "DATE lose their detail (the run's document: every process's figures,\n"
+		 "counters and descriptions), in one transaction; each keeps its row, its\n"
+		 "results' figures and its processes' means and references, so 'ukbench\n"
+		 "history' draws them as before, the floor learns from them as before, and\n"
+		 "'runs --wide' lists them marked pruned, while 'show' and 'compare' of one\n"
+		 "say it was pruned (a local store's 'prune' keeps the same).\n"
 		 "Runs already pruned are left as they are. It runs as the writer role\n"
 		 "(fleet-init --writer) or the owner; the reader is refused. The space is\n"
 		 "reused as the server vacuums.",

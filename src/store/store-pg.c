@@ -47,9 +47,10 @@ struct pgstore {
 
 /*
  * ukbench_prune() made (@how: CREATE, or CREATE OR REPLACE, which keeps its
- * owner and grants) with @drop, what the runs' rows lose (migration 3).
+ * owner and grants) with @drop, what the runs' rows lose (migration 3), and
+ * @results, what their results' rows lose (PRUNE_MEANS or nothing).
  */
-#define PRUNE_FUNCTION(how, drop)                                                                  \
+#define PRUNE_FUNCTION(how, drop, results)                                                         \
 	"DO $$ BEGIN EXECUTE format($f$ " how " FUNCTION ukbench_prune(p_before text,"             \
 	" p_keep text, OUT nruns bigint, OUT nkept bigint)"                                        \
 	" LANGUAGE sql SECURITY DEFINER SET search_path = %I, pg_temp AS $b$"                      \
@@ -57,11 +58,14 @@ struct pgstore {
 	"   WHERE started < p_before AND pruned IS NULL),"                                         \
 	"  p AS (UPDATE runs r SET " drop ", pruned = now() FROM old"                              \
 	"   WHERE r.uuid = old.uuid AND (p_keep IS NULL OR old.label !~ p_keep)"                   \
-	"   RETURNING r.uuid),"                                                                    \
-	"  x AS (UPDATE results s SET process_means = NULL, process_ref = NULL FROM p"             \
-	"   WHERE s.run_uuid = p.uuid)"                                                            \
+	"   RETURNING r.uuid)" results                                                             \
 	"  SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM old) - (SELECT count(*) FROM p)" \
 	" $b$ $f$, current_schema()); END $$;"
+
+/* What migrations 3 to 6 had a pruned run's results lose: what the floor reads. */
+#define PRUNE_MEANS                                                                                \
+	", x AS (UPDATE results s SET process_means = NULL, process_ref = NULL FROM p"             \
+	"   WHERE s.run_uuid = p.uuid)"
 
 static const char *const migrations[] = {
 	/* 1: runs, whole as their JSON, and a row per result for history */
@@ -134,7 +138,7 @@ static const char *const migrations[] = {
 	 * schema it was made in, not looked up in the caller's search_path.
 	 */
 	"ALTER TABLE runs ALTER COLUMN document DROP NOT NULL, ADD COLUMN pruned timestamptz;"
-	PRUNE_FUNCTION("CREATE", "document = NULL")
+	PRUNE_FUNCTION("CREATE", "document = NULL", PRUNE_MEANS)
 	"REVOKE EXECUTE ON FUNCTION ukbench_prune(text, text) FROM PUBLIC;",
 
 	/*
@@ -186,7 +190,13 @@ static const char *const migrations[] = {
 	"ALTER TABLE runs ALTER COLUMN document_z SET STORAGE EXTERNAL;"
 	"COMMENT ON COLUMN runs.document_z IS 'the run as JSON, compressed by ukbench (zstd),"
 	" without what its results'' rows hold or reading makes again';"
-	PRUNE_FUNCTION("CREATE OR REPLACE", "document = NULL, document_z = NULL"),
+	PRUNE_FUNCTION("CREATE OR REPLACE", "document = NULL, document_z = NULL", PRUNE_MEANS),
+	/*
+	 * 7: a pruned run keeps its processes' means and references, as the
+	 * local store's prune does: the floor, history's marks and a
+	 * comparison stay what they were (a few bytes a process)
+	 */
+	PRUNE_FUNCTION("CREATE OR REPLACE", "document = NULL, document_z = NULL", ""),
 	/* clang-format on */
 };
 

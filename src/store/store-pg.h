@@ -22,7 +22,7 @@
 #include "record.h"
 #include "store.h"
 
-#define UKB_PG_SCHEMA_VERSION 6
+#define UKB_PG_SCHEMA_VERSION 7
 
 struct pgstore;
 

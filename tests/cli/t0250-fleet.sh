@@ -45,10 +45,10 @@ test_expect_success POSTGRES 'set up: the server, the schema, a writer and a rea
 	PGDB=ukb pg_psql "CREATE ROLE ukb_push LOGIN; CREATE ROLE ukb_read LOGIN;
 		CREATE ROLE pwuser LOGIN PASSWORD '"'"'sekrit-pw'"'"'" &&
 	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
-	grep -q "fleet schema version 6 (made)" out &&
+	grep -q "fleet schema version 7 (made)" out &&
 	grep -q "^granted ukb_push: INSERT on runs and results" out &&
 	ukbench fleet-init --db "$(pg_uri)" --writer pwuser >out &&
-	grep -q "fleet schema version 6 (already)" out &&
+	grep -q "fleet schema version 7 (already)" out &&
 	ukbench run $tiny --no-store -j "$TEST_ROOT/t.json" time.time >/dev/null
 '
 W=$(pg_uri ukb_push 2>/dev/null)
@@ -228,13 +228,13 @@ test_expect_success POSTGRES 'a schema newer than this ukbench: refused, the run
 	count "UPDATE ukbench_schema SET version = 99" &&
 	ukbench run $tiny --db "$W" -l newer time.time >out 2>err;
 	count "UPDATE ukbench_schema SET version = $v" &&
-	grep -q "has the fleet schema version 99, newer than the 6 this ukbench knows; upgrade ukbench" err &&
+	grep -q "has the fleet schema version 99, newer than the 7 this ukbench knows; upgrade ukbench" err &&
 	grep -q "1 run waits in the spool" err &&
 	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 0 &&
 	count "UPDATE ukbench_schema SET version = 99" &&
 	test_expect_code 2 ukbench runs --db "$R" 2>err2;
 	count "UPDATE ukbench_schema SET version = $v" &&
-	grep -q "newer than the 6 this ukbench knows" err2 &&
+	grep -q "newer than the 7 this ukbench knows" err2 &&
 	ukbench push >/dev/null &&
 	test "$(count "SELECT count(*) FROM runs WHERE label = '"'"'newer'"'"'")" = 1
 '
@@ -461,11 +461,11 @@ test_expect_success POSTGRES 'a server of schema 1 with runs in it: migrated, ev
 		DROP COLUMN waited, DROP COLUMN disturbed, DROP COLUMN process_means,
 		DROP COLUMN process_ref; UPDATE ukbench_schema SET version = 1" &&
 	test_expect_code 2 ukbench runs --db "$R" 2>err &&
-	grep -q "older than this ukbench.s 6: its owner runs .ukbench fleet-init. to migrate it" err &&
+	grep -q "older than this ukbench.s 7: its owner runs .ukbench fleet-init. to migrate it" err &&
 	vacuums="SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = '"'"'results'"'"'" &&
 	v0=$(count "$vacuums") &&
 	ukbench fleet-init --db "$(pg_uri)" --writer ukb_push --reader ukb_read >out &&
-	grep -q "fleet schema version 6 (migrated)" out &&
+	grep -q "fleet schema version 7 (migrated)" out &&
 	# the rewritten rows vacuumed after (the server reports it within a second or so)
 	for i in 1 2 3 4 5 6 7 8 9 10; do
 		test "$(count "$vacuums")" -gt "$v0" && break
@@ -552,9 +552,15 @@ test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history k
 			"$mkrun" "$TEST_ROOT/t.json" p.json --spread 0.01 --seed $seed \
 				--label "$l" --host board-p --started "${d}T10:00:00Z" || return 1
 			ukbench import --db "$W" p.json >/dev/null || return 1
+			ukbench import --db lp.db p.json >/dev/null || return 1
 		done
 	done &&
 	ukbench history --db "$R" --host board-p -f json time.time/vdso >h-before.json &&
+	# the floor of "old" is learned from its runs, pruned ones among them
+	cmpj() { ukbench compare --db "$1" --latest old v6.1 -f json | jq -S "map(del(.base, .other))"; } &&
+	cmpj "$R" >c-server.json && cmpj lp.db >c-local.json &&
+	jq -e "length > 0 and all(.[]; .floor > 0)" c-server.json &&
+	diff -u c-server.json c-local.json &&
 	jq -e "length == 8" h-before.json &&
 	all=$(count "SELECT count(*) FROM runs WHERE host = '"'"'board-p'"'"'") &&
 	test "$all" = 8 &&
@@ -575,24 +581,19 @@ test_expect_success POSTGRES 'fleet-prune: old runs lose their detail, history k
 	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NOT NULL AND document IS NULL
 		AND document_z IS NULL")" = "$n" &&
 	test "$(count "SELECT count(*) FROM runs WHERE pruned IS NULL AND document IS NULL AND document_z IS NULL")" = 0 &&
-	test "$(count "SELECT count(*) FROM runs r JOIN results x ON x.run_uuid = r.uuid
-		WHERE r.pruned IS NOT NULL AND x.process_means IS NOT NULL")" = 0 &&
 	test "$(count "SELECT count(*) FROM runs WHERE label ~ '"'"'^v6'"'"' AND pruned IS NOT NULL")" = 0 &&
 	test "$(count "SELECT count(*) FROM runs WHERE started >= '"'"'2025-01-01'"'"' AND pruned IS NOT NULL")" = 0 &&
-	# history draws every run as before; what the references told of the
-	# machine'"'"'s state goes with them (docs/fleet.md), so a mark and the steps
-	# judged with it may differ, and no pruned run is marked
+	# history draws every run as before, its marks too: the processes'"'"' means
+	# and references stay (what the floor reads), as the local store'"'"'s prune
+	# keeps them
 	ukbench history --db "$R" --host board-p -f json time.time/vdso >h-after.json &&
-	figures="map(del(.other_state, .change_point, .step, .p))" &&
-	jq "$figures" h-before.json >f-before.json &&
-	jq "$figures" h-after.json >f-after.json &&
-	diff -u f-before.json f-after.json &&
-	jq -e "length == 8" h-after.json &&
-	pruned=$(count "SELECT string_agg(id::text, '"'"' '"'"') FROM runs WHERE host = '"'"'board-p'"'"' AND pruned IS NOT NULL") &&
-	for u in $pruned; do
-		jq -e --arg u "$u" "map(select(.run == (\$u | tonumber)))[0].other_state == false" h-after.json \
-			>/dev/null || return 1
-	done &&
+	diff -u h-before.json h-after.json &&
+	# both stores pruned alike: the same floors, the same comparison as before
+	ukbench prune --db lp.db --before 2025-01-01 --keep-labels "v6.*" >/dev/null &&
+	cmpj "$R" >c-server2.json && cmpj lp.db >c-local2.json &&
+	diff -u c-server.json c-server2.json && diff -u c-local.json c-local2.json &&
+	test "$(count "SELECT count(*) FROM runs r JOIN results x ON x.run_uuid = r.uuid
+		WHERE r.pruned IS NOT NULL AND x.process_means IS NULL AND x.status = '"'"'ok'"'"'")" = 0 &&
 	ukbench runs --db "$R" --host board-p -f json >runs.json &&
 	test "$(jq "map(select(.source | test(\" \\\\(pruned [0-9-]+\\\\)$\"))) | length" runs.json)" = "$n" &&
 	id=$(jq -r "map(select(.label == \"old\" and (.started | startswith(\"2024-03\"))))[0].id" runs.json) &&

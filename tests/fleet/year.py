@@ -19,7 +19,8 @@ What moves, so that history has something real to draw and find:
     slower on every host; from the ninth the copy paths 6% faster on one
     host in four.
 Retention as fleet-prune leaves it: the runs older than --keep-days
-before the year's end have no document and no processes' means, except
+before the year's end have no document (their processes' means and
+references stay, as schema 7 keeps them), except
 the releases' (--keep-labels 'v6.*'). The first host also has ten runs
 labelled ab-base and ten ab-patch on the year's last two days, whole.
 A kept document is TEMPLATE's, its identity (UUID, host, label, start)
@@ -154,11 +155,10 @@ def main():
                 if rel >= 8 and h % 4 == 0 and r["name"].startswith("copy."):
                     f *= 0.94
                 mean = (st.get("mean_ns") or st["median_ns"]) * f
-                means = refs = None
-                if kept:
-                    nproc = max(2, int(st.get("processes") or 9))
-                    means = arr(mean * math.exp(hr.gauss(0, 0.01)) for _ in range(nproc))
-                    refs = arr(ref * math.exp(hr.gauss(0, 0.005)) for _ in range(nproc))
+                # a pruned run keeps its processes' means and references (schema 7)
+                nproc = max(2, int(st.get("processes") or 9))
+                means = arr(mean * math.exp(hr.gauss(0, 0.01)) for _ in range(nproc))
+                refs = arr(ref * math.exp(hr.gauss(0, 0.005)) for _ in range(nproc))
                 results.write(
                     "\t".join(
                         esc(x)
