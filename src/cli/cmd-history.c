@@ -121,14 +121,15 @@ static void print_summary(const struct series_set *set, int compact)
 			snprintf(ch, sizeof(ch), "%+.2f%%", 100 * (b / a - 1));
 		else
 			snprintf(ch, sizeof(ch), "-");
-		/* a name longer than its column keeps its end, where the path is */
+		/* a name longer than its column keeps its end, where the path is;
+		 * cut with …, since ~ marks another state of the machine */
 		if (compact)
-			printf("%s%-*s %4zu %9s %8s %5zu\n", strlen(vn) > 30 ? "~" : "",
+			printf("%s%-*s %4zu %9s %8s %5zu\n", strlen(vn) > 30 ? "…" : "",
 			       strlen(vn) > 30 ? 29 : 30,
 			       strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, s->n, fb, ch,
 			       s->nchange);
 		else
-			printf("%s%-*s %-8.8s %4zu %9s %9s %8s %5zu\n", strlen(vn) > 30 ? "~" : "",
+			printf("%s%-*s %-8.8s %4zu %9s %9s %8s %5zu\n", strlen(vn) > 30 ? "…" : "",
 			       strlen(vn) > 30 ? 29 : 30,
 			       strlen(vn) > 30 ? vn + strlen(vn) - 29 : vn, vh, s->n, fa, fb, ch,
 			       s->nchange);

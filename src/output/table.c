@@ -158,11 +158,20 @@ void table_header(struct table_out *t, const struct rec_run *run)
 		char l[512], when[64];
 		int o = 0;
 
-		if (run->id)
+		/* a label's runs pooled: every run named, not the latest alone */
+		if (run->npooled > 1) {
+			o = snprintf(line, sizeof(line), "%zu runs pooled (", run->npooled);
+			for (size_t i = 0; i < run->npooled && o < (int)sizeof(line) - 32; i++)
+				o += snprintf(line + o, sizeof(line) - (size_t)o, "%s#%lld",
+					      i ? ", " : "", (long long)run->pooled_ids[i]);
+			o += snprintf(line + o, sizeof(line) - (size_t)o, "), ");
+		} else if (run->id) {
 			o = snprintf(line, sizeof(line), "run #%lld, ", (long long)run->id);
-		snprintf(line + o, sizeof(line) - (size_t)o, "%s%s%sstarted %s",
+		}
+		snprintf(line + o, sizeof(line) - (size_t)o, "%s%s%s%s %s",
 			 run->label[0] ? "label '" : "", vis(run->label, l, sizeof(l)),
-			 run->label[0] ? "', " : "", vis(run->started, when, sizeof(when)));
+			 run->label[0] ? "', " : "", run->npooled > 1 ? "the latest started" : "started",
+			 vis(run->started, when, sizeof(when)));
 		put_folded(f, line, 0, 2, t->cols);
 	}
 	if (s->command) {

@@ -69,7 +69,13 @@ test_expect_success 'show prints the table again' '
 	ukbench run $tiny --db sh.db -l tbl time.time >/dev/null &&
 	ukbench show --db sh.db tbl >out &&
 	grep -q "^time.time  *vdso  *[0-9]" out &&
-	grep -q "run #1, label .tbl." out
+	grep -q "run #1, label .tbl." out &&
+	# a label given twice: its runs of the boot pooled, every one named
+	ukbench run $tiny --db sh.db -l tbl time.time >/dev/null &&
+	ukbench show --db sh.db tbl >out 2>err &&
+	grep -q "^2 runs pooled (#2, #1), label .tbl., the latest started " out &&
+	ukbench show --db sh.db 1 >out &&
+	grep -q "^run #1, label .tbl., started " out
 '
 
 test_expect_success 'show and compare of a run that does not exist' '
