@@ -23,4 +23,3 @@ int ukb_pin_cpu(unsigned cpu)
 		return -errno;
 	return 0;
 }
-

@@ -8,5 +8,4 @@
 /* Pins the calling thread to @cpu. 0, -EINVAL (no such CPU or not allowed). */
 int ukb_pin_cpu(unsigned cpu);
 
-
 #endif

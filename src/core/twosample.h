@@ -65,7 +65,6 @@ int ukb_compare_log(double ma, double mb, const double *var, const double *df, s
 /* The Mann-Whitney U test of @a against @b into @c's u, z, p_mwu, mwu_exact. */
 void ukb_cmp_mwu(const double *a, size_t na, const double *b, size_t nb, struct ukb_cmp *c);
 
-
 /*
  * Mann-Whitney U test, two-sided, normal approximation with tie and
  * continuity correction (the large-sample form R's wilcox.test uses with

@@ -170,7 +170,8 @@ void table_header(struct table_out *t, const struct rec_run *run)
 		}
 		snprintf(line + o, sizeof(line) - (size_t)o, "%s%s%s%s %s",
 			 run->label[0] ? "label '" : "", vis(run->label, l, sizeof(l)),
-			 run->label[0] ? "', " : "", run->npooled > 1 ? "the latest started" : "started",
+			 run->label[0] ? "', " : "",
+			 run->npooled > 1 ? "the latest started" : "started",
 			 vis(run->started, when, sizeof(when)));
 		put_folded(f, line, 0, 2, t->cols);
 	}
