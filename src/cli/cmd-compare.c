@@ -543,8 +543,21 @@ static int print_block(const struct rec_run *a, const char *da, const struct rec
 		    unrep, unrep > 1 ? "s" : "");
 	if (ng) {
 		char geo[256];
+		size_t apart = 0;
 
 		printf("\n* p < %g; ~ judged at one speed of the machine too\n", o->c.alpha);
+		/* the two p-values answer two questions: say which, where they part */
+		for (size_t i = 0; i < n && !ct.narrow; i++)
+			apart += rows[i].ok && rows[i].c.p_mwu < o->c.alpha &&
+				 !(rows[i].c.p_welch < o->c.alpha);
+		if (apart)
+			put_folded(
+			    stdout,
+			    "p(mwu) ranks the processes' means alone; p adds the floor, how "
+			    "far a run moves between runs. Where p(mwu) is small and p is "
+			    "not, the processes differ, but not beyond what another run of the "
+			    "same thing could show",
+			    0, 2, out_columns(stdout, o->wide));
 		cmp_geomean_text(rows, n, o->c.alpha, geo, sizeof(geo));
 		put_folded(stdout, geo, 0, 2, out_columns(stdout, o->wide));
 	}

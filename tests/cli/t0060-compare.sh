@@ -33,6 +33,17 @@ test_expect_success 'a 20% slower syscall path: regressed, with CI and p-values'
 	grep -q "geometric mean of other/base over 3 paths: 1.06" out
 '
 
+# 5 processes against 5, every one slower: the ranks alone say p < 0.01,
+# the floor (assumed, 1.5% a run) says a 3% change is within how runs move
+test_expect_success '--wide: where p(mwu) is small and p is not, a line says why' '
+	scaled "$base" 1.03 syscall >$TEST_ROOT/s3.json &&
+	COLUMNS=250 ukbench compare --db c3.db --wide "$base" $TEST_ROOT/s3.json >out &&
+	awk "\$2 == \"syscall\" { ok = \$10 == \"0.008\" && \$9 + 0 >= 0.05 } END { exit !ok }" out &&
+	tr "\n" " " <out | grep -q "p(mwu) ranks the processes. means alone; p adds the floor" &&
+	ukbench compare --db c3.db --wide "$base" $TEST_ROOT/slow.json >out &&
+	! grep -q "p(mwu) ranks" out
+'
+
 test_expect_success 'faster: improved; the exact Mann-Whitney p of 5 against 5 beside it' '
 	scaled "$base" 0.8 vdso >$TEST_ROOT/fast.json &&
 	ukbench compare --db c.db --no-floor "$base" $TEST_ROOT/fast.json >out &&
