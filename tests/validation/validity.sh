@@ -277,6 +277,13 @@ if has 5; then
 			UKBENCH_DB="$work/r.db" "$ukb" run -q -l "r$i" $paths
 		done
 	fi
+	# each run as it stated itself, for coverage and width (2)
+	i=0
+	while [ $i -lt "$nreps" ]; do
+		i=$((i + 1))
+		[ -f "$work/r$i.json" ] ||
+			UKBENCH_DB="$work/r.db" "$ukb" show -f json "r$i" >"$work/r$i.json"
+	done
 	for n in 1 2 3 4 6; do
 		cp "$work/r.db" "$work/r$n.db"
 		UKBENCH_DB="$work/r$n.db" "$ukb" runs -f json | jq -r '.[].id' | sort -n >"$work/r.ids"
@@ -343,27 +350,52 @@ if "1" in parts:
             ld = loaded()
             f, n = rate(rs, lambda r: ld.get(r["i"]) != ld.get(r["j"]))
             print(f"      quiet against loaded: {pct(f, n)}")
-    print("2. coverage: a run's ±CI95 as run stated it holds the median of the other runs' means:")
-    for pre in ("q", "l"):
-        runs = {}
-        for i in range(1, nruns + 1):
-            p = os.path.join(work, f"{pre}{i}.json")
-            if not os.path.exists(p):
-                continue
-            for r in json.load(open(p))["results"]:
-                if r["status"] == "ok" and r.get("stats"):
-                    runs.setdefault(f"{r['name']}/{r['path']}", []).append(
-                        (r["stats"]["mean_ns"], r["stats"]["ci95_ns"]))
-        hit = tot = 0
-        for p, v in sorted(runs.items()):
-            h = 0
-            for k, (m, ci) in enumerate(v):
-                others = statistics.median(x for j, (x, _) in enumerate(v) if j != k)
-                h += abs(m - others) <= ci
-            hit += h
-            tot += len(v)
-            print(f"      {pre}: {p:40s} {h} of {len(v)}")
-        print(f"   {'quiet' if pre == 'q' else 'half loaded'}: {pct(hit, tot)} (target: at least 90%)")
+def t975(df):
+    # Student's t at 0.975 by its expansion in 1/df (within 0.2% from 5 df)
+    z = 1.959964
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+def coverage(pre, count, title):
+    runs = {}
+    for i in range(1, count + 1):
+        p = os.path.join(work, f"{pre}{i}.json")
+        if not os.path.exists(p):
+            continue
+        for r in json.load(open(p))["results"]:
+            if r["status"] == "ok" and r.get("stats"):
+                runs.setdefault(f"{r['name']}/{r['path']}", []).append(
+                    (r["stats"]["mean_ns"], r["stats"]["ci95_ns"]))
+    hit = tot = 0
+    for p, v in sorted(runs.items()):
+        h = 0
+        for k, (m, ci) in enumerate(v):
+            others = statistics.median(x for j, (x, _) in enumerate(v) if j != k)
+            h += abs(m - others) <= ci
+        hit += h
+        tot += len(v)
+        # how wide against how far the runs move: the median stated half-width
+        # over the runs' own spread times t (target: at most 1.3)
+        w = ""
+        if len(v) > 2:
+            mean = statistics.mean(x for x, _ in v)
+            sd = statistics.stdev(x for x, _ in v) / mean
+            half = statistics.median(ci / x for x, ci in v)
+            if sd > 0:
+                w = f"  half-width {100 * half:.2f}%, runs' spread x t {100 * t975(len(v) - 1) * sd:.2f}%: x{half / (t975(len(v) - 1) * sd):.2f}"
+        print(f"      {pre}: {p:40s} {h} of {len(v)}{w}")
+    if tot:
+        print(f"   {title}: {pct(hit, tot)} (target: 90% to 98%)")
+
+if "1" in parts or "5" in parts:
+    print("2. coverage: a run's ±CI95 as run stated it holds the median of the other runs' means;")
+    print("   its width against the runs' own spread (target: at most 1.3x):")
+if "1" in parts:
+    coverage("q", nruns, "quiet")
+    coverage("l", nruns, "half loaded")
+if "5" in parts:
+    coverage("r", nreps, "back to back (5)")
+
+if "1" in parts:
     # 4: the printed change against the printed figures
     bad = checked = 0
     text = open(os.path.join(work, "formats")).read() if os.path.exists(os.path.join(work, "formats")) else ""
