@@ -188,6 +188,24 @@ void cmp_method_line(char *buf, size_t len, const struct cmp_opts *o)
 		 o->alpha, 100 * o->threshold);
 }
 
+/* The mail's first line: both sides; too long, one a line. */
+static void mail_subject(FILE *f, const struct cmp_side *a, const struct cmp_side *b)
+{
+	char line[1100];
+
+	/* fold() makes the descriptions visible: raw here */
+	snprintf(line, sizeof(line), "ukbench: %s -> %s", a->desc, b->desc);
+	if (strlen(line) > MAIL_WIDTH) {
+		snprintf(line, sizeof(line), "ukbench: %s ->", a->desc);
+		fold(f, line, 9);
+		fprintf(f, "%9s", "");
+		fold_from(f, b->desc, 9, 9);
+	} else {
+		fold(f, line, 9);
+	}
+	fputc('\n', f);
+}
+
 void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	      const struct cmp_row *rows, size_t n, const struct cmp_opts *o,
 	      const char *floor_from, int explain)
@@ -195,21 +213,7 @@ void cmp_mail(FILE *f, const struct cmp_side *a, const struct cmp_side *b,
 	char method[1024], fa[32], fb[32];
 	size_t shown = 0, adjusted = 0;
 
-	{
-		char line[1100];
-
-		/* fold() makes the descriptions visible: raw here; too long, one a line */
-		snprintf(line, sizeof(line), "ukbench: %s -> %s", a->desc, b->desc);
-		if (strlen(line) > MAIL_WIDTH) {
-			snprintf(line, sizeof(line), "ukbench: %s ->", a->desc);
-			fold(f, line, 9);
-			fprintf(f, "%9s", "");
-			fold_from(f, b->desc, 9, 9);
-		} else {
-			fold(f, line, 9);
-		}
-		fputc('\n', f);
-	}
+	mail_subject(f, a, b);
 	side_line(f, "base", a);
 	side_warnings(f, a);
 	side_line(f, "other", b);

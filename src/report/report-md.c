@@ -105,9 +105,20 @@ static void table(FILE *f, const struct report_cmp *r)
 			cmp_called(row) ? "**" : "");
 	}
 	if (cmp_geomean_text(r->rows, r->n, r->o->alpha, geo, sizeof(geo))) {
-		fputs("\n", f);
-		md_text(f, geo);
-		fputs(".\n", f);
+		size_t len = 0;
+		char *text = NULL;
+		FILE *m = open_memstream(&text, &len);
+
+		/* text, never markup; folded as the prose around it */
+		if (m) {
+			md_text(m, geo);
+			fputc('.', m);
+			if (!fclose(m)) {
+				fputs("\n", f);
+				para(f, text, 0);
+			}
+		}
+		free(text);
 	}
 }
 
