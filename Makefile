@@ -202,7 +202,8 @@ $(O)/tests/test-check: $(O)/tests/unit/test-check.o $(O)/libukbcli.a $(O)/libukb
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread
 
 $(O)/tests/test-store $(O)/tests/test-options $(O)/tests/test-select $(O)/tests/test-sensitivity \
-		$(O)/tests/test-output $(O)/tests/test-report $(O)/tests/test-inspect: $(O)/tests/%: $(O)/tests/unit/%.o \
+		$(O)/tests/test-output $(O)/tests/test-report $(O)/tests/test-inspect \
+		$(O)/tests/test-vm: $(O)/tests/%: $(O)/tests/unit/%.o \
 		$(O)/libukbcli.a $(O)/libukbbench.a $(O)/libukbcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(JSON_LIBS) $(CS_LIBS) -lsqlite3 -lm -lpthread

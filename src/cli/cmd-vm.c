@@ -39,16 +39,17 @@
 #include "width.h"
 
 #define MAX_IMAGES     8
+#define MAX_MODULES    16
 #define PLAN_LINES_MAX 512
 
 enum accel { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
 #define ACCEL_WORDS "auto|kvm|tcg"
 
-enum { O_KERNEL = 1, O_LABEL };
+enum { O_KERNEL = 1, O_LABEL, O_MODULE };
 
 struct vm_opts {
-	const char *images[MAX_IMAGES], *labels[MAX_IMAGES];
-	unsigned nimages, nlabels;
+	const char *images[MAX_IMAGES], *labels[MAX_IMAGES], *modules[MAX_MODULES];
+	unsigned nimages, nlabels, nmodules;
 	unsigned long boots;
 	enum accel accel;
 	const char *qemu, *db, *append;
@@ -63,6 +64,11 @@ static const struct opt vm_opts_table[] = {
 	    "a kernel to boot (an x86-64 bzImage, an arm64 Image,\na ppc64el or s390x vmlinux); "
 	    "once for each, at most 8",
 	    O_KERNEL),
+	OPT_CALL("module", 0, "FILE.ko",
+		 "a module of the kernel's the guest loads before it answers (Debian's s390x "
+		 "kernel has its virtio console as one: virtio_console.ko from its package); "
+		 "once for each, loaded in order, into the kernels of its machine",
+		 O_MODULE),
 	OPT_ULONG("boots", 0, "N", "boots of each kernel", 1, 100, struct vm_opts, boots,
 		  OPT_DEF("2")),
 	OPT_CALL("label", 'l', "NAME",
@@ -131,7 +137,8 @@ const struct command cmd_vm_def = {
 		  "  ukbench vm -k /boot/vmlinuz-6.1.0-47-cloud-amd64 \\\n"
 		  "      -k /boot/vmlinuz-6.1.0-50-cloud-amd64 --boots 3 syscall.null\n"
 		  "  ukbench compare --all 6.1.0-47-cloud-amd64 6.1.0-50-cloud-amd64\n"
-		  "  ukbench vm --check -k arch/x86/boot/bzImage\n",
+		  "  ukbench vm --check -k arch/x86/boot/bzImage\n"
+		  "  ukbench vm --check -k vmlinuz-6.1.0-50-s390x --module virtio_console.ko\n",
 };
 
 static volatile sig_atomic_t vm_stop;
@@ -153,6 +160,24 @@ static int set_option(void *ctx, int id, const char *arg)
 			return error("-k %s: %s", arg, strerror(errno));
 		o->images[o->nimages++] = arg;
 		return 0;
+	case O_MODULE: {
+		unsigned char h[64];
+		int fd = open(arg, O_RDONLY | O_CLOEXEC);
+		ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
+
+		if (fd >= 0)
+			close(fd);
+		if (n < 0)
+			return error("--module %s: %s", arg, strerror(errno));
+		if (!vm_module_machine(h, (size_t)n))
+			return error("--module %s: not a kernel module (a 64-bit ELF relocatable "
+				     "object, FILE.ko, uncompressed)",
+				     arg);
+		if (o->nmodules == MAX_MODULES)
+			return error("at most %d modules (--module) at once", MAX_MODULES);
+		o->modules[o->nmodules++] = arg;
+		return 0;
+	}
 	case O_LABEL:
 		if (o->nlabels == MAX_IMAGES)
 			return error("at most %d labels (-l), one for each -k", MAX_IMAGES);
@@ -424,16 +449,40 @@ static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o,
 		lines[0] = first;
 		for (size_t i = 1; i < nplan && i < PLAN_LINES_MAX; i++)
 			lines[i] = plan[i];
-		m = open_memstream(&k->initrd, &k->initrd_len);
-		ret = !m || initramfs_write(m, init, init_len, lines,
-					    nplan < PLAN_LINES_MAX ? nplan : PLAN_LINES_MAX);
-		if (m && fclose(m))
-			ret = 1;
+		struct initramfs_file mods[MAX_MODULES];
+		size_t nmods = 0;
+
+		/* the modules of this machine, in the order given */
+		ret = 0;
+		for (unsigned i = 0; i < o->nmodules && !ret; i++) {
+			char *data = read_file(o->modules[i], &mods[nmods].len, err, sizeof(err));
+
+			if (!data) {
+				ret = error("%s", err);
+				break;
+			}
+			if (strcmp(vm_module_machine((unsigned char *)data, mods[nmods].len),
+				   machine)) {
+				free(data);
+				continue;
+			}
+			mods[nmods++].data = data;
+		}
+		if (!ret) {
+			m = open_memstream(&k->initrd, &k->initrd_len);
+			ret = !m || initramfs_write(m, init, init_len, lines,
+						    nplan < PLAN_LINES_MAX ? nplan : PLAN_LINES_MAX,
+						    mods, nmods);
+			if (m && fclose(m))
+				ret = 1;
+			if (ret)
+				error("cannot make the initramfs: out of memory");
+		}
+		for (size_t i = 0; i < nmods; i++)
+			free((void *)mods[i].data);
 	}
 	free(init);
-	if (ret)
-		return error("cannot make the initramfs: out of memory");
-	return 0;
+	return ret ? -1 : 0;
 }
 
 /* What no boot can start with, said; 0 when none. */
@@ -472,6 +521,23 @@ static int make_kits(const struct vm_opts *o, char **plan, size_t nplan, struct 
 		if (j == *nkits && kit_make(&kits[(*nkits)++], machine, o, plan, nplan))
 			return UKB_EXIT_FAIL;
 		kit_of[i] = j;
+	}
+	/* a module no kernel given can load is a mistake, said before any boot */
+	for (unsigned i = 0; i < o->nmodules; i++) {
+		unsigned char h[64];
+		int fd = open(o->modules[i], O_RDONLY | O_CLOEXEC), used = 0;
+		ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
+		const char *mm = n > 0 ? vm_module_machine(h, (size_t)n) : NULL;
+
+		if (fd >= 0)
+			close(fd);
+		for (unsigned j = 0; j < *nkits && mm; j++)
+			used |= !strcmp(kits[j].machine, mm);
+		if (!used) {
+			error("--module %s is for %s: no kernel given (-k) is", o->modules[i],
+			      mm ? mm : "no machine ukbench boots");
+			return UKB_EXIT_USAGE;
+		}
 	}
 	return 0;
 }

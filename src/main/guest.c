@@ -8,7 +8,9 @@
  * line), runs it with its answer on PORT (raw; the second serial port,
  * /dev/ttyS1, on x86, a virtio console, /dev/hvc0, elsewhere): a run
  * is the run JSON of this boot, with the guest's environment; a check is
- * one line a check ("verdict kind func what: detail"). Its messages go
+ * one line a check ("verdict kind func what: detail"). Modules in
+ * /modules (00.ko, 01.ko, ...: a driver the kernel has as a module, such as
+ * s390's virtio console) are loaded first, in order. Its messages go
  * to the console. Then it reboots, which ends QEMU (started with
  * -no-reboot): a kernel without ACPI cannot power off. Given arguments and not
  * process 1, it is the worker of run_procs(), for a test on the host.
@@ -20,7 +22,9 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/syscall.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -50,6 +54,34 @@ static int answer_port(const char *port)
 	if (fd != STDOUT_FILENO)
 		close(fd);
 	return 0;
+}
+
+/* /modules/00.ko, 01.ko, ... loaded in order; a module already in the kernel is no error. */
+static void load_modules(void)
+{
+	for (int i = 0; i < 100; i++) {
+		char path[32], msg[64];
+		int fd;
+
+		snprintf(path, sizeof(path), "/modules/%02d.ko", i);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return;
+		if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST) {
+			snprintf(msg, sizeof(msg), "cannot load %s", path);
+			say(msg, errno);
+		}
+		close(fd);
+	}
+}
+
+/* A port a module's driver makes appears once the device is probed: up to 5 s. */
+static void wait_for(const char *port)
+{
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+
+	for (int i = 0; i < 100 && access(port, W_OK); i++)
+		nanosleep(&ts, NULL);
 }
 
 static int run_check(int argc, char **argv)
@@ -98,7 +130,10 @@ int main(int argc, char **argv)
 	/* the first line: "run PORT" or "check PORT" */
 	mode = n ? strtok(args[0], " ") : NULL;
 	port = mode ? strtok(NULL, " ") : NULL;
-	if (answer_port(port ? port : "/dev/ttyS1")) {
+	port = port ? port : "/dev/ttyS1";
+	load_modules();
+	wait_for(port);
+	if (answer_port(port)) {
 		say("no port for the answer", errno);
 		rc = 2;
 		goto off;

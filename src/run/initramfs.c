@@ -8,6 +8,7 @@
  * NUL, a checksum of 0), the name, padding to four bytes, the data,
  * padding to four bytes. "TRAILER!!!" ends it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,7 +36,7 @@ static int entry(FILE *f, unsigned ino, unsigned mode, unsigned rmaj, unsigned r
 }
 
 int initramfs_write(FILE *f, const void *init, size_t init_len, const char *const *plan,
-		    size_t nplan)
+		    size_t nplan, const struct initramfs_file *mods, size_t nmods)
 {
 	size_t len = 0;
 	char *text;
@@ -61,9 +62,18 @@ int initramfs_write(FILE *f, const void *init, size_t init_len, const char *cons
 		      entry(f, 5, S_IFDIR | 01777, 0, 0, "tmp", NULL, 0) ||
 		      entry(f, 6, S_IFREG | 0755, 0, 0, "init", init, init_len) ||
 		      entry(f, 7, S_IFREG | 0644, 0, 0, "plan", text, len) ||
-		      entry(f, 0, 0, 0, 0, "TRAILER!!!", NULL, 0)
+		      (nmods && entry(f, 8, S_IFDIR | 0755, 0, 0, "modules", NULL, 0))
 		  ? -1
 		  : 0;
+	for (size_t i = 0; i < nmods && i < 100 && !ret; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "modules/%02zu.ko", i);
+		ret = entry(f, 9 + (unsigned)i, S_IFREG | 0644, 0, 0, name, mods[i].data,
+			    mods[i].len);
+	}
+	if (!ret)
+		ret = entry(f, 0, 0, 0, 0, "TRAILER!!!", NULL, 0);
 	free(text);
 	return ret || fflush(f) ? -1 : 0;
 }

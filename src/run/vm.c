@@ -78,6 +78,32 @@ out:
 	return m;
 }
 
+const char *vm_module_machine(const unsigned char *h, size_t n)
+{
+	int le;
+	unsigned type, em;
+
+	if (n < 20 || memcmp(h, "\177ELF", 4) || (h[5] != 1 && h[5] != 2))
+		return NULL;
+	le = h[5] == 1;
+	type = le ? h[16] | (unsigned)h[17] << 8 : h[17] | (unsigned)h[16] << 8;
+	em = le ? h[18] | (unsigned)h[19] << 8 : h[19] | (unsigned)h[18] << 8;
+	/* a module is relocatable (ET_REL), of a 64-bit class */
+	if (type != 1 || h[4] != 2)
+		return NULL;
+	switch (em) {
+	case 62:
+		return "x86_64";
+	case 183:
+		return "aarch64";
+	case 21:
+		return le ? "ppc64le" : "ppc64";
+	case 22:
+		return "s390x";
+	}
+	return NULL;
+}
+
 /*
  * What booting each machine takes, one row a machine (vm_image_machine()'s
  * names): its emulator and Debian's package of it, its board, whether the
@@ -118,12 +144,12 @@ static const struct machine machines[] = {
 	{ "ppc64", "qemu-system-ppc64", "qemu-system-ppc", "pseries", 0, "hvc0", "/dev/hvc1", NULL,
 	  "", "a console: CONFIG_HVC_CONSOLE and CONFIG_PRINTK (its console is hvc0)",
 	  "a second console: CONFIG_HVC_CONSOLE (the answer comes on hvc1)" },
-	/* Debian's s390x kernel builds virtio_console as a module, which no guest loads */
+	/* Debian's s390x kernel builds virtio_console as a module: --module loads it */
 	{ "s390x", "qemu-system-s390x", "qemu-system-misc", "s390-ccw-virtio", 0, "ttysclp0",
 	  "/dev/hvc0", "virtio-serial-ccw", "",
 	  "a console: CONFIG_SCLP_VT220_CONSOLE and CONFIG_PRINTK (its console is ttysclp0)",
-	  "a virtio console built in: CONFIG_VIRTIO_CCW and CONFIG_VIRTIO_CONSOLE=y, not a module "
-	  "(the answer comes on hvc0)" },
+	  "a virtio console: CONFIG_VIRTIO_CCW and CONFIG_VIRTIO_CONSOLE=y, or its module given "
+	  "with --module virtio_console.ko (the answer comes on hvc0)" },
 };
 
 /* @name's row; x86's for a name no row has (vm_image_machine() gives none such). */

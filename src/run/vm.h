@@ -57,6 +57,12 @@ struct vm_result {
  */
 const char *vm_image_machine(const char *path);
 
+/*
+ * The machine a kernel module (@h, its first @n bytes: an ELF relocatable
+ * object) is for, as vm_image_machine() names it; NULL for no module.
+ */
+const char *vm_module_machine(const unsigned char *h, size_t n);
+
 /* The guest's port for its answer on @machine: "/dev/ttyS1", "/dev/hvc1", "/dev/hvc0". */
 const char *vm_answer_port(const char *machine);
 

@@ -5,7 +5,9 @@
 # vm`: the newest COUNT (default 2) of Debian's linux-image-*-FLAVOUR
 # packages (ARCH amd64 by default, or arm64: the cloud-ARCH flavour;
 # ppc64el: powerpc64le; s390x: s390x), downloaded with apt-get and
-# their vmlinuz (vmlinux on powerpc) unpacked into DIR (a build directory: nothing is
+# their vmlinuz (vmlinux on powerpc) unpacked into DIR (on s390x with its
+# virtio console module beside it, virtio_console-RELEASE.ko: Debian builds
+# it as a module) (a build directory: nothing is
 # installed, nothing in the tree changes; for another architecture, apt's
 # lists of it are kept in DIR too). Kept there for the next run. Prints
 # the paths, or why it cannot, and exits non-zero.
@@ -20,6 +22,12 @@ s390x) flavour=s390x ;;
 *) flavour=cloud-$arch ;;
 esac
 have=$(ls "$dir"/vmlinu[xz]-*-"$flavour" 2>/dev/null | sort -V | tail -"$count")
+# an s390x kernel unpacked before its module was: unpacked again
+if [ "$arch" = s390x ]; then
+	for k in $have; do
+		[ -f "$dir/virtio_console-${k##*/vmlinuz-}.ko" ] || have=""
+	done
+fi
 if [ "$(echo "$have" | grep -c .)" = "$count" ]; then
 	echo "$have"
 	exit 0
@@ -52,6 +60,15 @@ done
 for deb in "$work"/*.deb; do
 	dpkg-deb --fsys-tarfile "$deb" | (cd "$work" && tar -x --wildcards './boot/vmlinu[xz]-*') ||
 		{ echo "kernels.sh: no vmlinuz in $deb" >&2; exit 1; }
+	if [ "$arch" = s390x ]; then
+		dpkg-deb --fsys-tarfile "$deb" | (cd "$work" &&
+			tar -x --wildcards './lib/modules/*/kernel/drivers/char/virtio_console.ko') ||
+			{ echo "kernels.sh: no virtio_console.ko in $deb" >&2; exit 1; }
+		for m in "$work"/lib/modules/*/kernel/drivers/char/virtio_console.ko; do
+			r=${m#"$work"/lib/modules/}
+			mv "$m" "$dir/virtio_console-${r%%/*}.ko" || exit 1
+		done
+	fi
 done
 mv "$work"/boot/vmlinu[xz]-* "$dir"/ || exit 1
 ls "$dir"/vmlinu[xz]-*-"$flavour" | sort -V | tail -"$count"
