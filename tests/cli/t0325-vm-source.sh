@@ -79,6 +79,37 @@ test_expect_success "$need" 'vm --check passes on both kernels' '
 	done
 '
 
+# the tree built for another architecture of the threads: arm64, by
+# Debian's cross compiler, booted under QEMU's arm64 emulator
+prereq_ARM64_SOURCE() {
+	if ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+		prereq_why="aarch64-linux-gnu-gcc is not installed (gcc-aarch64-linux-gnu)"
+		return 1
+	fi
+	if ! qemu-system-aarch64 -version >/dev/null 2>&1; then
+		prereq_why="qemu-system-aarch64 is not installed (qemu-system-arm)"
+		return 1
+	fi
+	if [ ! -x "$(dirname "$UKBENCH")/ukbench-guest-aarch64" ]; then
+		prereq_why="ukbench-guest-aarch64 was not built (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
+		return 1
+	fi
+	return 0
+}
+
+test_expect_success "$need,ARM64_SOURCE" 'the tree built for arm64 too: vm --check passes on it' '
+	test -n "$before" &&
+	tree=$(sh "$UKB_TOP/tests/vm/series.sh" "$tarball" "$cache") &&
+	git -C "$tree" checkout -q -f master &&
+	"$build_kernel" -a arm64 -C "$cache" "$tree" >arm64 2>err || { cat err; exit 1; } &&
+	k=$(cat arm64) &&
+	test "$(od -An -c -j 56 -N 4 "$k" | tr -d " ")" = ARMd &&
+	ukbench vm --check -k "$k" >out 2>err || { cat out err; exit 1; } &&
+	grep -q "the aarch64 kernels boot under QEMU.s emulator (TCG)" err &&
+	grep -q "^  ok verify clock_gettime monotonic: " out &&
+	grep -q "^  [0-9]* ok, 0 FAILED" out
+'
+
 # What load cannot change: no verdict is wrong. The emulator's boots on a
 # quiet host tell the patch (+182%, MDE 7%: docs/kernels.md); on a host
 # loaded twice over their MDE passes 100%, and "cannot tell" is the truth.

@@ -4,8 +4,9 @@
 # build-series.sh DIR - the kernels of tests/cli/t0325-vm-source.sh, built
 # ahead of the test suites (tests/check.sh): the series from Debian's
 # newest /usr/src/linux-source-*.tar.xz (tests/vm/series.sh) in DIR, and
-# an x86-64 image of each of its five commits by tools/build-kernel, kept
-# in DIR. A full build takes minutes, and under a loaded suite more than
+# an x86-64 image of each of its five commits by tools/build-kernel, and
+# an arm64 image of its last where Debian's cross compiler for arm64 is
+# installed, kept in DIR. A full build takes minutes, and under a loaded suite more than
 # a test file's limit; built here, the test finds them kept and boots
 # them. Exits 0 when built, else 1 saying why (the test then builds what
 # it needs itself, or skips with its reason).
@@ -21,4 +22,7 @@ for c in master~4 master~3 master~2 master~1 master; do
 		"$top/tools/build-kernel" -C "$dir" "$tree" >/dev/null || { rc=1; break; }
 done
 git -C "$tree" checkout -q -f master
+if [ -z "${rc:-}" ] && command -v aarch64-linux-gnu-gcc >/dev/null; then
+	"$top/tools/build-kernel" -a arm64 -C "$dir" "$tree" >/dev/null || rc=1
+fi
 exit "${rc:-0}"
