@@ -119,7 +119,8 @@ const struct command cmd_vm_def = {
 		 "observation: the variation between boots, which no single boot shows, is\n"
 		 "in its interval.\n"
 		 "\n"
-		 "KVM is used when a first boot of it prints within 30 s; a nested guest may\n"
+		 "KVM is used when a first boot of it prints within 30 s (where QEMU cannot\n"
+		 "set MSR 0x10a, with -cpu host,-arch-capabilities); a nested guest may\n"
 		 "hang before its kernel starts, and then QEMU's emulator (TCG) is used,\n"
 		 "with a warning: an emulator's timings suit a check of the pipeline and\n"
 		 "--check, not a per-call cost. A kernel that prints nothing on its console\n"
@@ -253,9 +254,8 @@ static int kvm_here(void)
 }
 
 /* The host's facts beside the guest's, and the emulator's, in the run's settings. */
-static int add_vm_settings(struct rec_run *run, const char *accel, const char *qver,
-			   const char *image, unsigned boot, const struct vm_opts *o,
-			   const struct vm_result *r)
+static int add_vm_settings(struct rec_run *run, const struct vm_boot *b, const char *qver,
+			   unsigned boot, const struct vm_opts *o, const struct vm_result *r)
 {
 	struct ukb_env env;
 	struct jw w;
@@ -269,9 +269,11 @@ static int add_vm_settings(struct rec_run *run, const char *accel, const char *q
 		return -1;
 	jw_init(&w, 0);
 	jw_obj_begin(&w, NULL);
-	jw_str(&w, "accel", accel);
+	jw_str(&w, "accel", b->accel);
+	if (b->cpu)
+		jw_str(&w, "cpu", b->cpu);
 	jw_str(&w, "qemu", qver);
-	jw_str(&w, "image", image);
+	jw_str(&w, "image", b->image);
 	jw_uint(&w, "boot", boot);
 	jw_uint(&w, "memory_mb", o->memory_mb);
 	jw_int(&w, "cpus", 1);
@@ -328,7 +330,8 @@ static void say_failure(const char *image, const char *machine, const struct vm_
 
 /* One boot's answer, stored. 0, or -1 (printed). */
 static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[128], unsigned image,
-		    unsigned boot, const char *accel, const char *qver, const struct vm_result *r)
+		    unsigned boot, const struct vm_boot *b, const char *qver,
+		    const struct vm_result *r)
 {
 	struct rec_run run = { 0 };
 	char err[1024], name[64], iv[PATH_MAX], rv[256];
@@ -345,14 +348,15 @@ static int keep_run(const struct vm_opts *o, struct store *st, char (*labels)[12
 		snprintf(run.label, sizeof(run.label), "%s", run.kernel_release);
 	snprintf(run.source, sizeof(run.source), "vm");
 	run.duration_s = r->total_s;
-	if (add_vm_settings(&run, accel, qver, o->images[image], boot, o, r)) {
+	if (add_vm_settings(&run, b, qver, boot, o, r)) {
 		error("out of memory");
 		goto out;
 	}
 	/* what the guest says is shown, never obeyed: a release with escapes stays text */
-	printf("boot %u: %s, Linux %s (%s), kernel up in %.1f s, %.1f s in all, %zu paths", boot,
-	       vis(o->images[image], iv, sizeof(iv)), vis(run.kernel_release, rv, sizeof(rv)),
-	       accel, r->kernel_s, r->total_s, run.nresults);
+	printf("boot %u: %s, Linux %s (%s%s%s), kernel up in %.1f s, %.1f s in all, %zu paths",
+	       boot, vis(o->images[image], iv, sizeof(iv)), vis(run.kernel_release, rv, sizeof(rv)),
+	       b->accel, b->cpu ? ", -cpu " : "", b->cpu ? b->cpu : "", r->kernel_s, r->total_s,
+	       run.nresults);
 	if (st && store_save(st, &run, err, sizeof(err))) {
 		printf("\n");
 		error("%s", err);
@@ -565,18 +569,35 @@ static void say_emulated(const struct vm_opts *o, const char *accel, const struc
  * for the emulator, in this boot and every later one (*@accel). 0, or -1
  * (printed).
  */
-static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel)
+static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel, const char **cpu)
 {
 	char err[1024], why[256], shown[768];
+	const char *next;
 
 	if (vm_boot(b, r, err, sizeof(err))) {
 		free(r->answer);
 		return error("%s", err);
 	}
+	snprintf(why, sizeof(why), "%.*s", (int)strcspn(r->console, "\n"), r->console);
+	/* a CPU model the host's KVM takes, where QEMU said which MSR it could not set */
+	while (!strcmp(b->accel, "kvm") && r->status == VM_QEMU && r->kernel_s < 0 &&
+	       (next = vm_kvm_cpu_next(b->machine, b->cpu, r->console))) {
+		warning("KVM: QEMU failed before the kernel started (%s); trying -cpu %s",
+			vis(why, shown, sizeof(shown)), next);
+		free(r->answer);
+		*cpu = b->cpu = next;
+		/* a kernel under KVM prints within a second or two */
+		if (b->first_line_s > 0)
+			b->first_line_s = 10;
+		if (vm_boot(b, r, err, sizeof(err))) {
+			free(r->answer);
+			return error("%s", err);
+		}
+		snprintf(why, sizeof(why), "%.*s", (int)strcspn(r->console, "\n"), r->console);
+	}
 	if (!(b->first_line_s > 0 && r->kernel_s < 0 &&
 	      (r->status == VM_SILENT || r->status == VM_QEMU)))
 		return 0;
-	snprintf(why, sizeof(why), "%.*s", (int)strcspn(r->console, "\n"), r->console);
 	if (r->status == VM_SILENT)
 		warning("KVM: the first boot printed nothing in %.0f s (a nested guest that hangs "
 			"before its kernel starts); QEMU's emulator (TCG) boots the kernels "
@@ -589,6 +610,7 @@ static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel)
 			vis(why, shown, sizeof(shown)));
 	free(r->answer);
 	*accel = b->accel = "tcg";
+	*cpu = b->cpu = NULL;
 	b->first_line_s = 0;
 	if (vm_boot(b, r, err, sizeof(err))) {
 		free(r->answer);
@@ -645,6 +667,7 @@ int cmd_vm(int argc, char **argv)
 	size_t order[MAX_IMAGES];
 	char silent[MAX_IMAGES] = { 0 };
 	unsigned boot = 0, failed = 0, kvm_tried = 0;
+	const char *kvm_cpu = NULL;
 	int first, rc, ret = UKB_EXIT_USAGE;
 
 	rc = opts_parse(&cmd_vm_def, argc, argv, 0, set_option, &o, &first);
@@ -677,6 +700,8 @@ int cmd_vm(int argc, char **argv)
 			struct vm_boot b = boot_of(&o, kt, k, native ? accel : "tcg");
 			struct vm_result r;
 
+			/* the CPU model KVM took in an earlier boot */
+			b.cpu = !strcmp(b.accel, "kvm") ? kvm_cpu : NULL;
 			if (silent[k])
 				continue;
 			/* KVM on trial: its first boot must print, or the emulator takes over */
@@ -684,7 +709,7 @@ int cmd_vm(int argc, char **argv)
 			    !kvm_tried++)
 				b.first_line_s = 30;
 			boot++;
-			if (boot_once(&b, &r, &accel))
+			if (boot_once(&b, &r, &accel, &kvm_cpu))
 				goto out;
 			/* a signal ends QEMU too: what it left is not a failure of the kernel */
 			if (r.status == VM_STOPPED || vm_stop) {
@@ -701,7 +726,7 @@ int cmd_vm(int argc, char **argv)
 				}
 			} else if (o.check) {
 				failed += (unsigned)show_check(o.images[k], &r);
-			} else if (keep_run(&o, st, labels, k, boot, b.accel, kt->qver, &r)) {
+			} else if (keep_run(&o, st, labels, k, boot, &b, kt->qver, &r)) {
 				failed++;
 			}
 			free(r.answer);

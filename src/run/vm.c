@@ -104,6 +104,13 @@ const char *vm_module_machine(const unsigned char *h, size_t n)
 	return NULL;
 }
 
+const char *vm_kvm_cpu_next(const char *machine, const char *cpu, const char *console)
+{
+	if (strcmp(machine, "x86_64") || (cpu && strcmp(cpu, "host")))
+		return NULL;
+	return strstr(console, "failed to set MSR 0x10a") ? "host,-arch-capabilities" : NULL;
+}
+
 /*
  * What booting each machine takes, one row a machine (vm_image_machine()'s
  * names): its emulator and Debian's package of it, its board, whether the
@@ -311,9 +318,9 @@ static void child(const struct vm_boot *b, int ird, int con, int ans)
 	}
 	argv[n++] = "-accel";
 	argv[n++] = b->accel;
-	if (kvm || m->tcg_cpu_max) {
+	if (b->cpu || kvm || m->tcg_cpu_max) {
 		argv[n++] = "-cpu";
-		argv[n++] = kvm ? "host" : "max";
+		argv[n++] = b->cpu ? b->cpu : kvm ? "host" : "max";
 	}
 	argv[n++] = "-m";
 	argv[n++] = mem;

@@ -19,6 +19,7 @@ struct vm_boot {
 	const char *qemu;    /* the system emulator: "qemu-system-x86_64" */
 	const char *image;   /* the kernel: a bzImage or vmlinuz */
 	const char *accel;   /* "kvm" or "tcg" */
+	const char *cpu;     /* QEMU's -cpu; NULL: host under KVM, the machine's under TCG */
 	const char *append;  /* more of the kernel's command line, or NULL */
 	unsigned memory_mb, cpus;
 	double timeout_s;    /* the whole boot */
@@ -62,6 +63,14 @@ const char *vm_image_machine(const char *path);
  * object) is for, as vm_image_machine() names it; NULL for no module.
  */
 const char *vm_module_machine(const unsigned char *h, size_t n);
+
+/*
+ * The CPU model to try under KVM after @cpu (NULL: "host") failed with
+ * @console (QEMU's words) on @machine, or NULL: an x86 host whose KVM
+ * cannot set IA32_ARCH_CAPABILITIES ("failed to set MSR 0x10a", as nested
+ * guests see) may boot "host,-arch-capabilities".
+ */
+const char *vm_kvm_cpu_next(const char *machine, const char *cpu, const char *console);
 
 /* The guest's port for its answer on @machine: "/dev/ttyS1", "/dev/hvc1", "/dev/hvc0". */
 const char *vm_answer_port(const char *machine);

@@ -273,11 +273,12 @@ fake_qemu() {
 	cat >"$1" <<-EOF
 	#!/bin/sh
 	# the two serial ports: -serial file:/dev/fd/N
-	con= ans=
+	con= ans= cpu=
 	while [ \$# -gt 0 ]; do
 		case \$1 in
 		-version) echo "QEMU emulator version 0.0 (a test's own)"; exit 0 ;;
 		-serial) if [ -z "\$con" ]; then con=\${2#file:}; else ans=\${2#file:}; fi; shift ;;
+		-cpu) cpu=\$2; shift ;;
 		esac
 		shift
 	done
@@ -308,6 +309,39 @@ test_expect_success GUEST 'the runner: an answer kept, a hung guest killed at --
 	test_expect_code 1 ukbench vm --no-store --qemu ./quiet --accel tcg --boots 1 \
 		-k fake.img syscall.null 2>err &&
 	grep -q "powered off without an answer after .* (the kernel printed no line)" err
+'
+
+# KVM as nested guests see it: "-cpu host" fails on IA32_ARCH_CAPABILITIES;
+# the model without it boots. An emulator of the test's own plays it.
+prereq_KVM_DEV() {
+	if [ "$(uname -m)" != x86_64 ] || ! { exec 3<>/dev/kvm; } 2>/dev/null; then
+		prereq_why="/dev/kvm cannot be opened on this x86-64 host (vm tries KVM only where it can)"
+		return 1
+	fi
+	exec 3>&-
+	return 0
+}
+
+test_expect_success GUEST,KVM_DEV 'KVM: a CPU model without the MSR QEMU cannot set, tried and kept' '
+	# each boot answers a run of its own: no UUID, the store gives one
+	jq "del(.uuid)" "$UKB_TOP/tests/golden/runs/before-1.json" >answer.json &&
+	{ head -c 514 /dev/zero; printf HdrS; head -c 64 /dev/zero; } >fake.img &&
+	fake_qemu msr "case \$cpu in
+		host) echo \"qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69\" >&2; exit 1 ;;
+		host,-arch-capabilities) echo \"Linux version 9.9.9-test\" >\"\$con\"; cat $PWD/answer.json >\"\$ans\" ;;
+		*) exit 3 ;;
+		esac" &&
+	ukbench vm --db "$TEST_ROOT/msr.db" --qemu ./msr --boots 2 -k fake.img -l msr syscall.null >out 2>err &&
+	cat out err &&
+	grep -q "^warning: KVM: QEMU failed before the kernel started (qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69); trying -cpu host,-arch-capabilities$" err &&
+	test "$(grep -c "trying -cpu" err)" = 1 &&
+	test "$(grep -c "^boot [12]: .* (kvm, -cpu host,-arch-capabilities), kernel up in" out)" = 2 &&
+	ukbench runs --db "$TEST_ROOT/msr.db" -f json | jq -r ".[].id" >ids &&
+	for id in $(cat ids); do
+		ukbench show --db "$TEST_ROOT/msr.db" "$id" -f json |
+			jq -e ".settings.vm.accel == \"kvm\" and .settings.vm.cpu == \"host,-arch-capabilities\"" >/dev/null || return 1
+	done &&
+	test "$(wc -l <ids)" = 2
 '
 
 test_expect_success GUEST 'vm --check: a failed check in the guest is counted, and fails' '
