@@ -20,18 +20,24 @@ static const struct exit_row rows[] = {
 	{ "run", "0", "every path measured, or not available here (said in its row)" },
 	{ "run", "1",
 	  "a benchmark failed; with --fail-on-regression, a path regressed "
-	  "beyond PCT" },
+	  "beyond PCT; or an output or the store refused a write (nothing stored before is lost)" },
 	{ "run", "125", "with --fail-on-regression: a path cannot be told from noise at PCT" },
 	{ "list", "0", "listed" },
 	{ "check", "0", "nothing failed (a function not exported is skipped, with why)" },
-	{ "check", "1", "a check failed: the vDSO and the system call disagreed" },
+	{ "check", "1",
+	  "a check failed: the vDSO and the system call disagreed; or an output or the store "
+	  "refused a write (nothing stored before is lost)" },
 	{ "exec", "0", "every run of the command exited 0 (or --allow-failure)" },
-	{ "exec", "1", "a run exited non-zero or timed out" },
+	{ "exec", "1",
+	  "a run of the command exited non-zero or timed out; or an output or the store refused a "
+	  "write (nothing stored before is lost)" },
 	{ "exec", "127", "the command cannot be started" },
 	{ "compare", "0",
 	  "compared; with --fail-on-regression or --bisect, no path "
 	  "regressed beyond PCT" },
-	{ "compare", "1", "with --fail-on-regression or --bisect: a path regressed beyond PCT" },
+	{ "compare", "1",
+	  "with --fail-on-regression or --bisect: a path regressed beyond PCT; or an output or the "
+	  "store refused a write (nothing stored before is lost)" },
 	{ "compare", "125",
 	  "with --fail-on-regression or --bisect: a path cannot be told "
 	  "from noise at PCT ('git bisect run' skips the commit)" },
@@ -43,19 +49,40 @@ static const struct exit_row rows[] = {
 	{ "runs", "0", "listed, deleted or relabelled" },
 	{ "show", "0", "printed" },
 	{ "import", "0", "every file stored" },
-	{ "import", "1", "the store refused a run; the files before it are stored" },
+	{ "import", "1",
+	  "the store refused a run, or an output a write: the files before it are stored, "
+	  "none after it" },
 	{ "push", "0", "nothing waits any more (or --status printed)" },
-	{ "push", "1", "a run could not be pushed: it waits in the spool, with the reason" },
+	{ "push", "1",
+	  "a run could not be pushed: it waits in the spool, with the reason; or an output or the "
+	  "store refused a write (nothing stored before is lost)" },
 	{ "fleet-init", "0", "the schema and roles are made (or were already)" },
-	{ "fleet-init", "1", "the server refused" },
+	{ "fleet-init", "1", "the server refused, or an output a write" },
 	{ "prune", "0", "pruned (or counted, with --dry-run)" },
 	{ "fleet-prune", "0", "pruned (or counted, with --dry-run)" },
-	{ "fleet-prune", "1", "the server refused (the role is not granted it), nothing pruned" },
+	{ "fleet-prune", "1",
+	  "the server refused (the role is not granted it), nothing pruned; or an output "
+	  "refused a write" },
 	{ "calibrate", "0", "measured and stored" },
 	{ "env", "0", "printed" },
 	{ "vdso", "0", "printed" },
 	{ "vm", "0", "every boot measured (or checked, with --check, nothing failed)" },
-	{ "vm", "1", "a boot failed (the console's end says why), or a check failed" },
+	{ "vm", "1",
+	  "a boot failed (the console's end says why), or a check failed; or an output or the "
+	  "store refused a write (nothing stored before is lost)" },
+	/* what measures keeps what it measured when stopped */
+	{ "run", "128+N",
+	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): what was "
+	  "measured is printed and stored, a half-written file removed" },
+	{ "exec", "128+N",
+	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the runs "
+	  "made are printed and stored, a half-written file removed" },
+	{ "calibrate", "128+N",
+	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the "
+	  "rounds made are stored, none counted half" },
+	{ "vm", "128+N",
+	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the boots "
+	  "made are stored, the emulator ended with it" },
 	{ NULL, "1",
 	  "failed at its work: an output or the store refused a write (a full "
 	  "disk, a closed pipe), or what the machine holds (the vDSO, the store) "
@@ -65,8 +92,9 @@ static const struct exit_row rows[] = {
 	  "or pattern that matches nothing, a run or file that cannot be read or "
 	  "is stored already, a change not confirmed; nothing was done" },
 	{ NULL, "128+N",
-	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): what "
-	  "was measured is printed and stored, a half-written file removed" },
+	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): nothing "
+	  "half-written is left (a file being written is removed), nothing stored "
+	  "before is lost" },
 	{ NULL, NULL, NULL },
 };
 
@@ -85,9 +113,18 @@ size_t exits_of(const char *cmd, const struct exit_row **out, size_t max)
 
 		if (r->cmd && strcmp(r->cmd, cmd))
 			continue;
+		/* a command's own row of a code stands for the shared one: one row a code */
+		if (!r->cmd) {
+			size_t o = 0;
+
+			while (o < n && strcmp(out[o]->code, r->code))
+				o++;
+			if (o < n)
+				continue;
+		}
 		if (n == max)
 			break;
-		/* by code; a command's own row before the shared one of its code */
+		/* by code */
 		for (k = n; k > 0 && rank(out[k - 1]->code) > rank(r->code); k--)
 			out[k] = out[k - 1];
 		out[k] = r;

@@ -43,6 +43,10 @@ test_expect_success 'every help fits 80 columns' '
 		ukbench $c --help >h || return 1
 		perl -CSD -ne "chomp; if (length > 80) { print \"$c: \$_\\n\"; \$bad = 1 }
 			END { exit \$bad }" h || return 1
+		# each exit status a row of its own, said once
+		sed -n "/^exit status:\$/,/^\$/s/^  \([0-9][0-9+N]*\) .*/\1/p" h | sort >codes &&
+		test -s codes || [ -z "$c" ] || return 1
+		test -z "$(uniq -d codes)" || { echo "$c: $(uniq -d codes) listed twice"; return 1; }
 	done
 '
 
