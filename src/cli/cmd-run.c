@@ -37,7 +37,7 @@
 #include "run-profile.h"
 #include "output.h"
 #include "runner.h"
-#include "lab-notes.h"
+#include "figure-notes.h"
 #include "run-notes.h"
 #include "runref.h"
 #include "store.h"

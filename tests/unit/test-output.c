@@ -27,7 +27,7 @@
 #include "desc.h"
 #include "describe.h"
 #include "lab-align.h"
-#include "lab-notes.h"
+#include "figure-notes.h"
 #include "output.h"
 #include "doc-pack.h"
 #include "record.h"

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lab-notes.h - what the lab benchmarks of a run show of this CPU, in a
+ * figure-notes.h - what the lab benchmarks of a run show of this CPU, in a
  * few lines under its table: the verdict each lab's figures support
  * (beyond their intervals or not), never the one expected.
  */
-#ifndef UKB_OUTPUT_LAB_NOTES_H
-#define UKB_OUTPUT_LAB_NOTES_H
+#ifndef UKB_OUTPUT_FIGURE_NOTES_H
+#define UKB_OUTPUT_FIGURE_NOTES_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * lab-notes.c - what a run's figures show, as the benchmarks that explain
- * their figures say it (see lab-notes.h and bench/notes.h).
+ * figure-notes.c - what a run's figures show, as the benchmarks that explain
+ * their figures say it (see figure-notes.h and bench/notes.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "lab-notes.h"
+#include "figure-notes.h"
 #include "notes.h"
 #include "width.h"
 

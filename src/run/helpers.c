@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * abi32.c - where the static helpers are: beside this program
+ * helpers.c - where the static helpers are: beside this program
  * (ukbench-abi32, built from the same sources as a static i386 program;
  * ukbench-guest, the init of a guest `ukbench vm` boots), or where
  * UKBENCH_ABI32 and UKBENCH_GUEST say, for an installation that keeps them
