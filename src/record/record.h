@@ -344,9 +344,8 @@ char *rec_to_json(const struct rec_run *run, int pretty, size_t *len);
  * report read (the figures, every process's mean, SE and reference, the
  * counters per call, the descriptions) without the batches' samples of a
  * result measured in two processes or more, whose process means are its
- * replicates: about a fifth of the whole (136 KiB of 703 for a default
- * run of 86 paths). A fleet's server keeps it; the run's digest goes
- * with it. NULL on ENOMEM.
+ * replicates: a fraction of the whole (docs/fleet.md has the sizes). A
+ * fleet's server keeps it; the run's digest goes with it. NULL on ENOMEM.
  */
 char *rec_to_json_summary(const struct rec_run *run, size_t *len);
 

@@ -11,9 +11,9 @@
 #include "store-backend.h"
 
 /*
- * zstd's level 9: a default run's kept document (78 KB of JSON) in 15.0 KB
- * in 1.4 ms; 12 takes 5.5 ms for the same, 15 takes 14 ms for 13.3 KB,
- * which sixteen machines pushing at once to a small server would feel.
+ * zstd's level 9: levels above it gain a few percent of size for several
+ * times the time, which sixteen machines pushing at once to a small server
+ * would feel (docs/fleet.md has the figures).
  */
 #define DOC_LEVEL 9
 

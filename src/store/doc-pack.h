@@ -6,8 +6,8 @@
  * The text is compressed (zstd, with its checksum). For a fleet's server
  * (DOC_FOR_SERVER) it is first the JSON that server keeps
  * (rec_json_for_server(): without what its rows hold or reading makes
- * again). A default run's summary of about 90 KiB is kept in about 15 so,
- * where the server's own compression (lz4) left 38.
+ * again): a few times smaller than the server's own compression (lz4)
+ * leaves it (docs/fleet.md has the sizes).
  */
 #ifndef UKB_STORE_DOC_PACK_H
 #define UKB_STORE_DOC_PACK_H

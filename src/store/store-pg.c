@@ -173,12 +173,11 @@ static const char *const migrations[] = {
 	 * 6: a run in fewer bytes. A process's mean and reference in 4 bytes:
 	 * a record keeps them to single precision (rec_result_restat()), so
 	 * the comparison from here equals the local store's. The document as
-	 * the client compressed it (doc-pack.h: 38 KiB of a default run's
-	 * summary under the server's lz4, about 15 this way), stored as it
-	 * comes; a document pushed before stays in `document`. A run's rows
-	 * found by one entry of its UUID (deduplicated: 0.8 KiB a run) where
-	 * the primary key took an entry a row in pages the random UUIDs
-	 * left a third empty (4.8 KiB); a run's rows are made once, by the
+	 * the client compressed it (doc-pack.h: smaller than the server's
+	 * lz4 makes it), stored as it comes; a document pushed before stays
+	 * in `document`. A run's rows found by one entry of its UUID
+	 * (deduplicated) where the primary key took an entry a row in pages
+	 * the random UUIDs left a third empty; a run's rows are made once, by the
 	 * statement after the one that makes its run, whose UUID is unique.
 	 * Without a key, a logical replica is given the whole row.
 	 */
