@@ -71,7 +71,7 @@ static const struct opt calibrate_opts[] = {
 		 "calibrate the settings you compare",
 		 opt_parse_sizes, long *, struct calibrate_cli, sizes),
 	OPT_PERCENT("threshold", 't', "PCT", "noise threshold of the verdict, in %", 0, 100,
-		    struct calibrate_cli, threshold, OPT_DEF("1")),
+		    struct calibrate_cli, threshold, OPT_DEF(CMP_DEF_TEXT(CMP_THRESHOLD_PCT))),
 	OPT_STRING("db", 0, "PATH", "the store the runs and the host's floor are kept in",
 		   struct calibrate_cli, db),
 	OPT_BOOL("no-store", 0, "store nothing", struct calibrate_cli, no_store),

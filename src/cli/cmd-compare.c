@@ -55,9 +55,9 @@ struct compare_opts {
 
 static const struct opt compare_opts_table[] = {
 	OPT_PERCENT("threshold", 't', "PCT", "noise threshold in %", 0, 1000, struct compare_opts,
-		    c.threshold, OPT_DEF("1")),
+		    c.threshold, OPT_DEF(CMP_DEF_TEXT(CMP_THRESHOLD_PCT))),
 	OPT_DOUBLE("alpha", 0, "P", "significance level", 1e-9, 0.5, struct compare_opts, c.alpha,
-		   OPT_DEF("0.05")),
+		   OPT_DEF(CMP_DEF_TEXT(CMP_ALPHA_DEF))),
 	OPT_CALL("fail-on-regression", 0, "PCT",
 		 "exit 1 when a path regressed by more than PCT%, 125\nwhen a path cannot be told "
 		 "from noise at PCT%, else 0",

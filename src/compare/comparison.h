@@ -27,10 +27,20 @@ struct cmp_opts {
 	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
 };
 
-/* What every command compares with unless told: alpha 0.05, 1%, no limit. */
+/*
+ * What every command compares with unless told: alpha 0.05, 1%, no limit.
+ * Declared once: the options' defaults are these, as text (CMP_DEF_TEXT).
+ */
+#define CMP_ALPHA_DEF	  0.05
+#define CMP_THRESHOLD_PCT 1
+#define CMP_DEF_TEXT_(x)  #x
+#define CMP_DEF_TEXT(x)	  CMP_DEF_TEXT_(x)
+
 static inline struct cmp_opts cmp_defaults(void)
 {
-	return (struct cmp_opts){ .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	return (struct cmp_opts){ .alpha = CMP_ALPHA_DEF,
+				  .threshold = CMP_THRESHOLD_PCT / 100.0,
+				  .limit = -1 };
 }
 
 /* What automation is told about a path, against the limit. */
