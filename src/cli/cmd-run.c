@@ -79,7 +79,7 @@ struct run_opts {
 
 static const struct opt run_opts[] = {
 	OPT_PERCENT("precision", 'p', "PCT", "target half-width of the 95% CI, in %", 0.001, 100,
-		    struct run_opts, plan.m.precision, OPT_DEF("1"),
+		    struct run_opts, plan.m.precision, OPT_DEF(UKB_DEF_TEXT(UKB_PRECISION_PCT_DEF)),
 		    OPT_GIVEN(struct run_opts, precision_given)),
 	OPT_DOUBLE("budget", 'b', "SEC",
 		   "measuring time per path, spread over the processes\n(default: 36 s over the "
@@ -87,19 +87,21 @@ static const struct opt run_opts[] = {
 		   0.001, 86400, struct run_opts, plan.m.budget_s,
 		   OPT_GIVEN(struct run_opts, budget_given)),
 	OPT_DOUBLE("warmup", 0, "SEC", "warm-up per path, calibration included", 0, 3600,
-		   struct run_opts, plan.m.warmup_s, OPT_DEF("0.05")),
+		   struct run_opts, plan.m.warmup_s, OPT_DEF(UKB_DEF_TEXT(UKB_WARMUP_S_DEF))),
 	OPT_DOUBLE("timeout", 0, "SEC",
 		   "the longest one path may take in a process, its setup\nincluded (default: 30 s "
 		   "and ten times its budget):\na path past it is an error row, the others are "
 		   "measured",
 		   0.001, 1e6, struct run_opts, plan.m.limit_s),
-	OPT_UNSIGNED("min-samples", 0, "N",
-		     "never fewer undisturbed samples than this in a process\n(default 10; 3 when "
-		     "the processes are chosen)",
-		     2, 10000000, struct run_opts, plan.m.min_samples,
-		     OPT_GIVEN(struct run_opts, min_given)),
+	OPT_UNSIGNED(
+	    "min-samples", 0, "N",
+	    "never fewer undisturbed samples than this in a process\n(default " UKB_DEF_TEXT(
+		UKB_MIN_SAMPLES_DEF) "; 3 when the processes are chosen)",
+	    2, 10000000, struct run_opts, plan.m.min_samples,
+	    OPT_GIVEN(struct run_opts, min_given)),
 	OPT_UNSIGNED("max-samples", 0, "N", "never more samples than this", 2, 100000000,
-		     struct run_opts, plan.m.max_samples, OPT_DEF("1000000")),
+		     struct run_opts, plan.m.max_samples,
+		     OPT_DEF(UKB_DEF_TEXT(UKB_MAX_SAMPLES_DEF))),
 	OPT_DOUBLE("batch", 0, "USEC",
 		   "length of one timed batch (default: 1 ms, or 1000x\nthe clock's resolution and "
 		   "read cost if longer)",

@@ -29,12 +29,12 @@ struct cmp_opts {
 
 /*
  * What every command compares with unless told: alpha 0.05, 1%, no limit.
- * Declared once: the options' defaults are these, as text (CMP_DEF_TEXT).
+ * Declared once: the options' defaults are these, as text (CMP_DEF_TEXT,
+ * measure.h's UKB_DEF_TEXT).
  */
 #define CMP_ALPHA_DEF	  0.05
 #define CMP_THRESHOLD_PCT 1
-#define CMP_DEF_TEXT_(x)  #x
-#define CMP_DEF_TEXT(x)	  CMP_DEF_TEXT_(x)
+#define CMP_DEF_TEXT(x)	  UKB_DEF_TEXT(x)
 
 static inline struct cmp_opts cmp_defaults(void)
 {

@@ -35,12 +35,12 @@
 void ukb_measure_opts_init(struct ukb_measure_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->precision = 0.01;
+	o->precision = UKB_PRECISION_PCT_DEF / 100.0;
 	o->budget_s = 1.0;
 	o->min_time_s = 0.2;
-	o->warmup_s = 0.05;
-	o->min_samples = 10;
-	o->max_samples = 1000000;
+	o->warmup_s = UKB_WARMUP_S_DEF;
+	o->min_samples = UKB_MIN_SAMPLES_DEF;
+	o->max_samples = UKB_MAX_SAMPLES_DEF;
 	o->cpu = UKB_CPU_ANY;
 }
 

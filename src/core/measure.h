@@ -33,6 +33,17 @@
 
 struct ukb_result;
 
+/*
+ * A run's defaults, declared once: ukb_measure_opts_init() takes them, and
+ * the options' rows show them as text (UKB_DEF_TEXT).
+ */
+#define UKB_PRECISION_PCT_DEF 1
+#define UKB_WARMUP_S_DEF      0.05
+#define UKB_MIN_SAMPLES_DEF   10
+#define UKB_MAX_SAMPLES_DEF   1000000
+#define UKB_DEF_TEXT_(x)      #x
+#define UKB_DEF_TEXT(x)	      UKB_DEF_TEXT_(x)
+
 struct ukb_measure_opts {
 	double precision; /* target relative CI95 half-width, e.g. 0.01 */
 	double budget_s;  /* measuring time per benchmark path, at most */
