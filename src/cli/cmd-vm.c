@@ -460,13 +460,15 @@ static int kit_make(struct kit *k, const char *machine, const struct vm_opts *o,
 		ret = 0;
 		for (unsigned i = 0; i < o->nmodules && !ret; i++) {
 			char *data = read_file(o->modules[i], &mods[nmods].len, err, sizeof(err));
+			const char *mm;
 
 			if (!data) {
 				ret = error("%s", err);
 				break;
 			}
-			if (strcmp(vm_module_machine((unsigned char *)data, mods[nmods].len),
-				   machine)) {
+			/* read again: a file changed since its option was taken is judged anew */
+			mm = vm_module_machine((unsigned char *)data, mods[nmods].len);
+			if (!mm || strcmp(mm, machine)) {
 				free(data);
 				continue;
 			}

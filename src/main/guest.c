@@ -68,8 +68,10 @@ static void load_modules(void)
 		if (fd < 0)
 			return;
 		if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST) {
+			int e = errno;
+
 			snprintf(msg, sizeof(msg), "cannot load %s", path);
-			say(msg, errno);
+			say(msg, e);
 		}
 		close(fd);
 	}
