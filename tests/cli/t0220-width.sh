@@ -16,7 +16,7 @@ fits() {
 	w=$1
 	shift
 	for f in "$@"; do
-		LC_ALL=C.UTF-8 awk -v w="$w" -v f="$f" '{ l = $0; gsub(/±/, "+", l) }
+		LC_ALL=C.UTF-8 awk -v w="$w" -v f="$f" '{ l = $0; gsub(/±|…/, "+", l) }
 			length(l) > w { print f ": " length(l) ": " $0; bad = 1 } END { exit bad }' "$f" || return 1
 	done
 }
