@@ -76,6 +76,17 @@ prereq_GUEST() {
 	return 1
 }
 
+# QEMU's arm64 emulator, and the guest cross-built for it
+prereq_ARM64_GUEST() {
+	if ! qemu-system-aarch64 -version >/dev/null 2>&1; then
+		prereq_why="qemu-system-aarch64 is not installed (qemu-system-arm)"
+		return 1
+	fi
+	[ -x "$(dirname "$UKBENCH")/ukbench-guest-aarch64" ] && return 0
+	prereq_why="ukbench-guest-aarch64 was not built (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
+	return 1
+}
+
 # the kernel runs 32-bit programs (CONFIG_IA32_EMULATION, ia32_emulation=1)
 prereq_RUNS_32BIT() {
 	prereq_ABI32_HELPER || return 1

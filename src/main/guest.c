@@ -56,17 +56,22 @@ static int answer_port(const char *port)
 	return 0;
 }
 
-/* /modules/00.ko, 01.ko, ... loaded in order; a module already in the kernel is no error. */
-static void load_modules(void)
+/*
+ * /modules/00.ko, 01.ko, ... loaded in order; a module already in the
+ * kernel is no error. Returns how many there were.
+ */
+static int load_modules(void)
 {
-	for (int i = 0; i < 100; i++) {
+	int i;
+
+	for (i = 0; i < 100; i++) {
 		char path[32], msg[64];
 		int fd;
 
 		snprintf(path, sizeof(path), "/modules/%02d.ko", i);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
-			return;
+			break;
 		if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST) {
 			int e = errno;
 
@@ -75,14 +80,18 @@ static void load_modules(void)
 		}
 		close(fd);
 	}
+	return i;
 }
 
-/* A port a module's driver makes appears once the device is probed: up to 5 s. */
+/*
+ * A port a module's driver makes appears once the device is probed: up to
+ * 30 s, as an emulator on a loaded host may take (a port built in is there).
+ */
 static void wait_for(const char *port)
 {
 	struct timespec ts = { 0, 50 * 1000 * 1000 };
 
-	for (int i = 0; i < 100 && access(port, W_OK); i++)
+	for (int i = 0; i < 600 && access(port, W_OK); i++)
 		nanosleep(&ts, NULL);
 }
 
@@ -133,8 +142,8 @@ int main(int argc, char **argv)
 	mode = n ? strtok(args[0], " ") : NULL;
 	port = mode ? strtok(NULL, " ") : NULL;
 	port = port ? port : "/dev/ttyS1";
-	load_modules();
-	wait_for(port);
+	if (load_modules())
+		wait_for(port);
 	if (answer_port(port)) {
 		say("no port for the answer", errno);
 		rc = 2;

@@ -27,14 +27,7 @@ prereq_KERNELS() {
 
 # an arm64 kernel of Debian's, QEMU's arm64 emulator, the guest cross-built for it
 prereq_ARM64() {
-	if ! qemu-system-aarch64 -version >/dev/null 2>&1; then
-		prereq_why="qemu-system-aarch64 is not installed (qemu-system-arm)"
-		return 1
-	fi
-	if [ ! -x "$(dirname "$UKBENCH")/ukbench-guest-aarch64" ]; then
-		prereq_why="ukbench-guest-aarch64 was not built (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
-		return 1
-	fi
+	prereq_ARM64_GUEST || return 1
 	out=$(sh "$UKB_TOP/tests/vm/kernels.sh" "$kernels" arm64 1 2>&1) && return 0
 	prereq_why=$(echo "$out" | tail -1)
 	return 1
@@ -253,15 +246,16 @@ test_expect_success "S390X,GUEST,NOT_SANITIZER_SUITE" 'an s390x kernel: without 
 	grep -q "the s390x kernels boot under QEMU.s emulator (TCG)" err &&
 	grep -q "  | ukbench-guest: no port for the answer" err &&
 	grep -q "hint: the kernel seems to lack a virtio console: CONFIG_VIRTIO_CCW and CONFIG_VIRTIO_CONSOLE=y, or its module given with --module virtio_console.ko" err &&
-	ukbench vm --check --boots 1 -k "$ks" --module "$mod" >chk 2>err &&
-	cat chk &&
+	{ ukbench vm --check --boots 1 -k "$ks" --module "$mod" >chk 2>err || { cat chk err; false; }; } &&
 	grep -q "^  ok verify clock_gettime monotonic: " chk &&
 	! grep -q "^  FAILED" chk &&
 	grep -q "^  [0-9]* ok, 0 FAILED, [0-9]* skipped, [0-9]* known behaviour$" chk &&
-	ukbench vm --db s.db --boots 1 -k "$ks" --module "$mod" -b 0.05 time.clock_gettime.monotonic >out 2>err &&
+	{ ukbench vm --db s.db --boots 1 -k "$ks" --module "$mod" -b 0.05 \
+		time.clock_gettime.monotonic >out 2>err || { cat out err; false; }; } &&
 	ukbench show --db s.db -f json >s.json &&
-	jq -e ".environment.machine == \"s390x\" and .vdso.prefix == \"__kernel_\"
-		and (.results | map(select(.status == \"ok\")) | length) == 3" s.json &&
+	{ jq -e ".environment.machine == \"s390x\" and .vdso.prefix == \"__kernel_\"
+		and (.results | map(select(.status == \"ok\")) | length) == 3" s.json ||
+		{ jq -c "[.results[] | [.name, .path, .status, .reason]]" s.json; false; }; } &&
 	# a module for no kernel given, a file that is none: refused before a boot
 	test_expect_code 2 ukbench vm --check -k "$ks" --module /etc/passwd 2>err &&
 	grep -q "not a kernel module (a 64-bit ELF relocatable object" err

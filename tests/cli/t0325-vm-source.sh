@@ -86,15 +86,7 @@ prereq_ARM64_SOURCE() {
 		prereq_why="aarch64-linux-gnu-gcc is not installed (gcc-aarch64-linux-gnu)"
 		return 1
 	fi
-	if ! qemu-system-aarch64 -version >/dev/null 2>&1; then
-		prereq_why="qemu-system-aarch64 is not installed (qemu-system-arm)"
-		return 1
-	fi
-	if [ ! -x "$(dirname "$UKBENCH")/ukbench-guest-aarch64" ]; then
-		prereq_why="ukbench-guest-aarch64 was not built (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
-		return 1
-	fi
-	return 0
+	prereq_ARM64_GUEST
 }
 
 test_expect_success "$need,ARM64_SOURCE" 'the tree built for arm64 too: vm --check passes on it' '
