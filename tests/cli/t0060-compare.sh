@@ -242,8 +242,10 @@ test_expect_success 'calibrate -s: the sizes named are calibrated, and teach the
 	ukbench run --db cs.db $tiny -s 12k -l x copy.read_zero/read >/dev/null &&
 	ukbench run --db cs.db $tiny -s 12k -l y copy.read_zero/read >/dev/null &&
 	ukbench compare --db cs.db x y >out &&
-	# (a side the machine kept busy gets at least the assumed floor: a range)
-	tr "\n" " " <out | grep -Eq "floor: [0-9.]*%( to [0-9.]*%)? a run \(learned from up to 6 runs of 1 label given again" &&
+	# (a side the machine kept busy gets at least the assumed floor: a range;
+	# a calibration run made while other tests kept it busy is left out)
+	tr "\n" " " <out | grep -Eq "floor: [0-9.]*%( to [0-9.]*%)? a run \(learned from up to [1-6] runs? of 1 label given again" ||
+		{ cat out; false; } &&
 	ukbench run --db cs.db $tiny -s 4k -l x4 copy.read_zero/read >/dev/null &&
 	ukbench run --db cs.db $tiny -s 4k -l y4 copy.read_zero/read >/dev/null &&
 	ukbench compare --db cs.db x4 y4 >out &&
