@@ -49,6 +49,7 @@ enum { O_KERNEL = 1, O_LABEL, O_MODULE };
 
 struct vm_opts {
 	const char *images[MAX_IMAGES], *labels[MAX_IMAGES], *modules[MAX_MODULES];
+	const char *module_machines[MAX_MODULES]; /* each module's, read with its option */
 	unsigned nimages, nlabels, nmodules;
 	unsigned long boots;
 	enum accel accel;
@@ -165,17 +166,19 @@ static int set_option(void *ctx, int id, const char *arg)
 		unsigned char h[64];
 		int fd = open(arg, O_RDONLY | O_CLOEXEC);
 		ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
+		const char *mm = n < 0 ? NULL : vm_module_machine(h, (size_t)n);
 
 		if (fd >= 0)
 			close(fd);
 		if (n < 0)
 			return error("--module %s: %s", arg, strerror(errno));
-		if (!vm_module_machine(h, (size_t)n))
+		if (!mm)
 			return error("--module %s: not a kernel module (a 64-bit ELF relocatable "
 				     "object, FILE.ko, uncompressed)",
 				     arg);
 		if (o->nmodules == MAX_MODULES)
 			return error("at most %d modules (--module) at once", MAX_MODULES);
+		o->module_machines[o->nmodules] = mm;
 		o->modules[o->nmodules++] = arg;
 		return 0;
 	}
@@ -530,18 +533,13 @@ static int make_kits(const struct vm_opts *o, char **plan, size_t nplan, struct 
 	}
 	/* a module no kernel given can load is a mistake, said before any boot */
 	for (unsigned i = 0; i < o->nmodules; i++) {
-		unsigned char h[64];
-		int fd = open(o->modules[i], O_RDONLY | O_CLOEXEC), used = 0;
-		ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
-		const char *mm = n > 0 ? vm_module_machine(h, (size_t)n) : NULL;
+		int used = 0;
 
-		if (fd >= 0)
-			close(fd);
-		for (unsigned j = 0; j < *nkits && mm; j++)
-			used |= !strcmp(kits[j].machine, mm);
+		for (unsigned j = 0; j < *nkits; j++)
+			used |= !strcmp(kits[j].machine, o->module_machines[i]);
 		if (!used) {
 			error("--module %s is for %s: no kernel given (-k) is", o->modules[i],
-			      mm ? mm : "no machine ukbench boots");
+			      o->module_machines[i]);
 			return UKB_EXIT_USAGE;
 		}
 	}
