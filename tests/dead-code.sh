@@ -14,7 +14,9 @@ o=$(mktemp -d "${TMPDIR:-/tmp}/ukbench-dead.XXXXXX")
 trap 'rm -rf "$o"' EXIT INT TERM
 
 echo "1..1"
-if ! make -s -j"$(nproc 2>/dev/null || echo 2)" O="$o" CFLAGS="-O0 -ffunction-sections" \
+# -O0 makes gcc guess at truncations the optimised builds rule out: warnings
+# are the shipped builds' to judge, not this one's
+if ! make -s -j"$(nproc 2>/dev/null || echo 2)" O="$o" WERROR=0 CFLAGS="-O0 -ffunction-sections" \
 	"$o/ukbench" "$o/tools/perf-check.o" >"$o/build.log" 2>&1; then
 	sed 's/^/#   /' "$o/build.log" | tail -20
 	echo "not ok 1 - functions without a caller: the build failed"

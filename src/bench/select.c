@@ -428,8 +428,9 @@ static int apply_scan(struct ukb_selection *sel, const struct select_opts *so, i
 			}
 			if (validate && ukb_validate(d->bench, d->variant, d->path, d->params, why,
 						     sizeof(why))) {
+				fail(e, "%s: %s", d->name, why); /* d is in out */
 				free(out);
-				return fail(e, "%s: %s", d->name, why);
+				return -1;
 			}
 			/* the same value twice is one case */
 			for (size_t j = 0; j < n; j++)

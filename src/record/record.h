@@ -24,7 +24,7 @@
 
 /* A counter of a result, as kept. */
 struct rec_counter {
-	char name[32];
+	char name[48]; /* as the event was given (ukb_event.name) */
 	char status[16]; /* "ok", "not supported", "not permitted", "not counted", "error" */
 	char reason[128];
 	double total;	 /* scaled, over every measured call */

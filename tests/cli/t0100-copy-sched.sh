@@ -60,6 +60,12 @@ test_expect_success 'sched.messaging: descriptor limit named, with what would fi
 	test ! -s out
 '
 
+test_expect_success 'run -L: a value beyond the descriptor limit is named by its case' '
+	test_expect_code 2 sh -c "ulimit -n 100; exec \"$UKBENCH\" run --no-store -P fds=2 -L groups=1,40 sched.messaging.socket_thread" >out 2>err &&
+	grep -q "^error: sched.messaging.socket_thread.groups=40: 40 groups of 2 in threads need 176 file descriptors" err &&
+	test ! -s out
+'
+
 # As nobody, who may not enter the checkout nor the test's directory (a
 # clone under a 0700 directory): a copy of the binary in a directory of
 # its own under /tmp, which anyone may enter and read.
