@@ -126,13 +126,24 @@ static int load_all(struct store *st, const struct store_run *list, size_t n, in
 	}
 	if (!ret) {
 		int64_t *ids = calloc(k, sizeof(*ids));
+		char(*at)[32] = calloc(k, sizeof(*at));
 
-		for (size_t i = 0; ids && i < k; i++)
+		for (size_t i = 0; ids && at && i < k; i++) {
 			ids[i] = runs[i].id;
+			memcpy(at[i], runs[i].started, sizeof(at[i]));
+		}
 		*run = runs[0];
 		memset(&runs[0], 0, sizeof(runs[0]));
 		free(run->pooled_ids);
+		free(run->pooled_started);
+		if (!ids || !at) {
+			free(ids);
+			free(at);
+			ids = NULL;
+			at = NULL;
+		}
 		run->pooled_ids = ids;
+		run->pooled_started = at;
 		run->npooled = ids ? k : 0;
 		*used = k;
 	}

@@ -43,6 +43,7 @@ const char *const cmp_row_keys[] = {
 	"reference_moved",
 	"runs_base",
 	"runs_other",
+	"paired",
 	NULL,
 };
 
@@ -81,6 +82,7 @@ void cmp_rows_out(struct rows *out, const struct cmp_side *a, const struct cmp_s
 		rows_bool(out, r->ok && r->ref_moved);
 		rows_num(out, r->ok ? (double)r->runs[0] : NAN);
 		rows_num(out, r->ok ? (double)r->runs[1] : NAN);
+		rows_bool(out, r->ok && r->paired);
 	}
 }
 

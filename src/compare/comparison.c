@@ -13,6 +13,7 @@
 #include "desc.h"
 #include "learn.h"
 #include "match.h"
+#include "side.h"
 #include "stats.h"
 
 /*
@@ -57,13 +58,6 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
  * processes it would carry the side; weighed by what it tells, more runs
  * a side narrow the interval.
  */
-struct side_est {
-	double mean;
-	double var_proc, df_proc;   /* of the log mean, from the processes within runs */
-	double var_floor, df_floor; /* from the floor */
-	size_t runs;
-};
-
 /* One run of a side: its mean, within variance (relative), excess, processes, weight. */
 struct side_run {
 	double m, wr, x2, c, w;
@@ -371,6 +365,21 @@ static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 	    !side_est(a, a->proc_means, fa, dfa, &ea) && !side_est(b, b->proc_means, fb, dfb, &eb);
 	if (row->ok && row->adjusted)
 		row->adjusted = !side_est(a, xa, fa, dfa, &ja) && !side_est(b, xb, fb, dfb, &jb);
+	/* sides that alternated: each run against its neighbour, on both scales or neither */
+	if (row->ok && o->pair && ea.runs == eb.runs) {
+		struct side_est pa, pb, qa = ja, qb = jb;
+
+		row->paired = !pair_est(a, a->proc_means, b, b->proc_means, ea.runs, fmax(fa, fb),
+					fmin(dfa, dfb), &pa, &pb) &&
+			      (!row->adjusted || !pair_est(a, xa, b, xb, ea.runs, fmax(fa, fb),
+							   fmin(dfa, dfb), &qa, &qb));
+		if (row->paired) {
+			ea = pa;
+			eb = pb;
+			ja = qa;
+			jb = qb;
+		}
+	}
 	if (row->ok)
 		compare_refs(a, b, o->alpha, &row->ref);
 	if (row->ok && row->adjusted) {
@@ -584,11 +593,12 @@ int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 {
 	double most = 0;
-	size_t k = 0;
+	size_t k = 0, paired = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].ok && rows[i].verdict == UKB_CANNOT_TELL && !rows[i].other_state) {
 			k++;
+			paired += rows[i].paired;
 			most = fmax(most, rows[i].c.mde);
 		}
 	buf[0] = 0;
@@ -597,8 +607,9 @@ int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 	snprintf(buf, len,
 		 "note: for %zu path%s these runs cannot tell a change from noise ('cannot "
 		 "tell'): a change below %.1f%% (the MDE) cannot be told from them; more runs a "
-		 "side, or runs of the two sides alternating, narrow it",
-		 k, k == 1 ? "" : "s", 100 * most);
+		 "side%s narrow it",
+		 k, k == 1 ? "" : "s", 100 * most,
+		 paired == k ? ", alternating," : ", or runs of the two sides alternating,");
 	return 1;
 }
 
@@ -635,6 +646,7 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 
 	/* references that did other work say nothing of one another */
 	same.raw = o->raw || !rec_same_ref(a, b);
+	same.pair = !o->unpaired && cmp_alternated(a, b);
 	o = &same;
 	*rows = calloc(a->nresults + b->nresults + 1, sizeof(**rows));
 	*n = 0;

@@ -25,6 +25,8 @@ struct cmp_opts {
 	int raw;	  /* compare the measured means, not at the reference's speed */
 	int force;	  /* compare paths whose settings differ (they are marked) */
 	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
+	int unpaired;	  /* never pair the runs of sides that alternated (--unpaired) */
+	int pair;	  /* the sides alternated (cmp_alternated()): compare_runs() sets it */
 };
 
 /*
@@ -99,6 +101,12 @@ struct cmp_row {
 	 */
 	int other_state;
 	size_t runs[2]; /* the runs pooled on each side */
+	/*
+	 * the sides alternated in time (A B A B ...) and each run was set
+	 * against its neighbour of the other side: the machine's slow drift
+	 * cancels in their differences, whose spread moderates the floor
+	 */
+	int paired;
 	enum ukb_verdict verdict;
 	enum cmp_outcome outcome;
 };
@@ -126,6 +134,13 @@ static inline int cmp_called(const struct cmp_row *r)
  */
 size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const struct cmp_opts *o,
 		    struct cmp_row **rows, size_t *n);
+
+/*
+ * Did the runs pooled into @a and @b alternate in time: as many a side,
+ * two or more, their start times strictly interleaved (A B A B ..., or
+ * B A B A ...)? Then the i-th newest run of each side are neighbours.
+ */
+int cmp_alternated(const struct rec_run *a, const struct rec_run *b);
 
 /*
  * Keeps the rows of @rows[0..n) whose path matches one of @pats (NAME[/PATH]

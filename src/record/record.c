@@ -494,6 +494,7 @@ void rec_run_release(struct rec_run *run)
 	free(run->clock);
 	free(run->vdso);
 	free(run->pooled_ids);
+	free(run->pooled_started);
 	memset(run, 0, sizeof(*run));
 }
 

@@ -24,7 +24,7 @@
 
 /* A counter of a result, as kept. */
 struct rec_counter {
-	char name[48]; /* as the event was given (ukb_event.name) */
+	char name[48];	 /* as the event was given (ukb_event.name) */
 	char status[16]; /* "ok", "not supported", "not permitted", "not counted", "error" */
 	char reason[128];
 	double total;	 /* scaled, over every measured call */
@@ -215,8 +215,12 @@ struct rec_run {
 	struct rec_desc *desc;
 	struct rec_result *results;
 	size_t nresults;
-	/* the stored runs pooled into this one (compare): their ids, owned */
+	/*
+	 * the stored runs pooled into this one (compare), newest first: their
+	 * ids and when each started (as started), owned
+	 */
 	int64_t *pooled_ids;
+	char (*pooled_started)[32];
 	size_t npooled;
 	/* a summary's digest, as its whole run gave it (rec_run_digest()); "" otherwise */
 	char digest[24];

@@ -341,6 +341,25 @@ test_expect_success 'a label names its runs of one boot, pooled; --latest the ne
 	grep -q "^base .*same. (4 runs pooled)" out
 '
 
+test_expect_success 'sides that alternated in time: run against neighbour, said; --unpaired, not' '
+	for l in p q p q r r s s; do
+		ukbench run $tiny --processes 3 --db alt.db -l $l time.time syscall.null >/dev/null &&
+		sleep 1 || return 1
+	done &&
+	ukbench compare --db alt.db p q >out &&
+	grep -q "^the sides alternated in time (2 runs each)" out &&
+	ukbench compare --db alt.db -f json p q >j &&
+	jq -e "any(.[]; .paired == true)" j &&
+	ukbench compare --db alt.db --unpaired -f json p q >j &&
+	jq -e "all(.[]; .paired == false)" j &&
+	ukbench compare --db alt.db --unpaired p q >out &&
+	! grep -q "alternated" out &&
+	ukbench compare --db alt.db -f json r s >j &&
+	jq -e "all(.[]; .paired == false)" j &&
+	ukbench compare --db alt.db r s >out &&
+	! grep -q "alternated" out
+'
+
 # 12 processes a side whose means follow their reference exactly (2 ns a
 # reference ns); the other side ran on a machine 5% slower throughout.
 # The change is always the figures' ratio; where the host's runs taught

@@ -630,6 +630,114 @@ static void test_compare_pooled_runs(void **state)
 	}
 }
 
+/* Sides whose runs started at @ta and @tb (newest first): alternated? */
+static int alternated(const char (*ta)[32], size_t na, const char (*tb)[32], size_t nb)
+{
+	struct rec_run a = { .npooled = na }, b = { .npooled = nb };
+	char(*ca)[32] = calloc(na, 32), (*cb)[32] = calloc(nb, 32);
+	int r;
+
+	assert_non_null(ca);
+	assert_non_null(cb);
+	memcpy(ca, ta, na * 32);
+	memcpy(cb, tb, nb * 32);
+	a.pooled_started = ca;
+	b.pooled_started = cb;
+	r = cmp_alternated(&a, &b);
+	free(ca);
+	free(cb);
+	return r;
+}
+
+/* A B A B, or B A B A: alternated; A A B B, a tie, or a side longer: not. */
+static void test_alternated(void **state)
+{
+	const char t[6][32] = { "2026-01-01T00:00:06Z", "2026-01-01T00:00:05Z",
+				"2026-01-01T00:00:04Z", "2026-01-01T00:00:03Z",
+				"2026-01-01T00:00:02Z", "2026-01-01T00:00:01Z" };
+	char a[3][32], b[3][32];
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		memcpy(a[i], t[2 * i + 1], 32); /* A: 5, 3, 1 */
+		memcpy(b[i], t[2 * i], 32);	/* B: 6, 4, 2 */
+	}
+	assert_true(alternated((const char(*)[32])a, 3, (const char(*)[32])b, 3));
+	assert_true(alternated((const char(*)[32])b, 3, (const char(*)[32])a, 3));
+	assert_false(alternated((const char(*)[32])a, 3, (const char(*)[32])b, 2));
+	assert_false(alternated((const char(*)[32])a, 1, (const char(*)[32])b, 1));
+	/* A A A B B B */
+	assert_false(alternated(t + 3, 3, t, 3));
+	/* a tie: two runs of one second */
+	memcpy(b[1], a[1], 32);
+	assert_false(alternated((const char(*)[32])a, 3, (const char(*)[32])b, 3));
+}
+
+/* Four runs a side, @off[k] the machine's move at run k, @change on top. */
+static void paired_side(struct rec_result *r, const double *off, double change, double *pm,
+			size_t *run)
+{
+	pooled_side(r, off, change, pm, run);
+	/* the floor assumed where nothing taught it */
+	r->fl =
+	    (struct rec_floor){ .raw = 0.015, .raw_df = 2, .adj = 0.015, .adj_df = 2, .scale = 1 };
+}
+
+/*
+ * The machine drifted by 6% over the runs, the two sides alternating
+ * through it, B 2% slower: as two groups each side spreads with the drift
+ * and 2% is not told; run against run the drift cancels and it is, on the
+ * floor moderated by the pairs' own spread (two runs' floor a pair).
+ */
+static void test_compare_paired_drift(void **state)
+{
+	const double drift[4] = { 0.03, 0.01, -0.01, -0.03 };
+	const double drift_b[4] = { 0.032, 0.009, -0.008, -0.031 };
+	double pma[24], pmb[24];
+	size_t ra[24], rb[24];
+	struct rec_result a, b;
+	struct cmp_opts o = { .alpha = 0.05, .threshold = 0.01, .limit = -1 };
+	struct cmp_row row;
+	double unpaired_mde;
+
+	(void)state;
+	paired_side(&a, drift, 0, pma, ra);
+	paired_side(&b, drift_b, 0.02, pmb, rb);
+	compare2(&row, &a, &b, &o);
+	assert_true(row.ok);
+	assert_false(row.paired);
+	assert_true(untold(row.verdict));
+	unpaired_mde = row.c.mde;
+
+	o.pair = 1;
+	compare2(&row, &a, &b, &o);
+	assert_true(row.ok);
+	assert_true(row.paired);
+	assert_int_equal(row.verdict, UKB_REGRESSED);
+	assert_true(row.c.mde < unpaired_mde / 2);
+	assert_true(row.c.ci_lo < row.c.change && row.c.change < row.c.ci_hi);
+	{
+		double d[4], dm = 0, s2 = 0, df;
+		struct learn_floor f = { .sd = 0.015 * M_SQRT2, .df = 2 };
+
+		for (int k = 0; k < 4; k++)
+			dm += (d[k] = drift_b[k] - drift[k]) / 4;
+		for (int k = 0; k < 4; k++)
+			s2 += (d[k] - dm) * (d[k] - dm) / 3;
+		/* the processes add little to the pairs' spread: within 0.05 points */
+		assert_true(fabs(row.floor - sqrt(learn_moderate(&f, s2, 4, &df) / 4)) < 0.0005);
+	}
+	/* a side in a disordered state is not paired: its state is no drift */
+	b.fl.scale = 2;
+	compare2(&row, &a, &b, &o);
+	assert_false(row.paired);
+	/* a run that lacks the path: not paired */
+	b.fl.scale = 1;
+	b.nproc = 18;
+	compare2(&row, &a, &b, &o);
+	assert_false(row.paired);
+}
+
 /*
  * Four runs a side whose processes spread four times as much as the path's
  * usually do: a state of the machine they shared, which their mean does
@@ -1187,6 +1295,8 @@ int main(void)
 		cmocka_unit_test(test_compare_sides_disorder),
 		cmocka_unit_test(test_proc_refs_per_run),
 		cmocka_unit_test(test_compare_pooled_runs),
+		cmocka_unit_test(test_alternated),
+		cmocka_unit_test(test_compare_paired_drift),
 		cmocka_unit_test(test_floor_busy_from_quiet),
 		cmocka_unit_test(test_run_floor_at_speed),
 		cmocka_unit_test(test_floor_groups_by_label),
