@@ -314,6 +314,10 @@ report-speed: all
 validity: all $(O)/plain-loop $(O)/seccomp-slow
 	tests/validation/validity.sh
 
+# sides alternating in time: run against neighbour, and as two groups
+alternation: all $(O)/seccomp-slow
+	UKBENCH=$(O)/ukbench tests/validation/alternation.sh
+
 # the plain loop a developer writes, and a change planted in system-call
 # entry: what validity.sh and sensitivity.sh measure ukbench against
 $(O)/plain-loop $(O)/seccomp-slow: $(O)/%: tools/%.c
@@ -378,7 +382,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cross
 
-.PHONY: sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean FORCE guest-skipped
+.PHONY: alternation sensitivity ref-drift report-speed analyze doc uninstall all abi32-skipped tests test check stopping-sim validity check-cross fuzz fuzz-build perf-check format-check install clean FORCE guest-skipped
 FORCE:
 .SECONDARY:
 

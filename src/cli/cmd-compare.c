@@ -76,10 +76,10 @@ static const struct opt compare_opts_table[] = {
 		 "compare the measured means, without taking the machine's\nown drift out "
 		 "(the reference)",
 		 struct compare_opts, c.raw),
-	OPT_BOOL("unpaired", 0,
-		 "where the sides' runs alternated in time (A B A B),\ncompare them as two "
-		 "groups, not neighbour against\nneighbour",
-		 struct compare_opts, c.unpaired),
+	OPT_BOOL("paired", 0,
+		 "where the sides' runs of one boot alternated in time\n(A B A B), set each "
+		 "against its neighbour: pays\nwhere the machine drifts slowly",
+		 struct compare_opts, c.paired),
 	OPT_DOUBLE("floor", 0, "PCT",
 		   "variation between runs to add to each interval, in %\n"
 		   "(default: learned from repeated runs of a label, else\n'ukbench calibrate')",
@@ -369,13 +369,19 @@ static void header(const struct rec_run *a, const char *da, const struct rec_run
 			 strcmp(a->host, b->host) ? "; the runs are of two hosts, each with its own"
 						  : "");
 		put_folded(stdout, text, 0, 0, cols);
-		if (!o->c.unpaired && cmp_alternated(a, b)) {
+		if (o->c.paired && cmp_alternated(a, b)) {
 			snprintf(text, sizeof(text),
-				 "the sides alternated in time (%zu runs each): each run is set "
-				 "against its neighbour of the other side, so that the machine's "
-				 "drift between runs cancels (--unpaired: as two groups)",
+				 "--paired: the sides alternated in time (%zu runs each), each run "
+				 "is set against its neighbour of the other side, so that the "
+				 "machine's drift between runs cancels",
 				 a->npooled);
 			put_folded(stdout, text, 0, 0, cols);
+		} else if (o->c.paired) {
+			put_folded(stdout,
+				   "--paired: the sides did not alternate in time (as many runs of "
+				   "one boot a side, two or more, started in turn): compared as "
+				   "two groups",
+				   0, 0, cols);
 		}
 		if (o->c.raw)
 			put_folded(stdout, "--raw: compared as measured, the reference left aside",

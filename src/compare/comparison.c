@@ -593,12 +593,11 @@ int cmp_other_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 {
 	double most = 0;
-	size_t k = 0, paired = 0;
+	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].ok && rows[i].verdict == UKB_CANNOT_TELL && !rows[i].other_state) {
 			k++;
-			paired += rows[i].paired;
 			most = fmax(most, rows[i].c.mde);
 		}
 	buf[0] = 0;
@@ -607,9 +606,8 @@ int cmp_tell_note(const struct cmp_row *rows, size_t n, char *buf, size_t len)
 	snprintf(buf, len,
 		 "note: for %zu path%s these runs cannot tell a change from noise ('cannot "
 		 "tell'): a change below %.1f%% (the MDE) cannot be told from them; more runs a "
-		 "side%s narrow it",
-		 k, k == 1 ? "" : "s", 100 * most,
-		 paired == k ? ", alternating," : ", or runs of the two sides alternating,");
+		 "side narrow it",
+		 k, k == 1 ? "" : "s", 100 * most);
 	return 1;
 }
 
@@ -646,7 +644,7 @@ size_t compare_runs(const struct rec_run *a, const struct rec_run *b, const stru
 
 	/* references that did other work say nothing of one another */
 	same.raw = o->raw || !rec_same_ref(a, b);
-	same.pair = !o->unpaired && cmp_alternated(a, b);
+	same.pair = o->paired && cmp_alternated(a, b);
 	o = &same;
 	*rows = calloc(a->nresults + b->nresults + 1, sizeof(**rows));
 	*n = 0;

@@ -25,7 +25,7 @@ struct cmp_opts {
 	int raw;	  /* compare the measured means, not at the reference's speed */
 	int force;	  /* compare paths whose settings differ (they are marked) */
 	double limit;	  /* regression limit as a fraction (--fail-on-regression); < 0: none */
-	int unpaired;	  /* never pair the runs of sides that alternated (--unpaired) */
+	int paired;	  /* pair the runs of sides that alternated (--paired) */
 	int pair;	  /* the sides alternated (cmp_alternated()): compare_runs() sets it */
 };
 

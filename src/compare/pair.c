@@ -71,16 +71,16 @@ static int runs_of(const struct rec_result *r, const double *x, size_t n, struct
 	return 0;
 }
 
-/* A side's mean and processes' part, its runs weighing alike. */
-static void side_of(const struct pair_run *u, size_t n, struct side_est *e)
+/* A side's mean and processes' part, its runs weighed by @w (summing to 1). */
+static void side_of(const struct pair_run *u, const double *w, size_t n, struct side_est *e)
 {
 	double den = 0;
 
 	memset(e, 0, sizeof(*e));
 	for (size_t k = 0; k < n; k++) {
-		double v = u[k].wr / (double)(n * n);
+		double v = w[k] * w[k] * u[k].wr;
 
-		e->mean += u[k].m / (double)n;
+		e->mean += w[k] * u[k].m;
 		e->var_proc += v;
 		if (u[k].c >= 2)
 			den += v * v / (u[k].c - 1);
@@ -94,7 +94,8 @@ int pair_est(const struct rec_result *a, const double *xa, const struct rec_resu
 	     struct side_est *eb)
 {
 	struct pair_run ua[npairs + 1], ub[npairs + 1];
-	double dbar = 0, s2 = 0, wbar = 0, fv = 2 * f * f, df = INFINITY;
+	double dbar = 0, s2 = 0, wbar = 0, fv = 2 * f * f, df = INFINITY, w[npairs + 1], sw = 0,
+	       w2 = 0;
 
 	if (npairs < 2 || !xa || !xb || runs_of(a, xa, npairs, ua) || runs_of(b, xb, npairs, ub))
 		return -1;
@@ -113,9 +114,24 @@ int pair_est(const struct rec_result *a, const double *xa, const struct rec_resu
 
 		fv = learn_moderate(&fl, s2 - wbar, npairs, &df);
 	}
-	side_of(ua, npairs, ea);
-	side_of(ub, npairs, eb);
-	ea->var_floor = eb->var_floor = fv / (double)npairs / 2;
+	/*
+	 * each pair weighs by the inverse of what it leaves unknown, as a
+	 * pooled side's runs do: a pair made in a noisy stretch ran more
+	 * processes and would otherwise carry the difference
+	 */
+	for (size_t k = 0; k < npairs; k++) {
+		double v = ua[k].wr + ub[k].wr + fv;
+
+		w[k] = v > 0 && isfinite(v) ? 1 / v : 1;
+		sw += w[k];
+	}
+	for (size_t k = 0; k < npairs; k++) {
+		w[k] /= sw;
+		w2 += w[k] * w[k];
+	}
+	side_of(ua, w, npairs, ea);
+	side_of(ub, w, npairs, eb);
+	ea->var_floor = eb->var_floor = fv * w2 / 2;
 	ea->df_floor = eb->df_floor = df;
 	return 0;
 }

@@ -22,11 +22,13 @@ struct side_est {
 /*
  * @a's and @b's runs (@x the process values on the scale compared, of
  * each side) paired with their neighbours, the i-th newest of each side
- * (cmp_alternated()): each side's mean the plain mean of its runs'; the
+ * (cmp_alternated()): each side's mean the weighed mean of its runs'; the
  * floor's part of the difference read from the spread of the pairs'
  * differences beyond their processes, on pairs - 1 degrees of freedom,
  * moderated by the floor @f learned on @fdf (0: given, exact), as two
- * runs' worth; split evenly between the sides. -1 (nothing set) where a
+ * runs' worth; split evenly between the sides. Each pair weighs by the
+ * inverse of its variance (its processes' and the floor's), alike on
+ * both sides, so that the figures' ratio is the pairs' change. -1 (nothing set) where a
  * run lacks the path, a side was made in a disordered state (its floor
  * scaled: a state is no drift) or fewer than two pairs.
  */

@@ -341,23 +341,23 @@ test_expect_success 'a label names its runs of one boot, pooled; --latest the ne
 	grep -q "^base .*same. (4 runs pooled)" out
 '
 
-test_expect_success 'sides that alternated in time: run against neighbour, said; --unpaired, not' '
+test_expect_success 'compare --paired: sides that alternated run against neighbour, said' '
 	for l in p q p q r r s s; do
 		ukbench run $tiny --processes 3 --db alt.db -l $l time.time syscall.null >/dev/null &&
 		sleep 1 || return 1
 	done &&
-	ukbench compare --db alt.db p q >out &&
-	grep -q "^the sides alternated in time (2 runs each)" out &&
-	ukbench compare --db alt.db -f json p q >j &&
+	ukbench compare --db alt.db --paired p q >out &&
+	grep -q "^--paired: the sides alternated in time (2 runs each)" out &&
+	ukbench compare --db alt.db --paired -f json p q >j &&
 	jq -e "any(.[]; .paired == true)" j &&
-	ukbench compare --db alt.db --unpaired -f json p q >j &&
+	ukbench compare --db alt.db -f json p q >j &&
 	jq -e "all(.[]; .paired == false)" j &&
-	ukbench compare --db alt.db --unpaired p q >out &&
+	ukbench compare --db alt.db p q >out &&
 	! grep -q "alternated" out &&
-	ukbench compare --db alt.db -f json r s >j &&
+	ukbench compare --db alt.db --paired -f json r s >j &&
 	jq -e "all(.[]; .paired == false)" j &&
-	ukbench compare --db alt.db r s >out &&
-	! grep -q "alternated" out
+	ukbench compare --db alt.db --paired r s >out &&
+	grep -q "^--paired: the sides did not alternate in time" out
 '
 
 # 12 processes a side whose means follow their reference exactly (2 ns a

@@ -3,7 +3,7 @@
 #
 # alternation.sh - what setting each run against its neighbour is worth
 # where two sides alternate in time (A B A B ...), against comparing them
-# as two groups (`compare --unpaired`), measured with the real pipeline
+# as two groups (`compare --paired`, and without it), measured with the real pipeline
 # and printed as figures:
 #
 #   1. A/A: ALT_RUNS (24) default runs of ALT_PATHS (with ALT_OPTS, the
@@ -22,7 +22,8 @@
 # Each window's store holds its runs alone: the floor is the one assumed
 # where nothing taught it, as in a user's first comparison. Needs a built
 # ukbench with its tools (make), jq and python3; about 12 minutes.
-# ALT_KEEP=1 keeps the work directory.
+# ALT_KEEP=1 keeps the work directory; ALT_FROM=DIR compares the runs
+# a kept one holds again, measuring nothing.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 ukb=${UKBENCH:-$top/build/ukbench}
@@ -78,7 +79,7 @@ windows() {
 			done
 			for how in paired unpaired; do
 				opt=""
-				[ "$how" = unpaired ] && opt=--unpaired
+				[ "$how" = paired ] && opt=--paired
 				# shellcheck disable=SC2086
 				"$ukb" compare --db "$db" $opt -f json A B 2>/dev/null |
 					jq -c --argjson n "$n" --arg how "$how" \
@@ -89,12 +90,18 @@ windows() {
 	done
 }
 
-echo "alternation: 1. $nruns runs, A/A ($ropts $paths)"
-series aa 0
+if [ -n "${ALT_FROM:-}" ]; then
+	cp "$ALT_FROM"/*.json "$work"/
+	echo "alternation: the runs kept in $ALT_FROM, compared anew"
+else
+	echo "alternation: 1. $nruns runs, A/A ($ropts $paths)"
+	series aa 0
+	echo "alternation: 2. $nruns runs, every other one under seccomp's entry"
+	series ch 1
+fi
 windows aa 1 >"$work/aa.rows"
-echo "alternation: 2. $nruns runs, every other one under seccomp's entry"
-series ch 1
-windows ch 2 >"$work/ch.rows"
+: >"$work/ch.rows"
+[ ! -f "$work/ch.1.json" ] || windows ch 2 >"$work/ch.rows"
 
 python3 - "$work/aa.rows" "$work/ch.rows" <<'EOF'
 import json, sys, statistics as st
