@@ -2,10 +2,10 @@
 /*
  * pair.c - sides whose runs alternated in time, compared pair by pair.
  *
- * A machine drifts over minutes: runs of one label made six or more runs
- * apart moved by 5.6% (SD) on a 2-vCPU KVM guest, neighbours by 3.8%
- * (docs/comparing.md). Where the two sides alternate, the difference of
- * neighbours cancels the drift that pooled sides carry in their spread.
+ * Where a machine drifts slowly and the two sides alternate, the
+ * difference of neighbours cancels the drift that pooled sides carry in
+ * their spread. Where neighbours move as much as runs further apart it
+ * gains nothing (docs/validation.md): compare --paired asks for it.
  */
 #include <math.h>
 #include <string.h>

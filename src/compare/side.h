@@ -28,9 +28,10 @@ struct side_est {
  * moderated by the floor @f learned on @fdf (0: given, exact), as two
  * runs' worth; split evenly between the sides. Each pair weighs by the
  * inverse of its variance (its processes' and the floor's), alike on
- * both sides, so that the figures' ratio is the pairs' change. -1 (nothing set) where a
- * run lacks the path, a side was made in a disordered state (its floor
- * scaled: a state is no drift) or fewer than two pairs.
+ * both sides, so that the figures' ratio is the pairs' change. -1
+ * (nothing set) where a run lacks the path, a side was made in a
+ * disordered state (its floor scaled: a state is no drift) or fewer than
+ * two pairs.
  */
 int pair_est(const struct rec_result *a, const double *xa, const struct rec_result *b,
 	     const double *xb, size_t npairs, double f, double fdf, struct side_est *ea,
