@@ -170,9 +170,7 @@ static double spread_of(const struct rec_result *r, const double *v)
 	for (size_t i = 0, j; i < r->nproc; i = j) {
 		double m = 0;
 
-		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
-		     j++)
-			;
+		j = rec_run_end(r, i);
 		for (size_t q = i; q < j; q++)
 			m += v[q] / (double)(j - i);
 		for (size_t q = i; q < j && m > 0; q++)

@@ -58,6 +58,21 @@ static size_t adjusted(const struct rec_result *r, double beta, double **out)
  * processes it would carry the side; weighed by what it tells, more runs
  * a side narrow the interval.
  */
+int side_run_of(const double *x, size_t c, double *m, double *wr)
+{
+	double sum = 0, ss = 0;
+
+	for (size_t q = 0; q < c; q++)
+		sum += x[q];
+	*m = sum / (double)c;
+	if (!(*m > 0) || !isfinite(*m))
+		return -1;
+	for (size_t q = 0; q < c; q++)
+		ss += (x[q] / *m - 1) * (x[q] / *m - 1);
+	*wr = c >= 2 ? ss / (double)(c - 1) / (double)c : 0;
+	return 0;
+}
+
 /* One run of a side: its mean, within variance (relative), excess, processes, weight. */
 struct side_run {
 	double m, wr, x2, c, w;
@@ -76,20 +91,10 @@ static int side_est(const struct rec_result *r, const double *x, double f, doubl
 		goto out;
 	/* the processes of one run lie together (runref.c); one run without proc_run */
 	for (size_t i = 0, j; i < r->nproc; i = j, k++) {
-		double sum = 0, ss = 0;
-
-		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
-		     j++)
-			;
+		j = rec_run_end(r, i);
 		u[k].c = (double)(j - i);
-		for (size_t q = i; q < j; q++)
-			sum += x[q];
-		u[k].m = sum / u[k].c;
-		if (!(u[k].m > 0) || !isfinite(u[k].m))
+		if (side_run_of(x + i, j - i, &u[k].m, &u[k].wr))
 			goto out;
-		for (size_t q = i; q < j; q++)
-			ss += (x[q] / u[k].m - 1) * (x[q] / u[k].m - 1);
-		u[k].wr = u[k].c >= 2 ? ss / (u[k].c - 1) / u[k].c : 0;
 		/* its disorder: the run's, read from all its paths (cmp-floor.c) */
 		if (r->fl.scale > 1)
 			u[k].x2 = r->fl.scale * r->fl.scale - 1;
@@ -368,11 +373,11 @@ static void compare_procs(struct cmp_row *row, const struct cmp_opts *o)
 	/* sides that alternated: each run against its neighbour, on both scales or neither */
 	if (row->ok && o->pair && ea.runs == eb.runs) {
 		struct side_est pa, pb, qa = ja, qb = jb;
+		double f = fmax(fa, fb), fdf = fmin(dfa, dfb);
 
-		row->paired = !pair_est(a, a->proc_means, b, b->proc_means, ea.runs, fmax(fa, fb),
-					fmin(dfa, dfb), &pa, &pb) &&
-			      (!row->adjusted || !pair_est(a, xa, b, xb, ea.runs, fmax(fa, fb),
-							   fmin(dfa, dfb), &qa, &qb));
+		row->paired =
+		    !pair_est(a, a->proc_means, b, b->proc_means, ea.runs, f, fdf, &pa, &pb) &&
+		    (!row->adjusted || !pair_est(a, xa, b, xb, ea.runs, f, fdf, &qa, &qb));
 		if (row->paired) {
 			ea = pa;
 			eb = pb;

@@ -43,31 +43,23 @@ struct pair_run {
 	double m, wr, c;
 };
 
-/* @r's runs by their index (proc_run), each of @n present; 0, or -1. */
+/* @r's runs by their index (proc_run), each of @n present once; 0, or -1. */
 static int runs_of(const struct rec_result *r, const double *x, size_t n, struct pair_run *u)
 {
 	memset(u, 0, n * sizeof(*u));
 	if (!r->proc_run || r->fl.scale > 1)
 		return -1;
-	for (size_t i = 0; i < r->nproc; i++) {
-		if (r->proc_run[i] >= n || !(x[i] > 0) || !isfinite(x[i]))
-			return -1;
-		u[r->proc_run[i]].m += x[i];
-		u[r->proc_run[i]].c++;
-	}
-	for (size_t k = 0; k < n; k++) {
-		if (!u[k].c)
-			return -1;
-		u[k].m /= u[k].c;
-	}
-	for (size_t i = 0; i < r->nproc; i++) {
-		struct pair_run *p = &u[r->proc_run[i]];
-		double d = x[i] / p->m - 1;
+	for (size_t i = 0, j; i < r->nproc; i = j) {
+		struct pair_run *p = r->proc_run[i] < n ? &u[r->proc_run[i]] : NULL;
 
-		p->wr += d * d;
+		j = rec_run_end(r, i);
+		if (!p || p->c || side_run_of(x + i, j - i, &p->m, &p->wr))
+			return -1;
+		p->c = (double)(j - i);
 	}
 	for (size_t k = 0; k < n; k++)
-		u[k].wr = u[k].c >= 2 ? u[k].wr / (u[k].c - 1) / u[k].c : 0;
+		if (!u[k].c)
+			return -1;
 	return 0;
 }
 

@@ -20,6 +20,13 @@ struct side_est {
 };
 
 /*
+ * One run's processes @x[0..c): their mean into *@m, and the variance of
+ * that mean relative to it (0 for one process) into *@wr. -1 where the
+ * mean is not positive and finite.
+ */
+int side_run_of(const double *x, size_t c, double *m, double *wr);
+
+/*
  * @a's and @b's runs (@x the process values on the scale compared, of
  * each side) paired with their neighbours, the i-th newest of each side
  * (cmp_alternated()): each side's mean the weighed mean of its runs'; the

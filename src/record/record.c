@@ -326,15 +326,22 @@ double rec_ref_mean(const struct rec_result *r, size_t from, size_t to)
 	return n ? sum / (double)n : NAN;
 }
 
+size_t rec_run_end(const struct rec_result *r, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]))
+		j++;
+	return j;
+}
+
 int rec_proc_refs(const struct rec_result *r, double *out)
 {
 	if (!r->proc_ref || r->nproc < 1)
 		return -1;
 	/* a pooled side's runs each on its own */
 	for (size_t i = 0, j; i < r->nproc; i = j) {
-		for (j = i + 1; j < r->nproc && (!r->proc_run || r->proc_run[j] == r->proc_run[i]);
-		     j++)
-			;
+		j = rec_run_end(r, i);
 		if (ukb_fill_unknown(r->proc_ref + i, j - i, out + i))
 			return -1;
 	}

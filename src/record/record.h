@@ -286,6 +286,13 @@ double rec_ref_mean(const struct rec_result *r, size_t from, size_t to);
  */
 int rec_proc_refs(const struct rec_result *r, double *out);
 
+/*
+ * Where the processes of the run that @r's process @i came from end (a
+ * pooled figure's proc_run: a run's processes lie together); @r->nproc
+ * for a figure of one run.
+ */
+size_t rec_run_end(const struct rec_result *r, size_t i);
+
 /* Are the statistics of @r over its undisturbed batches only? */
 int rec_excludes_disturbed(const struct rec_result *r);
 
