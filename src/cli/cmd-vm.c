@@ -564,21 +564,35 @@ static void say_emulated(const struct vm_opts *o, const char *accel, const struc
 }
 
 /*
- * One boot of @b into @r. KVM on trial (@b->first_line_s) that prints
- * nothing, or whose QEMU fails before the kernel starts, is said and left
- * for the emulator, in this boot and every later one (*@accel). 0, or -1
- * (printed).
+ * Boots @b into @r, and QEMU's first line on the console (what it said
+ * when it stopped before the kernel) into @why. 0, or -1 (printed).
  */
-static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel, const char **cpu)
+static int boot_one(const struct vm_boot *b, struct vm_result *r, char *why, size_t len)
 {
-	char err[1024], why[256], shown[768];
-	const char *next;
+	char err[1024];
 
 	if (vm_boot(b, r, err, sizeof(err))) {
 		free(r->answer);
 		return error("%s", err);
 	}
-	snprintf(why, sizeof(why), "%.*s", (int)strcspn(r->console, "\n"), r->console);
+	snprintf(why, len, "%.*s", (int)strcspn(r->console, "\n"), r->console);
+	return 0;
+}
+
+/*
+ * One boot of @b into @r. Where QEMU names an MSR KVM cannot set, another
+ * CPU model is tried first (*@cpu). KVM on trial (@b->first_line_s) that
+ * prints nothing, or whose QEMU fails before the kernel starts, is said
+ * and left for the emulator, in this boot and every later one (*@accel).
+ * 0, or -1 (printed).
+ */
+static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel, const char **cpu)
+{
+	char why[256], shown[768];
+	const char *next;
+
+	if (boot_one(b, r, why, sizeof(why)))
+		return -1;
 	/* a CPU model the host's KVM takes, where QEMU said which MSR it could not set */
 	while (!strcmp(b->accel, "kvm") && r->status == VM_QEMU && r->kernel_s < 0 &&
 	       (next = vm_kvm_cpu_next(b->machine, b->cpu, r->console))) {
@@ -589,11 +603,8 @@ static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel,
 		/* a kernel under KVM prints within a second or two */
 		if (b->first_line_s > 0)
 			b->first_line_s = 10;
-		if (vm_boot(b, r, err, sizeof(err))) {
-			free(r->answer);
-			return error("%s", err);
-		}
-		snprintf(why, sizeof(why), "%.*s", (int)strcspn(r->console, "\n"), r->console);
+		if (boot_one(b, r, why, sizeof(why)))
+			return -1;
 	}
 	if (!(b->first_line_s > 0 && r->kernel_s < 0 &&
 	      (r->status == VM_SILENT || r->status == VM_QEMU)))
@@ -612,11 +623,7 @@ static int boot_once(struct vm_boot *b, struct vm_result *r, const char **accel,
 	*accel = b->accel = "tcg";
 	*cpu = b->cpu = NULL;
 	b->first_line_s = 0;
-	if (vm_boot(b, r, err, sizeof(err))) {
-		free(r->answer);
-		return error("%s", err);
-	}
-	return 0;
+	return boot_one(b, r, why, sizeof(why));
 }
 
 /* A boot of image @k of @o under @accel (KVM runs this machine's guests only). */
