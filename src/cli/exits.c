@@ -15,29 +15,28 @@
 
 #include "exits.h"
 
+/* what a command's row of 1 adds where it writes an output or a store */
+#define REFUSED "; or an output or the store refused a write (nothing stored before is lost)"
+/* how every row of 128+N begins */
+#define SIGNALLED "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): "
+
 /* cmd NULL: a row of every command, after the command's own */
 static const struct exit_row rows[] = {
 	{ "run", "0", "every path measured, or not available here (said in its row)" },
 	{ "run", "1",
-	  "a benchmark failed; with --fail-on-regression, a path regressed "
-	  "beyond PCT; or an output or the store refused a write (nothing stored before is lost)" },
+	  "a benchmark failed; with --fail-on-regression, a path regressed beyond PCT" REFUSED },
 	{ "run", "125", "with --fail-on-regression: a path cannot be told from noise at PCT" },
 	{ "list", "0", "listed" },
 	{ "check", "0", "nothing failed (a function not exported is skipped, with why)" },
-	{ "check", "1",
-	  "a check failed: the vDSO and the system call disagreed; or an output or the store "
-	  "refused a write (nothing stored before is lost)" },
+	{ "check", "1", "a check failed: the vDSO and the system call disagreed" REFUSED },
 	{ "exec", "0", "every run of the command exited 0 (or --allow-failure)" },
-	{ "exec", "1",
-	  "a run of the command exited non-zero or timed out; or an output or the store refused a "
-	  "write (nothing stored before is lost)" },
+	{ "exec", "1", "a run of the command exited non-zero or timed out" REFUSED },
 	{ "exec", "127", "the command cannot be started" },
 	{ "compare", "0",
 	  "compared; with --fail-on-regression or --bisect, no path "
 	  "regressed beyond PCT" },
 	{ "compare", "1",
-	  "with --fail-on-regression or --bisect: a path regressed beyond PCT; or an output or the "
-	  "store refused a write (nothing stored before is lost)" },
+	  "with --fail-on-regression or --bisect: a path regressed beyond PCT" REFUSED },
 	{ "compare", "125",
 	  "with --fail-on-regression or --bisect: a path cannot be told "
 	  "from noise at PCT ('git bisect run' skips the commit)" },
@@ -54,8 +53,7 @@ static const struct exit_row rows[] = {
 	  "none after it" },
 	{ "push", "0", "nothing waits any more (or --status printed)" },
 	{ "push", "1",
-	  "a run could not be pushed: it waits in the spool, with the reason; or an output or the "
-	  "store refused a write (nothing stored before is lost)" },
+	  "a run could not be pushed: it waits in the spool, with the reason" REFUSED },
 	{ "fleet-init", "0", "the schema and roles are made (or were already)" },
 	{ "fleet-init", "1", "the server refused, or an output a write" },
 	{ "prune", "0", "pruned (or counted, with --dry-run)" },
@@ -67,22 +65,14 @@ static const struct exit_row rows[] = {
 	{ "env", "0", "printed" },
 	{ "vdso", "0", "printed" },
 	{ "vm", "0", "every boot measured (or checked, with --check, nothing failed)" },
-	{ "vm", "1",
-	  "a boot failed (the console's end says why), or a check failed; or an output or the "
-	  "store refused a write (nothing stored before is lost)" },
+	{ "vm", "1", "a boot failed (the console's end says why), or a check failed" REFUSED },
 	/* what measures keeps what it measured when stopped */
 	{ "run", "128+N",
-	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): what was "
-	  "measured is printed and stored, a half-written file removed" },
+	  SIGNALLED "what was measured is printed and stored, a half-written file removed" },
 	{ "exec", "128+N",
-	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the runs "
-	  "made are printed and stored, a half-written file removed" },
-	{ "calibrate", "128+N",
-	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the "
-	  "rounds made are stored, none counted half" },
-	{ "vm", "128+N",
-	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the boots "
-	  "made are stored, the emulator ended with it" },
+	  SIGNALLED "the runs made are printed and stored, a half-written file removed" },
+	{ "calibrate", "128+N", SIGNALLED "the rounds made are stored, none counted half" },
+	{ "vm", "128+N", SIGNALLED "the boots made are stored, the emulator ended with it" },
 	{ NULL, "1",
 	  "failed at its work: an output or the store refused a write (a full "
 	  "disk, a closed pipe), or what the machine holds (the vDSO, the store) "
@@ -92,9 +82,8 @@ static const struct exit_row rows[] = {
 	  "or pattern that matches nothing, a run or file that cannot be read or "
 	  "is stored already, a change not confirmed; nothing was done" },
 	{ NULL, "128+N",
-	  "stopped by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): nothing "
-	  "half-written is left (a file being written is removed), nothing stored "
-	  "before is lost" },
+	  SIGNALLED "nothing half-written is left (a file being written is removed), "
+		    "nothing stored before is lost" },
 	{ NULL, NULL, NULL },
 };
 
